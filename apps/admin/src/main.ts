@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { createServiceApp, loadConfig } from '@copytrade/nest';
+import { AdminAppModule } from './app.module';
+import { AdminConfig } from './config/admin.config';
+
+const config = loadConfig(AdminConfig);
+void createServiceApp(AdminAppModule.register(config), { service: 'admin', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });

@@ -1,0 +1,1 @@
+export const MAINTENANCE_MODE_KEY = 'maintenance_mode';

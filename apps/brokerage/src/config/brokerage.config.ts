@@ -1,0 +1,3 @@
+import { BaseServiceConfig } from '@copytrade/nest';
+
+export class BrokerageConfig extends BaseServiceConfig {}

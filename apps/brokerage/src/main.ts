@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { createServiceApp, loadConfig } from '@copytrade/nest';
+import { BrokerageAppModule } from './app.module';
+import { BrokerageConfig } from './config/brokerage.config';
+
+const config = loadConfig(BrokerageConfig);
+void createServiceApp(BrokerageAppModule.register(config), { service: 'brokerage', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });

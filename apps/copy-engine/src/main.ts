@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { createServiceApp, loadConfig } from '@copytrade/nest';
+import { CopyEngineAppModule } from './app.module';
+import { CopyEngineConfig } from './config/copy-engine.config';
+
+const config = loadConfig(CopyEngineConfig);
+void createServiceApp(CopyEngineAppModule.register(config), { service: 'copy-engine', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });

@@ -1,0 +1,48 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { ProcessConfig } from '@copytrade/nest';
+import { join } from 'node:path';
+
+const toBoolean = ({ value }: { value: unknown }) => (typeof value === 'string' ? ['1', 'true', 'yes'].includes(value.toLowerCase()) : value);
+
+export class GatewayConfig extends ProcessConfig {
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  /** Signs CSRF tokens. Required in production; a fixed development value otherwise. */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'CSRF_SECRET must be at least 32 characters' })
+  CSRF_SECRET?: string;
+
+  /** Secure cookies with the __Host- prefix; on by default in production. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  COOKIE_SECURE?: boolean;
+
+  /** Number of proxies in front of the gateway whose X-Forwarded-For is trusted (0: none). */
+  @IsInt()
+  @Min(0)
+  TRUST_PROXY: number = 0;
+
+  /** The built web app served on the same origin. */
+  @IsString()
+  WEB_DIST_DIR: string = join(__dirname, '..', '..', '..', 'web', 'dist');
+
+  get secureCookies(): boolean {
+    return this.COOKIE_SECURE ?? this.isProduction;
+  }
+
+  get sessionCookieName(): string {
+    return this.secureCookies ? '__Host-ct_session' : 'ct_session';
+  }
+
+  get csrfSecret(): string {
+    if (this.CSRF_SECRET) return this.CSRF_SECRET;
+    if (this.isProduction) throw new Error('CSRF_SECRET must be set in production');
+    return 'development-only-csrf-secret-change-me-0123456789';
+  }
+}

@@ -1,0 +1,34 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { IdentityRpc, Messages, type ResolveSessionRpcReply, type SessionTokenRpcRequest } from '@copytrade/contracts';
+import { DomainException, RpcClient } from '@copytrade/nest';
+import { GatewayConfig } from '../../config/gateway.config';
+import { IS_ADMIN_ONLY, IS_PUBLIC } from './access.decorators';
+import { rpcContextOf, type GatewayRequest } from './authenticated-request';
+
+/**
+ * Global guard: resolves the session cookie with identity on every request (so a revoked session stops
+ * working at once), then applies the route's access rule.
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector, private readonly rpc: RpcClient, private readonly config: GatewayConfig) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<GatewayRequest>();
+    // Only the API is guarded; the probes (/health, /ready) answer everyone.
+    if (!request.path.startsWith('/api/')) return true;
+    const sessionToken: unknown = request.cookies?.[this.config.sessionCookieName];
+    if (typeof sessionToken === 'string' && sessionToken.length > 0 && sessionToken.length < 200) {
+      const { user } = await this.rpc.request<SessionTokenRpcRequest, ResolveSessionRpcReply>(IdentityRpc.resolveSession, { sessionToken }, rpcContextOf(request));
+      request.user = user ?? undefined;
+    }
+
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (!request.user) throw DomainException.unauthenticated(Messages.notSignedIn);
+    if (this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, targets) && !request.user.isAdmin) throw DomainException.forbidden(Messages.adminOnly);
+    return true;
+  }
+}

@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { createServiceApp, loadConfig } from '@copytrade/nest';
+import { IdentityAppModule } from './app.module';
+import { IdentityConfig } from './config/identity.config';
+
+const config = loadConfig(IdentityConfig);
+void createServiceApp(IdentityAppModule.register(config), { service: 'identity', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });

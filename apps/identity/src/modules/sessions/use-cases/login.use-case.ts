@@ -1,0 +1,50 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Messages, type LoginRpcReply, type LoginRpcRequest, type RpcRequest } from '@copytrade/contracts';
+import { DomainException } from '@copytrade/nest';
+import { Repository } from 'typeorm';
+import { IdentityConfig } from '../../../config/identity.config';
+import { UserEntity } from '../../users/entities/user.entity';
+import { toUserView } from '../../users/mappers/user-view.mapper';
+import { SessionEntity } from '../entities/session.entity';
+import { LoginThrottle } from '../login-throttle.service';
+import { PasswordHasher } from '../password-hasher.service';
+import { hashSessionToken, newSessionToken } from '../session-token';
+
+/** Username or e-mail + password → a new server-side session. Every attempt is logged (never the password). */
+@Injectable()
+export class LoginUseCase {
+  private readonly logger = new Logger(LoginUseCase.name);
+
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    @Inject(IdentityConfig) private readonly config: IdentityConfig,
+  ) {}
+
+  async execute({ payload, clientAddress, requestId }: RpcRequest<LoginRpcRequest>): Promise<LoginRpcReply> {
+    const identifier = payload.username.trim().toLowerCase();
+    await this.throttle.assertAllowed(identifier, clientAddress);
+
+    const user = await this.users
+      .createQueryBuilder('user')
+      .where('lower(user.username) = :identifier OR lower(user.email) = :identifier', { identifier })
+      .getOne();
+    const passwordMatches = await this.hasher.verify(user?.passwordHash, payload.password);
+    if (!user || !passwordMatches) {
+      await this.throttle.recordFailure(identifier, clientAddress);
+      this.logger.warn({ requestId, identifier, clientAddress }, 'Login refused');
+      throw new DomainException(401, 'INVALID_CREDENTIALS', Messages.invalidCredentials);
+    }
+    await this.throttle.recordSuccess(identifier);
+
+    const sessionToken = newSessionToken();
+    const expiresAt = new Date(Date.now() + this.config.SESSION_TTL_HOURS * 3_600_000);
+    await this.sessions.insert({ userId: user.id, tokenHash: hashSessionToken(sessionToken), expiresAt, clientAddress: clientAddress ?? null });
+    this.logger.log({ requestId, userId: user.id, clientAddress }, 'Login succeeded');
+    return { sessionToken, expiresAt: expiresAt.toISOString(), user: toUserView(user) };
+  }
+}
+

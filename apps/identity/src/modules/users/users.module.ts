@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SessionsModule } from '../sessions/sessions.module';
+import { UserEntity } from './entities/user.entity';
+import { UserSeeder } from './user-seeder.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity]), SessionsModule],
+  providers: [UserSeeder],
+})
+export class UsersModule {}

@@ -1,0 +1,15 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { serviceCoreImports } from '@copytrade/nest';
+import { TracesConfig } from './config/traces.config';
+import { TRACES_SCHEMA, tracesDataSourceOptions } from './database/data-source';
+import { SidebarModule } from './modules/sidebar/sidebar.module';
+
+@Module({})
+export class TracesAppModule {
+  static register(config: TracesConfig): DynamicModule {
+    return {
+      module: TracesAppModule,
+      imports: [...serviceCoreImports({ service: 'traces', schema: TRACES_SCHEMA, config, dataSourceOptions: tracesDataSourceOptions(config.DATABASE_URL) }), SidebarModule],
+    };
+  }
+}

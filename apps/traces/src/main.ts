@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { createServiceApp, loadConfig } from '@copytrade/nest';
+import { TracesAppModule } from './app.module';
+import { TracesConfig } from './config/traces.config';
+
+const config = loadConfig(TracesConfig);
+void createServiceApp(TracesAppModule.register(config), { service: 'traces', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });

@@ -1,0 +1,3 @@
+export * from './login.rules';
+export * from './messages';
+export * from './maintenance.rules';

@@ -1,0 +1,7 @@
+/** Paths that stay reachable while Beta Launch Mode is on (seed 000 §2, §9). */
+export const MAINTENANCE_EXEMPT_PATHS = ['/', '/login', '/request-beta', '/beta-signup', '/admin'] as const;
+
+export function isMaintenanceExempt(pathname: string): boolean {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (MAINTENANCE_EXEMPT_PATHS as readonly string[]).includes(normalised);
+}

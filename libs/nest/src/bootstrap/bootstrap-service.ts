@@ -1,0 +1,27 @@
+import { type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { RpcErrorFilter } from '../errors/rpc-exception.filter';
+import { natsRpcServerOptions } from '../rpc/nats-transport.options';
+
+export interface ServiceBootstrapOptions {
+  service: string;
+  natsUrl: string;
+  healthPort: number;
+  host?: string;
+}
+
+/**
+ * Creates a backend service: NATS request/reply handlers in the service's queue group, plus an HTTP
+ * listener for the Kubernetes probes. Shutdown hooks drain NATS and close the pool on SIGTERM.
+ */
+export async function createServiceApp(module: unknown, options: ServiceBootstrapOptions): Promise<INestApplication> {
+  const app = await NestFactory.create(module as never, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.connectMicroservice(natsRpcServerOptions(options.natsUrl, options.service), { inheritAppConfig: true });
+  app.enableShutdownHooks();
+  await app.startAllMicroservices();
+  await app.listen(options.healthPort, options.host ?? '0.0.0.0');
+  return app;
+}

@@ -1,0 +1,2 @@
+export * from './bootstrap-service';
+export * from './service-core.imports';

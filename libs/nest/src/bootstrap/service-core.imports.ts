@@ -1,0 +1,26 @@
+import type { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { DataSourceOptions } from 'typeorm';
+import { AppConfigModule } from '../config/app-config.module';
+import type { BaseServiceConfig } from '../config/base-service.config';
+import { HealthModule } from '../health/health.module';
+import { MessagingModule } from '../messaging';
+import { structuredLoggerModule } from '../observability/logger.module';
+
+export interface ServiceCoreOptions {
+  service: string;
+  schema: string;
+  config: BaseServiceConfig;
+  dataSourceOptions: DataSourceOptions;
+}
+
+/** What every backend service is built on: config, logs, its database schema, JetStream with outbox, probes. */
+export function serviceCoreImports({ service, schema, config, dataSourceOptions }: ServiceCoreOptions): DynamicModule[] {
+  return [
+    AppConfigModule.forRoot(config),
+    structuredLoggerModule(service, config.LOG_LEVEL),
+    TypeOrmModule.forRoot(dataSourceOptions),
+    MessagingModule.forRoot({ producer: service, schema, natsUrl: config.NATS_URL }),
+    HealthModule.forService(service),
+  ];
+}

@@ -1,0 +1,3 @@
+export * from './load-config';
+export * from './base-service.config';
+export * from './app-config.module';

@@ -1,0 +1,2 @@
+export * from './service-data-source.options';
+export * from './run-migrations';

@@ -1,0 +1,3 @@
+export * from './domain.exception';
+export * from './validation-exception.factory';
+export * from './rpc-exception.filter';

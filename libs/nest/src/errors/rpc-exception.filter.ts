@@ -1,0 +1,29 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import { CommonErrorCode, Messages, type RpcErrorPayload } from '@copytrade/contracts';
+import { Observable, throwError } from 'rxjs';
+import { DomainException } from './domain.exception';
+
+/**
+ * Every error leaving a NATS handler becomes an RpcErrorPayload. Domain refusals keep their status and
+ * message; anything else is logged here and answered as a generic 500 so internals never leak.
+ */
+@Catch()
+export class RpcErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('RpcErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
+    const payload = toRpcErrorPayload(exception, (error) => this.logger.error({ err: error, context: host.getType() }, 'Unhandled error in handler'));
+    // The same filter guards a service's few HTTP routes (the probes).
+    if (host.getType() === 'http') {
+      host.switchToHttp().getResponse<{ status(code: number): { json(body: unknown): void } }>().status(payload.status).json(payload);
+      return;
+    }
+    return throwError(() => payload);
+  }
+}
+
+export function toRpcErrorPayload(exception: unknown, onUnexpected: (error: unknown) => void): RpcErrorPayload {
+  if (exception instanceof DomainException) return exception.toPayload();
+  onUnexpected(exception);
+  return { status: 500, code: CommonErrorCode.INTERNAL, message: Messages.internal };
+}

@@ -1,0 +1,3 @@
+export * from './health.module';
+export * from './readiness.service';
+export * from './service-name.token';

@@ -1,0 +1,41 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import {
+  CommonErrorCode,
+  isRpcErrorPayload,
+  Messages,
+  RPC_TIMEOUT_MS,
+  type RpcActor,
+  type RpcRequest,
+} from '@copytrade/contracts';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { DomainException } from '../errors/domain.exception';
+
+export interface RpcCallContext {
+  requestId: string;
+  actor?: RpcActor;
+  clientAddress?: string;
+}
+
+/**
+ * Request/reply over core NATS with a timeout. A refusal from the service comes back as the same
+ * DomainException it threw; a missing or slow service becomes 503 so callers never hang.
+ */
+export class RpcClient {
+  constructor(private readonly proxy: ClientProxy, private readonly defaultTimeoutMs = RPC_TIMEOUT_MS) {}
+
+  async request<TPayload, TReply>(pattern: string, payload: TPayload, context: RpcCallContext, timeoutMs = this.defaultTimeoutMs): Promise<TReply> {
+    const envelope: RpcRequest<TPayload> = { requestId: context.requestId, actor: context.actor, clientAddress: context.clientAddress, payload };
+    try {
+      return await firstValueFrom(this.proxy.send<TReply, RpcRequest<TPayload>>(pattern, envelope).pipe(timeout(timeoutMs)));
+    } catch (error) {
+      throw toDomainException(error);
+    }
+  }
+}
+
+function toDomainException(error: unknown): DomainException {
+  if (error instanceof DomainException) return error;
+  if (isRpcErrorPayload(error)) return new DomainException(error.status, error.code, error.message, error.details);
+  if (error instanceof TimeoutError) return new DomainException(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable);
+  return new DomainException(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable, undefined);
+}

@@ -1,0 +1,39 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { waitForPort } from './wait-for';
+
+export interface RunningNats {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export const NATS_INSTALL_HINT =
+  'No NATS_URL is set and no `nats-server` was found on PATH. Install one (Debian/Ubuntu: `sudo apt-get install nats-server`; macOS: `brew install nats-server`; or a release binary from the NATS project) or set NATS_URL to a NATS server with JetStream enabled.';
+
+export function findNatsServer(): string | undefined {
+  const result = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server 2>/dev/null'], { encoding: 'utf8' });
+  const path = result.stdout.trim().split('\n')[0];
+  return path || undefined;
+}
+
+/** A nats-server with JetStream, its store under DATA_DIR so events survive a restart. */
+export async function startNatsServer(binary: string, dataDir: string, port: number): Promise<RunningNats> {
+  const storeDir = join(dataDir, 'nats');
+  mkdirSync(storeDir, { recursive: true });
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (/\[(ERR|FTL)\]/.test(text)) process.stderr.write(`[nats] ${text}`);
+  });
+  await waitForPort(port, 15_000);
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+/** The backend services in start order; the gateway comes last. */
+export const BACKEND_SERVICES = ['identity', 'admin', 'traces', 'brokerage', 'copy-engine'] as const;
+
+export const repoRoot = join(__dirname, '..', '..', '..', '..');
+
+export interface ServiceProcess {
+  name: string;
+  child: ChildProcess;
+}
+
+/** Runs one app's compiled entry point as its own process, its log lines prefixed with its name. */
+export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, quiet: boolean): ServiceProcess {
+  const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const relay = (stream: NodeJS.ReadableStream | null, target: NodeJS.WriteStream) =>
+    stream?.on('data', (chunk: Buffer) => {
+      if (quiet) return;
+      for (const line of chunk.toString().split('\n')) if (line) target.write(`[${name}] ${line}\n`);
+    });
+  relay(child.stdout, process.stdout);
+  relay(child.stderr, process.stderr);
+  return { name, child };
+}
+
+export function runToCompletion(name: string, entry: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { child } = spawnApp(name, entry, env, false);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} ${entry} exited with ${code}`))));
+  });
+}
+
+export async function stopProcesses(processes: ServiceProcess[], graceMs = 10_000): Promise<void> {
+  await Promise.all(
+    processes.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}

@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { ensureDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { findNatsServer, NATS_INSTALL_HINT, startNatsServer } from './nats-server';
+import { runAllMigrations } from './migrations';
+import { BACKEND_SERVICES, spawnApp, stopProcesses, type ServiceProcess } from './services';
+import { waitForHttpOk } from './wait-for';
+
+export interface PlatformOptions {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  natsUrl?: string;
+  embeddedPostgresPort: number;
+  embeddedNatsPort: number;
+  /** Hide the services' logs (tests); errors of the start itself are still thrown. */
+  quiet?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningPlatform {
+  url: string;
+  databaseUrl: string;
+  natsUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Brings the whole product up on one machine: PostgreSQL (DATABASE_URL or embedded), NATS (NATS_URL or a
+ * nats-server on PATH), migrations, every service as its own process, then the gateway with the web app.
+ */
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
+  };
+  try {
+    const dataDir = resolve(options.dataDir);
+    let databaseUrl = options.databaseUrl;
+    if (databaseUrl) {
+      await ensureDatabase(withDatabase(databaseUrl, 'postgres'), new URL(databaseUrl).pathname.slice(1) || 'postgres');
+    } else {
+      const postgres = await startEmbeddedPostgres(dataDir, options.embeddedPostgresPort, 'copytrade');
+      cleanups.push(postgres.stop);
+      databaseUrl = postgres.url;
+    }
+
+    let natsUrl = options.natsUrl;
+    if (!natsUrl) {
+      const binary = findNatsServer();
+      if (!binary) throw new Error(NATS_INSTALL_HINT);
+      const nats = await startNatsServer(binary, dataDir, options.embeddedNatsPort);
+      cleanups.push(nats.stop);
+      natsUrl = nats.url;
+    }
+
+    await runAllMigrations(databaseUrl);
+
+    const baseEnv = { ...process.env, ...options.env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl };
+    const processes: ServiceProcess[] = [];
+    cleanups.push(() => stopProcesses(processes));
+    const healthPorts = BACKEND_SERVICES.map((_, index) => options.port + 1 + index);
+    BACKEND_SERVICES.forEach((service, index) => processes.push(spawnApp(service, 'main.js', { ...baseEnv, HEALTH_PORT: String(healthPorts[index]) }, !!options.quiet)));
+    processes.push(spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(options.port) }, !!options.quiet));
+    failFastOnExit(processes);
+
+    await Promise.all(healthPorts.map((port) => waitForHttpOk(`http://127.0.0.1:${port}/ready`, 60_000)));
+    await waitForHttpOk(`http://127.0.0.1:${options.port}/ready`, 60_000);
+    return { url: `http://localhost:${options.port}`, databaseUrl, natsUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** A service that dies while starting fails the start instead of leaving a half-working product. */
+function failFastOnExit(processes: ServiceProcess[]): void {
+  for (const { name, child } of processes) {
+    child.once('exit', (code, signal) => {
+      if (signal === 'SIGTERM' || code === 0) return;
+      console.error(`[start] ${name} exited (code ${code}, signal ${signal})`);
+    });
+  }
+}
