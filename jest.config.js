@@ -16,7 +16,7 @@ const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swcTransform },
   // Libraries resolve to their sources so tests never need a build first.
-  moduleNameMapper: { '^@copytrade/(contracts|nest|testing)(/.*)?$': '<rootDir>/libs/$1/src$2' },
+  moduleNameMapper: { '^@copytrade/(contracts|nest|testing)(/.*)?$': '<rootDir>/libs/$1/src$2', '^@copytrade/tools-dev$': '<rootDir>/tools/dev/src' },
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/.data/'],
   rootDir: __dirname,
 };
@@ -24,5 +24,7 @@ module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/apps/web/', '<rootDir>/apps/system-e2e/'] },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'], testTimeout: 60000 },
+    // API tests through the gateway against the started product (built apps as processes).
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/apps/system-e2e/api/**/*.e2e-spec.ts'], testTimeout: 60000 },
   ],
 };

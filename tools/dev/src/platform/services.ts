@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The backend services in start order; the gateway comes last. */
@@ -11,22 +12,31 @@ export interface ServiceProcess {
   child: ChildProcess;
 }
 
-/** Runs one app's compiled entry point as its own process, its log lines prefixed with its name. */
-export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, quiet: boolean): ServiceProcess {
+/**
+ * Runs one app's compiled entry point as its own process. Its log lines go to the terminal prefixed with
+ * its name, or, with `logDir` (tests), to `<logDir>/<name>.log` so a failing run can be read afterwards.
+ */
+export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, logDir?: string): ServiceProcess {
   const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const relay = (stream: NodeJS.ReadableStream | null, target: NodeJS.WriteStream) =>
-    stream?.on('data', (chunk: Buffer) => {
-      if (quiet) return;
-      for (const line of chunk.toString().split('\n')) if (line) target.write(`[${name}] ${line}\n`);
-    });
-  relay(child.stdout, process.stdout);
-  relay(child.stderr, process.stderr);
+  if (logDir) {
+    mkdirSync(logDir, { recursive: true });
+    const file = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+  } else {
+    const relay = (stream: NodeJS.ReadableStream | null, target: NodeJS.WriteStream) =>
+      stream?.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) if (line) target.write(`[${name}] ${line}\n`);
+      });
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+  }
   return { name, child };
 }
 
 export function runToCompletion(name: string, entry: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const { child } = spawnApp(name, entry, env, false);
+    const { child } = spawnApp(name, entry, env);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} ${entry} exited with ${code}`))));
   });
 }

@@ -12,8 +12,8 @@ export interface PlatformOptions {
   natsUrl?: string;
   embeddedPostgresPort: number;
   embeddedNatsPort: number;
-  /** Hide the services' logs (tests); errors of the start itself are still thrown. */
-  quiet?: boolean;
+  /** Write the services' logs to files in this folder instead of the terminal (tests). */
+  logDir?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -21,6 +21,8 @@ export interface RunningPlatform {
   url: string;
   databaseUrl: string;
   natsUrl: string;
+  /** Starts one more gateway replica on `port` (same NATS and services); stopped with the platform. */
+  addGatewayReplica(port: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -59,13 +61,18 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const processes: ServiceProcess[] = [];
     cleanups.push(() => stopProcesses(processes));
     const healthPorts = BACKEND_SERVICES.map((_, index) => options.port + 1 + index);
-    BACKEND_SERVICES.forEach((service, index) => processes.push(spawnApp(service, 'main.js', { ...baseEnv, HEALTH_PORT: String(healthPorts[index]) }, !!options.quiet)));
-    processes.push(spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(options.port) }, !!options.quiet));
+    BACKEND_SERVICES.forEach((service, index) => processes.push(spawnApp(service, 'main.js', { ...baseEnv, HEALTH_PORT: String(healthPorts[index]) }, options.logDir)));
+    processes.push(spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(options.port) }, options.logDir));
     failFastOnExit(processes);
 
     await Promise.all(healthPorts.map((port) => waitForHttpOk(`http://127.0.0.1:${port}/ready`, 60_000)));
     await waitForHttpOk(`http://127.0.0.1:${options.port}/ready`, 60_000);
-    return { url: `http://localhost:${options.port}`, databaseUrl, natsUrl, stop };
+    const addGatewayReplica = async (port: number) => {
+      processes.push(spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(port) }, options.logDir));
+      await waitForHttpOk(`http://127.0.0.1:${port}/ready`, 60_000);
+      return `http://localhost:${port}`;
+    };
+    return { url: `http://localhost:${options.port}`, databaseUrl, natsUrl, addGatewayReplica, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,0 +1,51 @@
+import { createTestDatabase, natsUrl } from '@copytrade/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findNatsServer, startNatsServer, startPlatform, type RunningPlatform } from '@copytrade/tools-dev';
+import { freePortBlock } from './free-ports';
+
+export const TEST_ADMIN = { username: 'admin', email: 'admin@copytrade.local', password: 'Admin-Beta-2026!' };
+export const TEST_DEMO = { username: 'demo', email: 'demo@copytrade.local', password: 'Demo-Trader-2026!' };
+
+export interface TestPlatform extends RunningPlatform {
+  logDir: string;
+}
+
+/**
+ * The whole product, started from its built apps, isolated for one suite: its own database on the test
+ * PostgreSQL server, its own nats-server (so no other suite's events reach it; NATS_URL when no binary).
+ */
+export async function startTestPlatform(label: string, fixedPort?: number): Promise<TestPlatform> {
+  const workDir = mkdtempSync(join(tmpdir(), `copytrade-${label}-`));
+  const database = await createTestDatabase(label);
+  const port = fixedPort ?? (await freePortBlock(7));
+  const binary = findNatsServer();
+  const nats = binary ? await startNatsServer(binary, workDir, port + 6) : { url: await natsUrl(), stop: async () => undefined };
+  const logDir = join(workDir, 'logs');
+  try {
+    const platform = await startPlatform({
+      port,
+      dataDir: workDir,
+      databaseUrl: database.url,
+      natsUrl: nats.url,
+      embeddedPostgresPort: 0,
+      embeddedNatsPort: 0,
+      logDir,
+      env: { NODE_ENV: 'test', LOG_LEVEL: 'info', ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password },
+    });
+    return {
+      ...platform,
+      logDir,
+      stop: async () => {
+        await platform.stop();
+        await nats.stop();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await nats.stop();
+    await database.drop();
+    throw new Error(`Platform did not start (logs in ${logDir}): ${(error as Error).message}`);
+  }
+}
