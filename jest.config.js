@@ -21,10 +21,12 @@ const shared = {
   rootDir: __dirname,
 };
 module.exports = {
+  // Per-project testTimeout is ignored by jest: one generous timeout for the slow (real-infrastructure) levels.
+  testTimeout: 60000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/apps/web/', '<rootDir>/apps/system-e2e/'] },
-    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'], testTimeout: 60000 },
+    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int-spec.ts'] },
     // API tests through the gateway against the started product (built apps as processes).
-    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/apps/system-e2e/api/**/*.e2e-spec.ts'], testTimeout: 60000 },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/apps/system-e2e/api/**/*.e2e-spec.ts'] },
   ],
 };

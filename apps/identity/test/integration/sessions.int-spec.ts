@@ -1,0 +1,65 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { loadConfig, runServiceMigrations } from '@copytrade/nest';
+import { createTestDatabase, natsUrl, type TestDatabase } from '@copytrade/testing';
+import { DataSource } from 'typeorm';
+import { IdentityAppModule } from '../../src/app.module';
+import { DEV_ADMIN_PASSWORD, IdentityConfig } from '../../src/config/identity.config';
+import { identityDataSourceOptions } from '../../src/database/data-source';
+import { UserSeeder } from '../../src/modules/users/user-seeder.service';
+import { LoginUseCase } from '../../src/modules/sessions/use-cases/login.use-case';
+import { SessionLookupUseCase } from '../../src/modules/sessions/use-cases/session-lookup.use-case';
+
+let database: TestDatabase;
+let app: INestApplication;
+let login: LoginUseCase;
+let sessions: SessionLookupUseCase;
+let dataSource: DataSource;
+
+const attempt = (username: string, password: string, clientAddress = '203.0.113.7') =>
+  login.execute({ requestId: 'test-request', clientAddress, payload: { username, password } });
+
+beforeAll(async () => {
+  database = await createTestDatabase('identity_sessions');
+  await runServiceMigrations(identityDataSourceOptions(database.url));
+  const config = loadConfig(IdentityConfig, { DATABASE_URL: database.url, NATS_URL: await natsUrl(), NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_MAX_FAILURES_PER_ADDRESS: '8' });
+  const moduleRef = await Test.createTestingModule({ imports: [IdentityAppModule.register(config)] }).compile();
+  app = moduleRef.createNestApplication({ logger: false });
+  await app.init();
+  login = app.get(LoginUseCase);
+  sessions = app.get(SessionLookupUseCase);
+  dataSource = app.get(DataSource);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+it('seeding again on a second start creates no second admin', async () => {
+  await app.get(UserSeeder).onApplicationBootstrap();
+  const rows = await dataSource.query(`SELECT count(*)::int AS n FROM identity.users WHERE lower(username) = 'admin'`);
+  expect(rows[0].n).toBe(1);
+});
+
+it('stores only a hash of the session token, and an expired session resolves to nobody', async () => {
+  const { sessionToken, user } = await attempt('admin', DEV_ADMIN_PASSWORD);
+  const stored = await dataSource.query(`SELECT token_hash FROM identity.sessions WHERE user_id = $1`, [user.id]);
+  expect(stored.map((row: { token_hash: string }) => row.token_hash)).not.toContain(sessionToken);
+  expect((await sessions.resolve(sessionToken)).user?.id).toBe(user.id);
+
+  await dataSource.query(`UPDATE identity.sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+  expect((await sessions.resolve(sessionToken)).user).toBeNull();
+});
+
+it('blocks a client address that keeps failing on different accounts', async () => {
+  const outcomes: number[] = [];
+  for (let index = 0; index < 9; index += 1) {
+    outcomes.push(await attempt(`someone-${index}`, 'wrong-password-1', '198.51.100.9').then(() => 200, (error: { status: number }) => error.status));
+  }
+  expect(outcomes.slice(0, 8).every((status) => status === 401)).toBe(true);
+  expect(outcomes[8]).toBe(429);
+  // The same address is refused even with the right password while blocked; others are not affected.
+  await expect(attempt('admin', DEV_ADMIN_PASSWORD, '198.51.100.9')).rejects.toMatchObject({ status: 429 });
+  await expect(attempt('admin', DEV_ADMIN_PASSWORD, '198.51.100.10')).resolves.toMatchObject({ user: { username: 'admin' } });
+});

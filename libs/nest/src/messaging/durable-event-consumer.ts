@@ -1,0 +1,273 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import { Logger } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { EVENTS_STREAM, type EventEnvelope } from '@copytrade/contracts';
+import { parseEventEnvelope, peekEventId } from './event-envelope.parser';
+import { isConsumerNotFound } from './jetstream-connection';
+import { errorMessage, errorStack, type MessagingLogger } from './messaging-logger';
+import { messagingTableName } from './messaging-table-name.util';
+
+export type EventHandler<T = unknown> = (envelope: EventEnvelope<T>, manager: EntityManager) => Promise<void>;
+
+export interface DurableEventConsumerOptions<T = unknown> {
+  dataSource: DataSource;
+  nc: NatsConnection;
+  /** The consuming service's schema (its inbox and dead_letter tables). */
+  schema: string;
+  stream?: string;
+  /** Durable consumer name; also the `consumer` column of the inbox. One per handler. */
+  durableName: string;
+  filterSubject: string;
+  /** Runs inside the transaction that records the inbox row; write only through `manager`. */
+  handler: EventHandler<T>;
+  ackWaitMs?: number;
+  /** Deliveries after which a still-failing event is dead-lettered. */
+  maxDeliver?: number;
+  /** Redelivery delay after the 1st, 2nd, … failure; the last value repeats. */
+  backoffMs?: number[];
+  /** Errors retrying cannot fix (validation, business rule): dead-lettered on the first delivery. */
+  isPermanentError?: (error: unknown) => boolean;
+  /** Messages pulled per request; small, so pulled-but-unprocessed messages never outlive ackWait. */
+  batchSize?: number;
+  logger?: MessagingLogger;
+}
+
+type Outcome = 'handled' | 'duplicate';
+
+const DEFAULT_BACKOFF_MS = [1_000, 5_000, 15_000, 30_000, 60_000];
+const ACK_CONFIRM_TIMEOUT_MS = 5_000;
+const RESTART_BASE_DELAY_MS = 500;
+const RESTART_MAX_DELAY_MS = 15_000;
+
+/**
+ * Durable pull consumer with an inbox: each event's effect commits at most once per consumer (the inbox
+ * primary key), and the message is acked only after that commit. A failure is never dropped: it is
+ * redelivered with backoff, or recorded in dead_letter before it is terminated.
+ */
+export class DurableEventConsumer<T = unknown> {
+  private readonly stream: string;
+  private readonly ackWaitMs: number;
+  private readonly maxDeliver: number;
+  private readonly backoffMs: number[];
+  private readonly batchSize: number;
+  private readonly logger: MessagingLogger;
+  private readonly inboxTable: string;
+  private readonly deadLetterTable: string;
+  private loop: Promise<void> | undefined;
+  private messages: ConsumerMessages | undefined;
+  private stopping = false;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(private readonly options: DurableEventConsumerOptions<T>) {
+    this.stream = options.stream ?? EVENTS_STREAM;
+    this.ackWaitMs = options.ackWaitMs ?? 30_000;
+    this.maxDeliver = options.maxDeliver ?? 10;
+    this.backoffMs = options.backoffMs?.length ? options.backoffMs : DEFAULT_BACKOFF_MS;
+    this.batchSize = options.batchSize ?? 10;
+    this.logger = options.logger ?? new Logger(`DurableEventConsumer:${options.durableName}`);
+    this.inboxTable = messagingTableName(options.schema, 'inbox');
+    this.deadLetterTable = messagingTableName(options.schema, 'dead_letter');
+  }
+
+  /** Creates or updates the durable consumer (failing fast if JetStream is unreachable), then consumes in the background. */
+  async start(): Promise<void> {
+    if (this.loop) return;
+    this.stopping = false;
+    await this.ensureConsumer();
+    this.loop = this.run();
+  }
+
+  /** Finishes the message in hand, hands buffered ones back to the server, and returns once idle. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeUp?.();
+    // close() only queues the end of the iterator; the run loop consumes up to it, so do not await it here.
+    void this.messages?.close().catch(() => undefined);
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /**
+   * Server-side redelivery is unlimited (max_deliver -1): the limit is enforced here, after the dead-letter
+   * row is written, so a message is never abandoned by the server while our dead-letter write is failing.
+   */
+  private async ensureConsumer(): Promise<void> {
+    const { nc, durableName, filterSubject } = this.options;
+    const jsm = await jetstreamManager(nc);
+    const settings = {
+      ack_wait: nanos(this.ackWaitMs),
+      max_deliver: -1,
+      filter_subject: filterSubject,
+    };
+    try {
+      const { config } = await jsm.consumers.info(this.stream, durableName);
+      const differs =
+        config.ack_wait !== settings.ack_wait ||
+        config.max_deliver !== settings.max_deliver ||
+        config.filter_subject !== settings.filter_subject;
+      if (differs) await jsm.consumers.update(this.stream, durableName, settings);
+    } catch (error) {
+      if (!isConsumerNotFound(error)) throw error;
+      await jsm.consumers.add(this.stream, {
+        durable_name: durableName,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ...settings,
+      });
+    }
+  }
+
+  /** Keeps a consume iterator alive for as long as the consumer runs, recreating it (and the durable) when it ends. */
+  private async run(): Promise<void> {
+    let restarts = 0;
+    let needsEnsure = false;
+    while (!this.stopping && !this.options.nc.isClosed()) {
+      try {
+        if (needsEnsure) await this.ensureConsumer();
+        const consumer = await jetstream(this.options.nc).consumers.get(this.stream, this.options.durableName);
+        // abort_on_missing_resource: if the durable disappears, end the iterator so we recreate it below
+        // instead of pulling from nothing forever.
+        const messages = await consumer.consume({ max_messages: this.batchSize, abort_on_missing_resource: true });
+        this.messages = messages;
+        // stop() ran while we were (re)connecting and could not close this one; the loop below drains it.
+        if (this.stopping) void messages.close().catch(() => undefined);
+        void this.watchStatus(messages);
+        for await (const msg of messages) {
+          if (this.stopping) {
+            msg.nak(); // pulled but not started: let another instance have it now rather than after ackWait
+            continue;
+          }
+          await this.handleMessage(msg);
+          restarts = 0;
+        }
+      } catch (error) {
+        this.logger.warn(`Consuming ${this.options.durableName} failed: ${errorMessage(error)}`);
+      }
+      if (this.stopping || this.options.nc.isClosed()) break;
+      needsEnsure = true;
+      const delayMs = Math.min(RESTART_MAX_DELAY_MS, RESTART_BASE_DELAY_MS * 2 ** restarts);
+      restarts += 1;
+      this.logger.warn(`Consumer ${this.options.durableName} stopped receiving; restarting in ${delayMs} ms`);
+      await this.sleep(delayMs);
+    }
+  }
+
+  /** The iterator survives reconnects on its own; these notifications mean it will not recover by itself. */
+  private async watchStatus(messages: ConsumerMessages): Promise<void> {
+    for await (const status of messages.status()) {
+      const hopeless =
+        (status.type === 'heartbeats_missed' && status.count >= 2) || status.type === 'consumer_deleted';
+      if (hopeless) {
+        this.logger.warn(`Consumer ${this.options.durableName}: ${status.type}; recreating the iterator`);
+        void messages.close().catch(() => undefined);
+        return;
+      }
+    }
+  }
+
+  private async handleMessage(msg: JsMsg): Promise<void> {
+    const deliveries = msg.info.deliveryCount;
+    const payload = msg.string();
+    let envelope: EventEnvelope<T>;
+    try {
+      envelope = parseEventEnvelope(payload) as EventEnvelope<T>;
+    } catch (error) {
+      await this.deadLetter(msg, payload, peekEventId(payload), error);
+      return;
+    }
+    // Long handlers keep the message theirs instead of letting ackWait hand it to another instance.
+    const keepAlive = setInterval(() => msg.working(), Math.max(1_000, Math.floor(this.ackWaitMs / 2)));
+    let outcome: Outcome;
+    try {
+      outcome = await this.options.dataSource.transaction(async (manager): Promise<Outcome> => {
+        // A concurrent delivery of the same event blocks here until the first commits, then sees the row.
+        const inserted = (await manager.query(
+          `INSERT INTO ${this.inboxTable} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+          [this.options.durableName, envelope.id],
+        )) as unknown[];
+        if (inserted.length === 0) return 'duplicate';
+        // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
+        // handler that may be taking the process down; handleFailure dead-letters it.
+        if (deliveries > this.maxDeliver) throw new Error(`No outcome after ${deliveries - 1} deliveries (crash or ack timeout)`);
+        await this.options.handler(envelope, manager);
+        return 'handled';
+      });
+    } catch (error) {
+      await this.handleFailure(msg, payload, envelope, error);
+      return;
+    } finally {
+      clearInterval(keepAlive);
+    }
+    if (outcome === 'duplicate') {
+      this.logger.log(`Event ${envelope.id} (${envelope.type}) already processed by ${this.options.durableName}; acking`);
+    }
+    await this.acknowledge(msg, envelope.id);
+  }
+
+  private async handleFailure(msg: JsMsg, payload: string, envelope: EventEnvelope<T>, error: unknown): Promise<void> {
+    const deliveries = msg.info.deliveryCount;
+    if (this.options.isPermanentError?.(error) || deliveries >= this.maxDeliver) {
+      await this.deadLetter(msg, payload, envelope.id, error);
+      return;
+    }
+    const delayMs = this.backoffFor(deliveries);
+    this.logger.warn(
+      `Handling ${envelope.type} ${envelope.id} failed (delivery ${deliveries}/${this.maxDeliver}); retrying in ${delayMs} ms: ${errorMessage(error)}`,
+    );
+    msg.nak(delayMs);
+  }
+
+  /** Records the message, then terminates it; if the record cannot be written, the message is retried instead. */
+  private async deadLetter(msg: JsMsg, payload: string, eventId: string | null, error: unknown): Promise<void> {
+    const deliveries = msg.info.deliveryCount;
+    try {
+      await this.options.dataSource.query(
+        `INSERT INTO ${this.deadLetterTable} (consumer, event_id, subject, stream_sequence, payload, error, deliveries)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [this.options.durableName, eventId, msg.subject, msg.seq, payload, errorMessage(error), deliveries],
+      );
+    } catch (dbError) {
+      this.logger.error(`Dead-lettering message ${msg.seq} failed; will retry: ${errorMessage(dbError)}`, errorStack(dbError));
+      msg.nak(this.backoffFor(deliveries));
+      return;
+    }
+    this.logger.error(
+      `Dead-lettered ${msg.subject} #${msg.seq} (event ${eventId ?? 'unknown'}) after ${deliveries} deliveries: ${errorMessage(error)}`,
+      errorStack(error),
+    );
+    // No reason text: "+TERM <reason>" is a 2.10 addition and nats-server 2.9 does not understand it.
+    msg.term();
+  }
+
+  /** Double ack: a lost ack only causes a redelivery, which the inbox turns into a no-op. */
+  private async acknowledge(msg: JsMsg, eventId: string): Promise<void> {
+    try {
+      const confirmed = await msg.ackAck({ timeout: ACK_CONFIRM_TIMEOUT_MS });
+      if (!confirmed) this.logger.warn(`Ack of event ${eventId} not confirmed; a redelivery will be skipped by the inbox`);
+    } catch (error) {
+      this.logger.warn(`Ack of event ${eventId} failed (${errorMessage(error)}); a redelivery will be skipped by the inbox`);
+    }
+  }
+
+  private backoffFor(deliveries: number): number {
+    return this.backoffMs[Math.min(Math.max(deliveries, 1), this.backoffMs.length) - 1];
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

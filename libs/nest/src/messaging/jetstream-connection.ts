@@ -1,0 +1,84 @@
+import {
+  DiscardPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type StreamInfo,
+} from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
+import { EVENTS_STREAM, EVENTS_SUBJECTS } from '@copytrade/contracts';
+
+/** JetStream drops a second publish with the same Nats-Msg-Id (= event id) seen within this window. */
+export const EVENTS_DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+/** Events stay replayable this long; the outbox and inboxes are the long-term record. */
+export const EVENTS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Connects with reconnection forever: a broker restart must never leave a service silently disconnected
+ * (the default gives up after 10 attempts). The first connection still fails fast so a misconfigured
+ * service crashes at boot instead of starting deaf.
+ */
+export function connectNats(
+  url: string,
+  name: string,
+  options: Partial<NodeConnectionOptions> = {},
+): Promise<NatsConnection> {
+  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000, ...options });
+}
+
+export interface EventsStreamOptions {
+  stream?: string;
+  subjects?: string[];
+}
+
+/**
+ * Creates the events stream, or brings an existing one to this configuration. Idempotent, so every
+ * service may call it at boot; uses only settings nats-server 2.9 understands.
+ */
+export async function ensureEventsStream(
+  nc: NatsConnection,
+  { stream = EVENTS_STREAM, subjects = [EVENTS_SUBJECTS] }: EventsStreamOptions = {},
+): Promise<StreamInfo> {
+  const jsm = await jetstreamManager(nc);
+  const settings = {
+    subjects,
+    duplicate_window: nanos(EVENTS_DUPLICATE_WINDOW_MS),
+    max_age: nanos(EVENTS_MAX_AGE_MS),
+  };
+  try {
+    const existing = await jsm.streams.info(stream);
+    if (existing.config.storage !== StorageType.File) {
+      // Storage cannot be changed in place; refusing is safer than silently keeping events in memory.
+      throw new Error(`Stream ${stream} uses ${existing.config.storage} storage; expected file storage`);
+    }
+    return await jsm.streams.update(stream, settings);
+  } catch (error) {
+    if (!isStreamNotFound(error)) throw error;
+  }
+  try {
+    return await jsm.streams.add({
+      name: stream,
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+      discard: DiscardPolicy.Old,
+      num_replicas: 1,
+      ...settings,
+    });
+  } catch (error) {
+    // Another service created it between our info and add: converge on the same settings.
+    if (error instanceof JetStreamApiError && /already in use/i.test(error.message)) {
+      return jsm.streams.update(stream, settings);
+    }
+    throw error;
+  }
+}
+
+export function isStreamNotFound(error: unknown): boolean {
+  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
+}
+
+export function isConsumerNotFound(error: unknown): boolean {
+  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound;
+}

@@ -1,0 +1,54 @@
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { DataSource } from 'typeorm';
+import { EventConsumerRegistry } from './event-consumer.registry';
+import { ensureEventsStream } from './jetstream-connection';
+import { MESSAGING_OPTIONS, NATS_CONNECTION } from './messaging.constants';
+import type { MessagingModuleOptions } from './messaging-module-options';
+import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
+import { OutboxRelay } from './outbox-relay';
+
+/**
+ * Orders start-up and shutdown: stream → consumers → relay on bootstrap; consumers and relay stop (finishing
+ * their in-flight work) before the connection drains and before TypeORM closes its pool.
+ */
+@Injectable()
+export class MessagingLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly commitSubscriber: OutboxCommitSubscriber;
+
+  constructor(
+    @Inject(MESSAGING_OPTIONS) private readonly options: MessagingModuleOptions,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly relay: OutboxRelay,
+    private readonly consumers: EventConsumerRegistry,
+  ) {
+    this.commitSubscriber = new OutboxCommitSubscriber(() => this.relay.kick());
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.options.stream !== false) await ensureEventsStream(this.nc, this.options.stream ?? {});
+    await this.consumers.startAll();
+    this.dataSource.subscribers.push(this.commitSubscriber);
+    this.relay.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumers.stopAll();
+    await this.relay.stop();
+    const index = this.dataSource.subscribers.indexOf(this.commitSubscriber);
+    if (index !== -1) this.dataSource.subscribers.splice(index, 1);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // drain() flushes pending publishes/acks before closing, unlike close().
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}

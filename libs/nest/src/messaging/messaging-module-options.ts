@@ -1,0 +1,16 @@
+import type { EventsStreamOptions } from './jetstream-connection';
+import type { OutboxRelayOptions } from './outbox-relay';
+
+export interface MessagingModuleOptions {
+  /** Service name: the envelope's `producer` and the NATS connection name. */
+  producer: string;
+  /** The service's Postgres schema holding its outbox, inbox and dead_letter tables. */
+  schema: string;
+  natsUrl: string;
+  /** Stream created or updated at bootstrap (defaults: EVENTS / events.>); `false` when deployment manages it. */
+  stream?: EventsStreamOptions | false;
+  relay?: Pick<
+    OutboxRelayOptions,
+    'pollIntervalMs' | 'batchSize' | 'maxBackoffMs' | 'publishTimeoutMs' | 'retainPublishedMs' | 'purgeIntervalMs'
+  >;
+}
