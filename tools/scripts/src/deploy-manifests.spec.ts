@@ -480,7 +480,19 @@ function dockerfileProblems(file: string, { app, port, main }: { app: string; po
   const joined = (keyword: string, instructions: Instruction[]) => instructions.filter((i) => i.keyword === keyword).map((i) => i.args).join('\n');
   const runs = joined('RUN', all);
   if (!/apt-get install[^\n]*\bpython3\b/.test(runs) || !/\bmake\b/.test(runs) || !/\bg\+\+/.test(runs)) problems.push(`${rel(file)}: the build stage does not install python3 make g++ (argon2)`);
-  if (!/\bnpm ci\b/.test(runs)) problems.push(`${rel(file)}: no npm ci`);
+  // The install command may come from an ARG (NPM_INSTALL) whose default must be `npm ci`.
+  if (!/\bnpm ci\b/.test(`${runs}\n${joined('ARG', all)}`)) problems.push(`${rel(file)}: dependencies are not installed with npm ci`);
+  // An exec-form instruction that is not valid JSON silently becomes a shell-form one.
+  for (const instruction of all.filter((i) => ['CMD', 'ENTRYPOINT', 'HEALTHCHECK'].includes(i.keyword))) {
+    const exec = instruction.args.replace(/^(--\S+\s+)*(CMD\s+)?/, '');
+    if (exec.startsWith('[')) {
+      try {
+        JSON.parse(exec);
+      } catch {
+        problems.push(`${rel(file)}: ${instruction.keyword} ${exec} is not a valid JSON exec form`);
+      }
+    }
+  }
   if (!/npm prune --omit=dev/.test(runs) && !/--omit=dev/.test(runs)) problems.push(`${rel(file)}: runtime dependencies are not pruned (npm prune --omit=dev)`);
   if (!new RegExp(`nx run(-many)? [^\\n]*\\b${app}\\b`).test(runs)) problems.push(`${rel(file)}: does not build ${app} with nx`);
 
@@ -763,7 +775,8 @@ describe('images (deploy/)', () => {
     expect(dockerfileProblems(file, { app: 'identity', main: 'deploy/migrate.mjs' })).toEqual([]);
     const text = readFileSync(file, 'utf8');
     for (const app of SERVICE_NAMES) expect(text).toContain(`apps/${app}/dist`);
-    expect(existsSync(join(ROOT, 'deploy', 'migrate.mjs'))).toBe(true);
+    const runner = readFileSync(join(ROOT, 'deploy', 'migrate.mjs'), 'utf8');
+    for (const app of SERVICE_NAMES) expect(runner).toMatch(new RegExp(`MIGRATE_APPS \\|\\| '[^']*\\b${app}\\b`));
   });
 
   it('deploy/nats/nats-server.conf enables JetStream with a store dir and limits, and monitoring on 8222', () => {
