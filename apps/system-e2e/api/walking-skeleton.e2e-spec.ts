@@ -180,7 +180,9 @@ describe('gateway', () => {
     const other = await user.get('/api/subscriptions/00000000-0000-4000-8000-000000000000');
     expect(other.status).toBe(403);
     expect((await user.get('/api/subscriptions/not-an-id')).status).toBe(400);
-    expect((await user.get('/api/owned-traces').expect(200)).body).toEqual({ success: true, ownedTraces: [] });
+    expect((await user.get('/api/owned-traces').set('Authorization', `Bearer ${body.user.id}`).expect(200)).body).toEqual({ success: true, ownedTraces: [] });
+    const impersonating = await user.get('/api/owned-traces').set('Authorization', 'Bearer 00000000-0000-4000-8000-000000000000');
+    expect(impersonating.status).toBe(403);
     expect((await request(platform.url).get('/api/owned-traces')).status).toBe(401);
   });
 

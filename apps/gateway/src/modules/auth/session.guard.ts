@@ -28,7 +28,18 @@ export class SessionGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     if (!request.user) throw DomainException.unauthenticated(Messages.notSignedIn);
+    assertClaimedUserIsSessionUser(request);
     if (this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, targets) && !request.user.isAdmin) throw DomainException.forbidden(Messages.adminOnly);
     return true;
   }
+}
+
+/**
+ * Some calls name the user in an `Authorization: Bearer <userId>` or `user-id` header (seed 000 §6).
+ * The session decides who the user is; a header naming anyone else is refused.
+ */
+function assertClaimedUserIsSessionUser(request: GatewayRequest): void {
+  const bearer = /^Bearer\s+(.+)$/i.exec(String(request.headers.authorization ?? ''))?.[1]?.trim();
+  const claimed = [bearer, request.headers['user-id']].filter((value): value is string => typeof value === 'string' && value.length > 0);
+  if (claimed.some((userId) => userId !== request.user?.id)) throw DomainException.forbidden('You can only act as yourself.');
 }

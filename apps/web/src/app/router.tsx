@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { NotBuiltYet } from '@/components/ui/not-built-yet';
+import { paths } from '@/config/paths';
+import { ProtectedRoute } from '@/lib/auth';
+import { AdminRoute } from './routes/app/admin';
+import { AppRoot } from './routes/app/root';
+import { LoginRoute } from './routes/auth/login';
+import { LandingRoute } from './routes/landing';
+import { NotFoundRoute } from './routes/not-found';
+import { PublicPlaceholderRoute } from './routes/public-placeholder';
+import { RootErrorBoundary, RootRoute } from './routes/root';
+
+/** The route table of seed 000 §2 (paths from config/paths.ts). Exported for tests (memory router). */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootRoute />,
+      errorElement: <RootErrorBoundary />,
+      children: [
+        // Public
+        { path: paths.home.path, element: <LandingRoute /> },
+        { path: paths.auth.login.path, element: <LoginRoute /> },
+        { path: paths.requestBeta.path, element: <PublicPlaceholderRoute title="Request Beta Access" /> },
+        { path: paths.auth.forgotPassword.path, element: <PublicPlaceholderRoute title="Forgot Password" /> },
+        { path: paths.auth.forgotPasswordAlias.path, element: <PublicPlaceholderRoute title="Forgot Password" /> },
+        { path: paths.auth.resetPassword.path, element: <PublicPlaceholderRoute title="Reset Password" /> },
+        { path: paths.auth.betaSignup.path, element: <PublicPlaceholderRoute title="Beta Signup" /> },
+        { path: paths.contact.path, element: <PublicPlaceholderRoute title="Contact" /> },
+
+        // Protected: inside the signed-in shell
+        {
+          element: (
+            <ProtectedRoute>
+              <AppRoot />
+            </ProtectedRoute>
+          ),
+          children: [
+            { path: paths.app.dashboard.path, element: <NotBuiltYet title="Dashboard" /> },
+            { path: paths.app.tradingTerminal.path, element: <NotBuiltYet title="Trading Terminal" /> },
+            { path: paths.app.discovery.path, element: <NotBuiltYet title="Discover Traders" /> },
+            { path: paths.app.trace.path, element: <NotBuiltYet title="Trace Profile" /> },
+            { path: paths.app.traceDashboard.path, element: <NotBuiltYet title="Trace Dashboard" /> },
+            { path: paths.app.settings.path, element: <NotBuiltYet title="Settings" /> },
+            { path: paths.app.myCopies.path, element: <NotBuiltYet title="My Copy Trades" /> },
+            { path: paths.app.admin.path, element: <AdminRoute /> },
+          ],
+        },
+
+        { path: paths.notFound.path, element: <NotFoundRoute /> },
+      ],
+    },
+  ];
+}
+
+export function AppRouter() {
+  const router = useMemo(() => createBrowserRouter(createAppRoutes()), []);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,28 @@
+import { AccessDenied } from '@/features/admin/components/access-denied';
+import { AdminPanelHeader } from '@/features/admin/components/admin-panel-header';
+import { BetaLaunchModeCard } from '@/features/maintenance/components/beta-launch-mode-card';
+import { useSession } from '@/lib/auth';
+
+/**
+ * `/admin` (seed 001 §2.10). The route is protected but has no role check of its own (seed 000 §2); the
+ * panel shows non-admins an access-denied card. The server enforces admin rights on every admin call.
+ */
+export function AdminRoute() {
+  const { user } = useSession();
+  if (!user?.isAdmin) {
+    return (
+      <div className="page page--narrow">
+        <title>Access Denied · CopyTrade</title>
+        <AccessDenied />
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <AdminPanelHeader />
+      <div className="page__grid">
+        <BetaLaunchModeCard />
+      </div>
+    </div>
+  );
+}

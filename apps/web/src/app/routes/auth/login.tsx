@@ -1,0 +1,37 @@
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useSession } from '@/lib/auth';
+
+/** `/login` (seed 000 §2): `?email=` prefills the username; signed-in users go to the dashboard. */
+export function LoginRoute() {
+  const { user, isLoading } = useSession();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const dashboard = paths.app.dashboard.getHref();
+
+  if (isLoading) return <FullPageSpinner label="Checking your session" />;
+  if (user) return <Navigate to={dashboard} replace />;
+
+  return (
+    <PublicLayout title="Sign In">
+      <Card className="auth-card" aria-labelledby="login-title">
+        <CardHeader>
+          <CardTitle as="h1" id="login-title">
+            Welcome back
+          </CardTitle>
+          <CardDescription>Sign in with your username or email.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LoginForm
+            defaultUsername={searchParams.get('email') ?? ''}
+            onSuccess={() => navigate(dashboard, { replace: true })}
+          />
+        </CardContent>
+      </Card>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,74 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useLogout, useSession } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+const COLLAPSED_STORAGE_KEY = 'copytrade.sidebar.collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return window.localStorage.getItem(COLLAPSED_STORAGE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function storeCollapsed(collapsed: boolean): void {
+  try {
+    window.localStorage.setItem(COLLAPSED_STORAGE_KEY, String(collapsed));
+  } catch {
+    // Storage may be unavailable (private mode); the sidebar then forgets its state on reload.
+  }
+}
+
+/**
+ * The signed-in shell (seed 000 §2): a collapsible sidebar (232px / 4rem) and the top bar.
+ * `sidebarSections` lets the app put feature content (the trace lists) into the sidebar without this
+ * shared layout importing any feature.
+ */
+export function AppLayout({
+  children,
+  sidebarSections,
+}: {
+  children: ReactNode;
+  sidebarSections?: (collapsed: boolean) => ReactNode;
+}) {
+  const { user } = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+
+  const toggle = useCallback(() => {
+    setCollapsed((value) => {
+      storeCollapsed(!value);
+      return !value;
+    });
+  }, []);
+
+  return (
+    <div className={cn('app-shell', collapsed && 'app-shell--collapsed')}>
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
+      <Sidebar
+        collapsed={collapsed}
+        onToggle={toggle}
+        isAdmin={Boolean(user?.isAdmin)}
+        sections={sidebarSections?.(collapsed)}
+      />
+      <div className="app-shell__body">
+        <TopBar
+          user={user}
+          onOpenSettings={() => navigate(paths.app.settings.getHref())}
+          onSignOut={() => logout.mutate()}
+        />
+        <main id="main-content" className="app-shell__main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The route table of seed 000 §2 (and the screens of seed 001 it links to).
+ * `path` is the router pattern; `getHref` builds a link to it.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  requestBeta: { path: '/request-beta', getHref: () => '/request-beta' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+
+  auth: {
+    login: {
+      path: '/login',
+      getHref: (email?: string) => (email ? `/login?email=${encodeURIComponent(email)}` : '/login'),
+    },
+    forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
+    /** Older links use the short form; it shows the same screen. */
+    forgotPasswordAlias: { path: '/forgot-password', getHref: () => '/forgot-password' },
+    resetPassword: {
+      path: '/auth/reset-password',
+      getHref: (token?: string) =>
+        token ? `/auth/reset-password?token=${encodeURIComponent(token)}` : '/auth/reset-password',
+    },
+    betaSignup: {
+      path: '/beta-signup',
+      getHref: (email?: string) => (email ? `/beta-signup?email=${encodeURIComponent(email)}` : '/beta-signup'),
+    },
+  },
+
+  app: {
+    dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    tradingTerminal: { path: '/trading-terminal', getHref: () => '/trading-terminal' },
+    discovery: { path: '/discovery', getHref: () => '/discovery' },
+    trace: {
+      path: '/trace/:traceId',
+      getHref: (traceId: string) => `/trace/${encodeURIComponent(traceId)}`,
+    },
+    traceDashboard: {
+      path: '/trace/:traceId/dashboard',
+      getHref: (traceId: string) => `/trace/${encodeURIComponent(traceId)}/dashboard`,
+    },
+    settings: { path: '/settings', getHref: () => '/settings' },
+    myCopies: { path: '/my-copies', getHref: () => '/my-copies' },
+    admin: { path: '/admin', getHref: () => '/admin' },
+  },
+
+  notFound: { path: '*' },
+} as const;

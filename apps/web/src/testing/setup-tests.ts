@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { toast } from 'sonner';
+import { resetCsrfToken } from '@/lib/api-client';
+
+// jsdom lacks matchMedia; the toaster asks for it.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+afterEach(() => {
+  // Sonner keeps its toasts in module state and replays active ones to the next Toaster.
+  toast.dismiss();
+  cleanup();
+  resetCsrfToken();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+});

@@ -1,0 +1,35 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromHere = (relative: string): string => decodeURIComponent(new URL(relative, import.meta.url).pathname);
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // Only rules/ is imported as values; everything else from contracts is `import type` and erased,
+      // so the class-validator DTOs never reach the browser bundle.
+      '@copytrade/contracts': fromHere('../../libs/contracts/src'),
+      '@': fromHere('./src'),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});
