@@ -21,7 +21,7 @@ export function findNatsServer(): string | undefined {
 export async function startNatsServer(binary: string, dataDir: string, port: number): Promise<RunningNats> {
   const storeDir = join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   child.stderr.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
     if (/\[(ERR|FTL)\]/.test(text)) process.stderr.write(`[nats] ${text}`);

@@ -17,7 +17,10 @@ export interface ServiceProcess {
  * its name, or, with `logDir` (tests), to `<logDir>/<name>.log` so a failing run can be read afterwards.
  */
 export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, logDir?: string): ServiceProcess {
-  const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: Ctrl-C reaches only `npm start`, which then stops the services before the
+  // infrastructure they use, instead of every process dying at once.
+  const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', entry)], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  killOnExit(child);
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
     const file = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
@@ -56,4 +59,13 @@ export async function stopProcesses(processes: ServiceProcess[], graceMs = 10_00
         }),
     ),
   );
+}
+
+/** Last resort if `npm start` itself dies without stopping its children: never leave them running. */
+function killOnExit(child: ChildProcess): void {
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', kill);
+  child.once('exit', () => process.removeListener('exit', kill));
 }
