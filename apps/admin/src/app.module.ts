@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceCoreImports } from '@copytrade/nest';
 import { AdminConfig } from './config/admin.config';
 import { ADMIN_SCHEMA, adminDataSourceOptions } from './database/data-source';
+import { FeedbackModule } from './modules/feedback/feedback.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
 
 @Module({})
@@ -9,7 +10,7 @@ export class AdminAppModule {
   static register(config: AdminConfig): DynamicModule {
     return {
       module: AdminAppModule,
-      imports: [...serviceCoreImports({ service: 'admin', schema: ADMIN_SCHEMA, config, dataSourceOptions: adminDataSourceOptions(config.DATABASE_URL) }), MaintenanceModule],
+      imports: [...serviceCoreImports({ service: 'admin', schema: ADMIN_SCHEMA, config, dataSourceOptions: adminDataSourceOptions(config.DATABASE_URL) }), MaintenanceModule, FeedbackModule],
     };
   }
 }

@@ -10,6 +10,17 @@ import { NotFoundModule } from './modules/not-found/not-found.module';
 import { NatsConnectionModule } from './modules/rpc/nats-connection.module';
 import { RpcModule } from './modules/rpc/rpc.module';
 import { TracesModule } from './modules/traces/traces.module';
+import { BetaModule } from './modules/beta/beta.module';
+import { DebugModule } from './modules/debug/debug.module';
+import { DevModule } from './modules/dev/dev.module';
+import { FeedbackModule } from './modules/feedback/feedback.module';
+import { OnboardingModule } from './modules/onboarding/onboarding.module';
+import { PasswordResetModule } from './modules/password-reset/password-reset.module';
+import { SettingsModule } from './modules/settings/settings.module';
+import { SignupModule } from './modules/signup/signup.module';
+import { BrokerageModule } from './modules/brokerage/brokerage.module';
+import { DevMarketModule } from './modules/dev-market/dev-market.module';
+import { PaperModule } from './modules/paper/paper.module';
 
 @Module({})
 export class GatewayAppModule {
@@ -26,6 +37,19 @@ export class GatewayAppModule {
         AuthModule,
         MaintenanceModule,
         TracesModule,
+        BetaModule,
+        SignupModule,
+        PasswordResetModule,
+        OnboardingModule,
+        SettingsModule,
+        FeedbackModule,
+        DebugModule,
+        // Developer endpoints (/api/dev/*) do not exist in production: there they answer 404.
+        ...(config.isProduction ? [] : [DevModule]),
+        BrokerageModule,
+        PaperModule,
+        // Paper-market controls (/api/dev/market/*, /api/dev/paper/orders): not in production either.
+        ...(config.isProduction ? [] : [DevMarketModule]),
         // Must stay last: it claims every /api path the modules above did not.
         NotFoundModule,
       ],

@@ -4,6 +4,15 @@ import { IdentityConfig } from './config/identity.config';
 import { IDENTITY_SCHEMA, identityDataSourceOptions } from './database/data-source';
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { UsersModule } from './modules/users/users.module';
+import { BrokerageLinkModule } from './modules/brokerage-link/brokerage-link.module';
+import { BetaModule } from './modules/beta/beta.module';
+import { DebugLogModule } from './modules/debug-log/debug-log.module';
+import { MailModule } from './modules/mail/mail.module';
+import { OnboardingModule } from './modules/onboarding/onboarding.module';
+import { PasswordResetModule } from './modules/password-reset/password-reset.module';
+import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
+import { SettingsModule } from './modules/settings/settings.module';
+import { SignupModule } from './modules/signup/signup.module';
 
 @Module({})
 export class IdentityAppModule {
@@ -14,6 +23,15 @@ export class IdentityAppModule {
         ...serviceCoreImports({ service: 'identity', schema: IDENTITY_SCHEMA, config, dataSourceOptions: identityDataSourceOptions(config.DATABASE_URL) }),
         SessionsModule,
         UsersModule,
+        BrokerageLinkModule,
+        RateLimitsModule,
+        MailModule,
+        BetaModule,
+        SignupModule,
+        PasswordResetModule,
+        OnboardingModule,
+        SettingsModule,
+        DebugLogModule,
       ],
     };
   }

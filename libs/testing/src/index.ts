@@ -1,2 +1,3 @@
 export * from './expect-eventually';
 export * from './test-infrastructure';
+export * from './fake-snaptrade';

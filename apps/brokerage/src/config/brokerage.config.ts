@@ -1,3 +1,67 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { BaseServiceConfig } from '@copytrade/nest';
 
-export class BrokerageConfig extends BaseServiceConfig {}
+/** Publicly known development key ("dev-only-key-not-for-production!", also docker-compose's fallback). Never valid in production. */
+export const DEV_SECRETS_ENCRYPTION_KEY = 'ZGV2LW9ubHkta2V5LW5vdC1mb3ItcHJvZHVjdGlvbiE=';
+
+const trimTrailingSlash = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\/+$/, '') : value);
+
+export class BrokerageConfig extends BaseServiceConfig {
+  /** SnapTrade Commercial API key; with SNAPTRADE_CONSUMER_KEY it selects the SnapTrade provider, else the paper broker. */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  SNAPTRADE_CLIENT_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  SNAPTRADE_CONSUMER_KEY?: string;
+
+  /** The SDK signs paths without this prefix, and a trailing slash would break signing: it is removed. */
+  @Transform(trimTrailingSlash)
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'SNAPTRADE_BASE_URL must be an http(s) URL' })
+  SNAPTRADE_BASE_URL: string = 'https://api.snaptrade.com';
+
+  /** 32 random bytes, base64: encrypts provider user secrets (AES-256-GCM). Required in production. */
+  @ValidateIf((config: BrokerageConfig) => config.SECRETS_ENCRYPTION_KEY !== undefined || config.NODE_ENV === 'production')
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'SECRETS_ENCRYPTION_KEY must be 32 random bytes in base64 (openssl rand -base64 32); required in production' })
+  SECRETS_ENCRYPTION_KEY?: string;
+
+  /** Paper market hours: real US hours (US/Eastern, Mon–Fri 9:30–16:00, holidays ignored) or always open. */
+  @IsOptional()
+  @IsIn(['real', 'always-open'], { message: "PAPER_MARKET_HOURS must be 'real' or 'always-open'" })
+  PAPER_MARKET_HOURS?: 'real' | 'always-open';
+
+  /** Seed of the paper broker's simulated prices: the same seed gives the same prices at the same time. */
+  @IsString()
+  @MinLength(1)
+  PAPER_PRICE_SEED: string = 'copytrade';
+
+  /** Origin of the gateway (the web app), used to build the paper portal URL and redirects. */
+  @Transform(trimTrailingSlash)
+  @Matches(/^https?:\/\/[^\s/]+$/, { message: 'PUBLIC_URL must be an origin such as https://app.example.com' })
+  PUBLIC_URL: string = 'http://localhost:3000';
+
+  /** Balance snapshots for the portfolio chart: at most one per account per this many minutes. */
+  @IsInt()
+  @Min(1)
+  @Max(24 * 60)
+  PORTFOLIO_SNAPSHOT_MINUTES: number = 15;
+
+  get usesSnaptrade(): boolean {
+    return Boolean(this.SNAPTRADE_CLIENT_ID && this.SNAPTRADE_CONSUMER_KEY);
+  }
+
+  get secretsEncryptionKey(): Buffer {
+    const key = this.SECRETS_ENCRYPTION_KEY ?? (this.isProduction ? undefined : DEV_SECRETS_ENCRYPTION_KEY);
+    if (!key) throw new Error('SECRETS_ENCRYPTION_KEY must be set in production');
+    return Buffer.from(key, 'base64');
+  }
+
+  /** Outside production the paper market is always open by default, so a demo works at any hour. */
+  get paperMarketHours(): 'real' | 'always-open' {
+    return this.PAPER_MARKET_HOURS ?? (this.isProduction ? 'real' : 'always-open');
+  }
+}

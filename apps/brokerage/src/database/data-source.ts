@@ -1,11 +1,44 @@
 import { serviceDataSourceOptions } from '@copytrade/nest';
+import { AccountEntity } from '../modules/accounts/entities/account.entity';
+import { ConnectionEntity } from '../modules/connections/entities/connection.entity';
+import { ProviderUserEntity } from '../modules/connections/entities/provider-user.entity';
+import { OrderIntentEntity } from '../modules/orders/entities/order-intent.entity';
+import { PaperAccountEntity } from '../modules/paper/entities/paper-account.entity';
+import { PaperConnectionEntity } from '../modules/paper/entities/paper-connection.entity';
+import { PaperMarketSettingEntity } from '../modules/paper/entities/paper-market-setting.entity';
+import { PaperOrderEntity } from '../modules/paper/entities/paper-order.entity';
+import { PaperPortalSessionEntity } from '../modules/paper/entities/paper-portal-session.entity';
+import { PaperPositionEntity } from '../modules/paper/entities/paper-position.entity';
+import { PaperUserEntity } from '../modules/paper/entities/paper-user.entity';
+import { BalanceSnapshotEntity } from '../modules/portfolio-history/entities/balance-snapshot.entity';
 import { CreateBrokerageSchema1763780300000 } from './migrations/1763780300000-CreateBrokerageSchema';
+import { CreateBrokerageTables1795315085101 } from './migrations/1795315085101-CreateBrokerageTables';
 
 export const BROKERAGE_SCHEMA = 'brokerage';
 
+export const BROKERAGE_ENTITIES = [
+  ProviderUserEntity,
+  ConnectionEntity,
+  AccountEntity,
+  OrderIntentEntity,
+  BalanceSnapshotEntity,
+  PaperUserEntity,
+  PaperPortalSessionEntity,
+  PaperConnectionEntity,
+  PaperAccountEntity,
+  PaperPositionEntity,
+  PaperOrderEntity,
+  PaperMarketSettingEntity,
+];
+
 export function brokerageDataSourceOptions(databaseUrl: string) {
   return {
-    ...serviceDataSourceOptions({ url: databaseUrl, schema: BROKERAGE_SCHEMA, entities: [], migrations: [CreateBrokerageSchema1763780300000] }),
+    ...serviceDataSourceOptions({
+      url: databaseUrl,
+      schema: BROKERAGE_SCHEMA,
+      entities: BROKERAGE_ENTITIES,
+      migrations: [CreateBrokerageSchema1763780300000, CreateBrokerageTables1795315085101],
+    }),
     url: databaseUrl,
     schema: BROKERAGE_SCHEMA,
   };

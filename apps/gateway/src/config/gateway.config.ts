@@ -1,9 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { ProcessConfig } from '@copytrade/nest';
+import { envBoolean, ProcessConfig } from '@copytrade/nest';
 import { join } from 'node:path';
-
-const toBoolean = ({ value }: { value: unknown }) => (typeof value === 'string' ? ['1', 'true', 'yes'].includes(value.toLowerCase()) : value);
 
 export class GatewayConfig extends ProcessConfig {
   @IsInt()
@@ -19,7 +17,7 @@ export class GatewayConfig extends ProcessConfig {
 
   /** Secure cookies with the __Host- prefix; on by default in production. */
   @IsOptional()
-  @Transform(toBoolean)
+  @Transform(envBoolean)
   @IsBoolean()
   COOKIE_SECURE?: boolean;
 

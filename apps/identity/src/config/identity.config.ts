@@ -1,5 +1,6 @@
-import { IsEmail, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { BaseServiceConfig } from '@copytrade/nest';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { BaseServiceConfig, envBoolean } from '@copytrade/nest';
 
 export class IdentityConfig extends BaseServiceConfig {
   /** Absolute lifetime of a session; after it the user signs in again. */
@@ -33,6 +34,56 @@ export class IdentityConfig extends BaseServiceConfig {
   @IsString()
   @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
   ADMIN_PASSWORD?: string;
+
+  /** Beta capacity: how many users may sign up (the seeded admin and demo users do not count). */
+  @IsInt()
+  @Min(0)
+  BETA_MAX_USERS: number = 100;
+
+  /** Initial value of the "auto-approve beta requests" setting, until an admin changes the stored one. */
+  @Transform(envBoolean)
+  @IsBoolean()
+  BETA_AUTO_APPROVE: boolean = true;
+
+  /** Lifetime of an e-mailed beta code. */
+  @IsInt()
+  @Min(1)
+  @Max(24 * 60)
+  BETA_CODE_TTL_MINUTES: number = 30;
+
+  /** How long a verified beta code lets its e-mail address sign up. */
+  @IsInt()
+  @Min(1)
+  @Max(7 * 24 * 60)
+  BETA_SIGNUP_WINDOW_MINUTES: number = 60;
+
+  /** Lifetime of a password reset link. */
+  @IsInt()
+  @Min(5)
+  @Max(24 * 60)
+  PASSWORD_RESET_TTL_MINUTES: number = 60;
+
+  /** The address users open (the gateway's): links in e-mails point there. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'PUBLIC_URL must be an http(s) URL' })
+  PUBLIC_URL: string = 'http://localhost:3000';
+
+  /** Outgoing mail (smtp://user:pass@host:port or smtps://...). Required in production; otherwise mail goes to the dev mailbox. */
+  @ValidateIf((config: IdentityConfig) => config.NODE_ENV === 'production' || config.SMTP_URL !== undefined)
+  @IsUrl({ require_tld: false, protocols: ['smtp', 'smtps'] }, { message: 'SMTP_URL must be set in production (smtp:// or smtps:// URL): without it no e-mail can be sent' })
+  SMTP_URL?: string;
+
+  @IsString()
+  MAIL_FROM: string = 'CopyTrade <no-reply@copytrade.local>';
+
+  /** Keys the HMAC of stored beta codes, so a database leak alone does not reveal them. Required in production. */
+  @ValidateIf((config: IdentityConfig) => config.NODE_ENV === 'production' || config.CODE_HASH_SECRET !== undefined)
+  @IsString({ message: 'CODE_HASH_SECRET must be set in production (at least 32 characters)' })
+  @MinLength(32, { message: 'CODE_HASH_SECRET must be at least 32 characters' })
+  CODE_HASH_SECRET?: string;
+
+  get codeHashSecret(): string {
+    return this.CODE_HASH_SECRET ?? 'development-only-code-hash-secret-0123456789';
+  }
 }
 
 /** Development-only defaults, printed by `npm start`; production requires ADMIN_PASSWORD to seed an admin. */

@@ -2,6 +2,18 @@ import { serviceDataSourceOptions } from '@copytrade/nest';
 import { SessionEntity } from '../modules/sessions/entities/session.entity';
 import { UserEntity } from '../modules/users/entities/user.entity';
 import { CreateIdentitySchema1763780000000 } from './migrations/1763780000000-CreateIdentitySchema';
+import { BetaCodeEntity } from '../modules/beta/entities/beta-code.entity';
+import { BetaRequestEntity } from '../modules/beta/entities/beta-request.entity';
+import { IdentitySettingEntity } from '../modules/beta/entities/identity-setting.entity';
+import { DevMailEntity } from '../modules/mail/entities/dev-mail.entity';
+import { PasswordResetEntity } from '../modules/password-reset/entities/password-reset.entity';
+import { NotificationPreferencesEntity } from '../modules/settings/entities/notification-preferences.entity';
+import { AddBetaAccess1795315000000 } from './migrations/1795315000000-AddBetaAccess';
+import { AddSignupProfile1795315100000 } from './migrations/1795315100000-AddSignupProfile';
+import { AddPasswordResets1795315200000 } from './migrations/1795315200000-AddPasswordResets';
+import { AddNotificationPreferences1795315300000 } from './migrations/1795315300000-AddNotificationPreferences';
+import { AddDevMailbox1795315400000 } from './migrations/1795315400000-AddDevMailbox';
+import { AddBrokerageLink1795315534596 } from './migrations/1795315534596-AddBrokerageLink';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -10,8 +22,16 @@ export function identityDataSourceOptions(databaseUrl: string) {
     ...serviceDataSourceOptions({
       url: databaseUrl,
       schema: IDENTITY_SCHEMA,
-      entities: [UserEntity, SessionEntity],
-      migrations: [CreateIdentitySchema1763780000000],
+      entities: [UserEntity, SessionEntity, BetaRequestEntity, BetaCodeEntity, IdentitySettingEntity, PasswordResetEntity, NotificationPreferencesEntity, DevMailEntity],
+      migrations: [
+        CreateIdentitySchema1763780000000,
+        AddBetaAccess1795315000000,
+        AddSignupProfile1795315100000,
+        AddPasswordResets1795315200000,
+        AddNotificationPreferences1795315300000,
+        AddDevMailbox1795315400000,
+        AddBrokerageLink1795315534596,
+      ],
     }),
     url: databaseUrl,
     schema: IDENTITY_SCHEMA,

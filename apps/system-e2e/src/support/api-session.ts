@@ -27,6 +27,11 @@ export class ApiSession {
     return this.agent.post(path).set('x-csrf-token', this.csrfToken).send(body ?? {});
   }
 
+  async put(path: string, body?: object) {
+    if (!this.csrfToken) await this.refreshCsrf();
+    return this.agent.put(path).set('x-csrf-token', this.csrfToken).send(body ?? {});
+  }
+
   async login(username: string, password: string) {
     const response = await this.post('/api/login', { username, password });
     await this.refreshCsrf();

@@ -15,8 +15,9 @@ export interface TestPlatform extends RunningPlatform {
 /**
  * The whole product, started from its built apps, isolated for one suite: its own database on the test
  * PostgreSQL server, its own nats-server (so no other suite's events reach it; NATS_URL when no binary).
+ * `extraEnv` adds variables for every app (for example a small BETA_MAX_USERS).
  */
-export async function startTestPlatform(label: string, fixedPort?: number): Promise<TestPlatform> {
+export async function startTestPlatform(label: string, fixedPort?: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<TestPlatform> {
   const workDir = mkdtempSync(join(tmpdir(), `copytrade-${label}-`));
   const database = await createTestDatabase(label);
   const port = fixedPort ?? (await freePortBlock(7));
@@ -32,7 +33,7 @@ export async function startTestPlatform(label: string, fixedPort?: number): Prom
       embeddedPostgresPort: 0,
       embeddedNatsPort: 0,
       logDir,
-      env: { NODE_ENV: 'test', LOG_LEVEL: 'info', ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password },
+      env: { NODE_ENV: 'test', LOG_LEVEL: 'info', ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, ...extraEnv },
     });
     return {
       ...platform,

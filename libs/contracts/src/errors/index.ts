@@ -1,1 +1,2 @@
 export * from './error-body';
+export * from './identity-error-codes';

@@ -1,3 +1,4 @@
 export * from './load-config';
 export * from './base-service.config';
 export * from './app-config.module';
+export * from './env-boolean';

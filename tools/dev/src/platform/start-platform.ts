@@ -57,7 +57,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
     await runAllMigrations(databaseUrl);
 
-    const baseEnv = { ...process.env, ...options.env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl };
+    // PUBLIC_URL (the paper portal's address) follows the gateway's port unless set explicitly.
+    const baseEnv = { PUBLIC_URL: `http://localhost:${options.port}`, ...process.env, ...options.env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl };
     const processes: ServiceProcess[] = [];
     cleanups.push(() => stopProcesses(processes));
     const healthPorts = BACKEND_SERVICES.map((_, index) => options.port + 1 + index);

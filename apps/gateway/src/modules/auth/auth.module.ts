@@ -7,5 +7,6 @@ import { SessionGuard } from './session.guard';
 @Module({
   controllers: [AuthController],
   providers: [SessionCookie, { provide: APP_GUARD, useClass: SessionGuard }],
+  exports: [SessionCookie],
 })
 export class AuthModule {}

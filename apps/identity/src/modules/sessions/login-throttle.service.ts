@@ -1,53 +1,34 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { DomainException } from '@copytrade/nest';
+import { Inject, Injectable } from '@nestjs/common';
 import { Messages } from '@copytrade/contracts';
-import { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { IdentityConfig } from '../../config/identity.config';
+import type { RateLimit } from '../rate-limits/rate-limit';
+import { RateLimits } from '../rate-limits/rate-limits.service';
 
 /**
  * Counts failed logins per account and per client address in PostgreSQL, so the limit holds across every
  * gateway and identity replica. Blocks (429) once either counter is spent; a success clears the account's.
  */
 @Injectable()
-export class LoginThrottle implements OnModuleDestroy {
-  private readonly pool: Pool;
-  private readonly perAccount: RateLimiterPostgres;
-  private readonly perAddress: RateLimiterPostgres;
+export class LoginThrottle {
+  private readonly perAccount: RateLimit;
+  private readonly perAddress: RateLimit;
 
-  constructor(@Inject(IdentityConfig) config: IdentityConfig) {
-    this.pool = new Pool({ connectionString: config.DATABASE_URL, max: 3 });
-    const common = { storeClient: this.pool, schemaName: 'identity', tableName: 'login_failures', tableCreated: true, duration: config.LOGIN_FAILURE_WINDOW_SECONDS, clearExpiredByTimeout: false };
-    this.perAccount = new RateLimiterPostgres({ ...common, keyPrefix: 'account', points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT });
-    this.perAddress = new RateLimiterPostgres({ ...common, keyPrefix: 'address', points: config.LOGIN_MAX_FAILURES_PER_ADDRESS });
+  constructor(@Inject(IdentityConfig) config: IdentityConfig, limits: RateLimits) {
+    const common = { durationSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS, message: Messages.tooManyLoginAttempts };
+    this.perAccount = limits.create({ ...common, name: 'account', points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }, 'login_failures');
+    this.perAddress = limits.create({ ...common, name: 'address', points: config.LOGIN_MAX_FAILURES_PER_ADDRESS }, 'login_failures');
   }
 
   /** Refuses before the password is even checked when either counter is spent. */
   async assertAllowed(account: string, address: string | undefined): Promise<void> {
-    const [accountState, addressState] = await Promise.all([
-      this.perAccount.get(account),
-      address ? this.perAddress.get(address) : Promise.resolve(null),
-    ]);
-    const blocked = [
-      [accountState, this.perAccount.points],
-      [addressState, this.perAddress.points],
-    ].find(([state, points]) => state !== null && (state as RateLimiterRes).consumedPoints >= (points as number));
-    if (blocked) {
-      const retryAfterSeconds = Math.ceil((blocked[0] as RateLimiterRes).msBeforeNext / 1000);
-      throw DomainException.tooManyRequests(Messages.tooManyLoginAttempts, retryAfterSeconds);
-    }
+    await Promise.all([this.perAccount.assertAllowed(account), address ? this.perAddress.assertAllowed(address) : undefined]);
   }
 
   async recordFailure(account: string, address: string | undefined): Promise<void> {
-    // penalty() counts without throwing when the limit is passed; assertAllowed decides next time.
     await Promise.all([this.perAccount.penalty(account), address ? this.perAddress.penalty(address) : undefined]);
   }
 
   async recordSuccess(account: string): Promise<void> {
-    await this.perAccount.delete(account);
-  }
-
-  async onModuleDestroy() {
-    await this.pool.end();
+    await this.perAccount.reset(account);
   }
 }

@@ -1,15 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Messages, type LoginRpcReply, type LoginRpcRequest, type RpcRequest } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { Repository } from 'typeorm';
-import { IdentityConfig } from '../../../config/identity.config';
 import { UserEntity } from '../../users/entities/user.entity';
 import { toUserView } from '../../users/mappers/user-view.mapper';
-import { SessionEntity } from '../entities/session.entity';
 import { LoginThrottle } from '../login-throttle.service';
 import { PasswordHasher } from '../password-hasher.service';
-import { hashSessionToken, newSessionToken } from '../session-token';
+import { SessionIssuer } from '../session-issuer.service';
 
 /** Username or e-mail + password → a new server-side session. Every attempt is logged (never the password). */
 @Injectable()
@@ -18,10 +16,9 @@ export class LoginUseCase {
 
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
-    @Inject(IdentityConfig) private readonly config: IdentityConfig,
+    private readonly sessions: SessionIssuer,
   ) {}
 
   async execute({ payload, clientAddress, requestId }: RpcRequest<LoginRpcRequest>): Promise<LoginRpcReply> {
@@ -40,9 +37,7 @@ export class LoginUseCase {
     }
     await this.throttle.recordSuccess(identifier);
 
-    const sessionToken = newSessionToken();
-    const expiresAt = new Date(Date.now() + this.config.SESSION_TTL_HOURS * 3_600_000);
-    await this.sessions.insert({ userId: user.id, tokenHash: hashSessionToken(sessionToken), expiresAt, clientAddress: clientAddress ?? null });
+    const { sessionToken, expiresAt } = await this.sessions.issue(this.users.manager, user.id, clientAddress);
     this.logger.log({ requestId, userId: user.id, clientAddress }, 'Login succeeded');
     return { sessionToken, expiresAt: expiresAt.toISOString(), user: toUserView(user) };
   }

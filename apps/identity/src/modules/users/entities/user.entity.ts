@@ -39,6 +39,35 @@ export class UserEntity {
   @Column({ name: 'max_copy_amount', type: 'numeric', precision: 14, scale: 2, nullable: true })
   maxCopyAmount: string | null;
 
+  /** Took a beta seat at signup; the seeded admin and demo users did not. */
+  @Column({ name: 'is_beta_user', type: 'boolean', default: false })
+  isBetaUser: boolean;
+
+  /** Digits only (normalised at signup). */
+  @Column({ name: 'phone_number', type: 'text', nullable: true })
+  phoneNumber: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  occupation: string | null;
+
+  @Column({ name: 'annual_income', type: 'text', nullable: true })
+  annualIncome: string | null;
+
+  /** The user's id at the brokerage provider; kept from the brokerage service's events. */
+  @Column({ name: 'snaptrade_user_id', type: 'text', nullable: true })
+  snaptradeUserId: string | null;
+
+  @Column({ name: 'brokerage_connected', type: 'boolean', default: false })
+  brokerageConnected: boolean;
+
+  /** Account ids of the active connections, primary first. */
+  @Column({ name: 'snaptrade_account_ids', type: 'text', array: true, default: () => "'{}'" })
+  snaptradeAccountIds: string[];
+
+  /** Version of the brokerage link last applied: older events are ignored. */
+  @Column({ name: 'brokerage_state_version', type: 'bigint', default: 0 })
+  brokerageStateVersion: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

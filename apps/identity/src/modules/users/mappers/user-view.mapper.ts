@@ -1,7 +1,10 @@
 import type { UserView } from '@copytrade/contracts';
 import type { UserEntity } from '../entities/user.entity';
 
-/** The user as the web app sees it; brokerage fields are filled by the brokerage service's events later. */
+/**
+ * The user as the web app sees it. Brokerage fields come from the brokerage service's events; the provider
+ * secret is never held here (the gateway adds it for its owner, from the brokerage service).
+ */
 export function toUserView(user: UserEntity): UserView {
   return {
     id: user.id,
@@ -12,10 +15,10 @@ export function toUserView(user: UserEntity): UserView {
     isAdmin: user.isAdmin,
     createdAt: user.createdAt.toISOString(),
     hasCompletedOnboarding: user.hasCompletedOnboarding,
-    snaptradeUserId: null,
+    snaptradeUserId: user.snaptradeUserId ?? null,
     snaptradeUserSecret: null,
-    snaptradeAccountIds: [],
-    brokerageConnected: false,
+    snaptradeAccountIds: user.snaptradeAccountIds ?? [],
+    brokerageConnected: user.brokerageConnected ?? false,
     autoSubscribedToTrader: user.autoSubscribedToTrader,
     copyTradingEnabled: user.copyTradingEnabled,
     defaultCopyAmount: user.defaultCopyAmount === null ? null : Number(user.defaultCopyAmount),

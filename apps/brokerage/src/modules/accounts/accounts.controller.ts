@@ -1,0 +1,53 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  BrokerageRpc,
+  type AccountScopedRpcRequest,
+  type GetBalancesRpcReply,
+  type ListAccountsRpcReply,
+  type ListOrdersRpcReply,
+  type ListPositionsRpcReply,
+  type QuotesRpcReply,
+  type QuotesRpcRequest,
+  type RpcRequest,
+  type UserScopedRpcRequest,
+} from '@copytrade/contracts';
+import { DomainException } from '@copytrade/nest';
+import { assertOwnUser } from '../../common/own-user';
+import { ReadAccountDataUseCase } from './use-cases/read-account-data.use-case';
+
+@Controller()
+export class AccountsController {
+  constructor(private readonly read: ReadAccountDataUseCase) {}
+
+  @MessagePattern(BrokerageRpc.listAccounts)
+  async accounts(@Payload() { actor, payload, requestId }: RpcRequest<UserScopedRpcRequest>): Promise<ListAccountsRpcReply> {
+    assertOwnUser(actor, payload.userId);
+    return { accounts: await this.read.accounts(payload.userId, requestId) };
+  }
+
+  @MessagePattern(BrokerageRpc.getBalances)
+  async balances(@Payload() { actor, payload, requestId }: RpcRequest<AccountScopedRpcRequest>): Promise<GetBalancesRpcReply> {
+    assertOwnUser(actor, payload.userId);
+    return { balances: await this.read.balances(payload.userId, payload.accountId, requestId) };
+  }
+
+  @MessagePattern(BrokerageRpc.listPositions)
+  async positions(@Payload() { actor, payload, requestId }: RpcRequest<AccountScopedRpcRequest>): Promise<ListPositionsRpcReply> {
+    assertOwnUser(actor, payload.userId);
+    return { positions: await this.read.positions(payload.userId, payload.accountId, requestId) };
+  }
+
+  @MessagePattern(BrokerageRpc.listOrders)
+  async orders(@Payload() { actor, payload, requestId }: RpcRequest<AccountScopedRpcRequest>): Promise<ListOrdersRpcReply> {
+    assertOwnUser(actor, payload.userId);
+    return { orders: await this.read.orders(payload.userId, payload.accountId, requestId) };
+  }
+
+  @MessagePattern(BrokerageRpc.getQuotes)
+  async quotes(@Payload() { actor, payload, requestId }: RpcRequest<QuotesRpcRequest>): Promise<QuotesRpcReply> {
+    assertOwnUser(actor, payload.userId);
+    if (!Array.isArray(payload.symbols) || payload.symbols.length === 0 || payload.symbols.length > 10) throw DomainException.badRequest('Between 1 and 10 symbols are needed.');
+    return { quotes: await this.read.quotes(payload.userId, payload.accountId, payload.symbols, requestId) };
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ConnectionsModule } from '../connections/connections.module';
+import { PortfolioHistoryModule } from '../portfolio-history/portfolio-history.module';
+import { AccountsController } from './accounts.controller';
+import { OwnedAccounts } from './owned-accounts.service';
+import { ReadAccountDataUseCase } from './use-cases/read-account-data.use-case';
+
+@Module({
+  imports: [ConnectionsModule, PortfolioHistoryModule],
+  controllers: [AccountsController],
+  providers: [OwnedAccounts, ReadAccountDataUseCase],
+  exports: [OwnedAccounts],
+})
+export class AccountsModule {}

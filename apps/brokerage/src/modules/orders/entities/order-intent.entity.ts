@@ -1,0 +1,72 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { OrderIntentState } from '@copytrade/contracts';
+
+/**
+ * One order placement, stored as SUBMITTING and committed before the provider is called; UNIQUE(user_id,
+ * request_id) makes a repeated request id find it instead of placing a second order.
+ */
+@Entity({ name: 'order_intents' })
+export class OrderIntentEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ name: 'request_id', type: 'text' })
+  requestId: string;
+
+  /** SHA-256 of the normalized order and account: the same id with another body is refused. */
+  @Column({ type: 'text' })
+  fingerprint: string;
+
+  @Column({ name: 'account_id', type: 'text' })
+  accountId: string;
+
+  @Column({ type: 'text' })
+  provider: string;
+
+  @Column({ name: 'client_order_id', type: 'uuid' })
+  clientOrderId: string;
+
+  @Column({ type: 'text' })
+  action: 'BUY' | 'SELL';
+
+  @Column({ type: 'text' })
+  symbol: string;
+
+  @Column({ type: 'numeric', precision: 24, scale: 8 })
+  quantity: string;
+
+  /** The normalized order as sent (option details included). */
+  @Column({ type: 'jsonb' })
+  order: unknown;
+
+  @Column({ type: 'text' })
+  state: OrderIntentState;
+
+  @Column({ name: 'provider_order_id', type: 'text', nullable: true })
+  providerOrderId: string | null;
+
+  @Column({ name: 'provider_status', type: 'text', nullable: true })
+  providerStatus: string | null;
+
+  @Column({ name: 'filled_quantity', type: 'numeric', precision: 24, scale: 8, nullable: true })
+  filledQuantity: string | null;
+
+  @Column({ name: 'execution_price', type: 'numeric', precision: 20, scale: 6, nullable: true })
+  executionPrice: string | null;
+
+  /** The refusal, replayed as the same error for a repeated request id. */
+  @Column({ name: 'error', type: 'jsonb', nullable: true })
+  error: { status: number; code: string; message: string; details?: unknown } | null;
+
+  @Column({ name: 'reconcile_attempts', type: 'integer', default: 0 })
+  reconcileAttempts: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

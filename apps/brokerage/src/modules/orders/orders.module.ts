@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { ConnectionsModule } from '../connections/connections.module';
+import { OrderIntentsStore } from './order-intents.store';
+import { OrderReconciler } from './order-reconciler.service';
+import { OrdersController } from './orders.controller';
+import { PlaceOrderUseCase } from './use-cases/place-order.use-case';
+
+@Module({
+  imports: [ConnectionsModule, AccountsModule],
+  controllers: [OrdersController],
+  providers: [OrderIntentsStore, OrderReconciler, PlaceOrderUseCase],
+  exports: [PlaceOrderUseCase],
+})
+export class OrdersModule {}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { PaperBrokerProvider } from './paper-broker.provider';
+import { PaperFills } from './paper-fills';
+import { PaperMarketClock } from './paper-market-clock';
+import { PaperPortalService } from './paper-portal.service';
+import { PaperPriceFeed } from './paper-price-feed';
+
+/** The simulated brokerage (always built; used as the provider only without SnapTrade credentials). */
+@Module({
+  providers: [PaperMarketClock, PaperPriceFeed, PaperFills, PaperBrokerProvider, PaperPortalService],
+  exports: [PaperMarketClock, PaperPriceFeed, PaperBrokerProvider, PaperPortalService],
+})
+export class PaperModule {}

@@ -1,0 +1,46 @@
+import type {
+  MarketOrderRequest,
+  PortalOptions,
+  ProviderAccount,
+  ProviderBalance,
+  ProviderConnection,
+  ProviderName,
+  ProviderOrder,
+  ProviderPosition,
+  ProviderQuote,
+  ProviderUserCredentials,
+} from './provider.types';
+
+/** Injection token of the configured provider (SnapTrade with credentials, else the paper broker). */
+export const BROKERAGE_PROVIDER = Symbol('BROKERAGE_PROVIDER');
+
+/**
+ * One brokerage provider. Every method either returns the provider's answer or throws a ProviderError;
+ * no method retries an order on its own (the provider does not deduplicate orders).
+ */
+export interface BrokerageProvider {
+  readonly name: ProviderName;
+
+  /** Not idempotent at SnapTrade: call once per user, under a lock. */
+  registerUser(userId: string): Promise<ProviderUserCredentials>;
+  deleteUser(userId: string): Promise<void>;
+  listUsers(): Promise<string[]>;
+
+  /** A URL, valid a few minutes, where the user connects a brokerage. */
+  connectionPortalUrl(user: ProviderUserCredentials, options: PortalOptions): Promise<string>;
+  listConnections(user: ProviderUserCredentials): Promise<ProviderConnection[]>;
+  removeConnection(user: ProviderUserCredentials, connectionId: string): Promise<void>;
+  /** A paid real-time refresh at SnapTrade; asynchronous. */
+  refreshConnection(user: ProviderUserCredentials, connectionId: string): Promise<string>;
+
+  listAccounts(user: ProviderUserCredentials): Promise<ProviderAccount[]>;
+  getBalance(user: ProviderUserCredentials, accountId: string): Promise<ProviderBalance>;
+  listPositions(user: ProviderUserCredentials, accountId: string): Promise<ProviderPosition[]>;
+  listOrders(user: ProviderUserCredentials, accountId: string, days?: number): Promise<ProviderOrder[]>;
+  /** Realtime list of the last day's orders, used to reconcile orders whose outcome is unknown. */
+  listRecentOrders(user: ProviderUserCredentials, accountId: string): Promise<ProviderOrder[]>;
+  getQuotes(user: ProviderUserCredentials, accountId: string, symbols: string[]): Promise<ProviderQuote[]>;
+
+  /** Places a market order once. A ProviderError with outcome 'unknown' means it may have been placed. */
+  placeMarketOrder(user: ProviderUserCredentials, request: MarketOrderRequest): Promise<ProviderOrder>;
+}

@@ -1,0 +1,19 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { IdentityAccountRpc, type OnboardingRpcRequest, type OnboardingStatusRpcReply, type RpcRequest, type UserRpcReply } from '@copytrade/contracts';
+import { OnboardingService } from './onboarding.service';
+
+@Controller()
+export class OnboardingController {
+  constructor(private readonly onboarding: OnboardingService) {}
+
+  @MessagePattern(IdentityAccountRpc.onboardingStatus)
+  status(@Payload() request: RpcRequest<OnboardingRpcRequest>): Promise<OnboardingStatusRpcReply> {
+    return this.onboarding.status(request);
+  }
+
+  @MessagePattern(IdentityAccountRpc.completeOnboarding)
+  complete(@Payload() request: RpcRequest<OnboardingRpcRequest>): Promise<UserRpcReply> {
+    return this.onboarding.complete(request);
+  }
+}

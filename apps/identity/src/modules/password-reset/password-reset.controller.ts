@@ -1,0 +1,27 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  IdentityPasswordResetRpc,
+  type CompletePasswordResetRpcRequest,
+  type ForgotPasswordResponse,
+  type RequestPasswordResetRpcRequest,
+  type ResetPasswordResponse,
+  type RpcRequest,
+} from '@copytrade/contracts';
+import { RequestPasswordResetUseCase } from './use-cases/request-password-reset.use-case';
+import { ResetPasswordUseCase } from './use-cases/reset-password.use-case';
+
+@Controller()
+export class PasswordResetController {
+  constructor(private readonly requestReset: RequestPasswordResetUseCase, private readonly resetPassword: ResetPasswordUseCase) {}
+
+  @MessagePattern(IdentityPasswordResetRpc.request)
+  request(@Payload() request: RpcRequest<RequestPasswordResetRpcRequest>): Promise<ForgotPasswordResponse> {
+    return this.requestReset.execute(request);
+  }
+
+  @MessagePattern(IdentityPasswordResetRpc.complete)
+  complete(@Payload() request: RpcRequest<CompletePasswordResetRpcRequest>): Promise<ResetPasswordResponse> {
+    return this.resetPassword.execute(request);
+  }
+}

@@ -1,0 +1,68 @@
+import { DomainException } from '@copytrade/nest';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Pool } from 'pg';
+
+export interface RateLimitPolicy {
+  /** Key prefix in the table, e.g. 'forgot-password:email'. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+  /** The 429 message. */
+  message: string;
+}
+
+/**
+ * One counter kind (per e-mail, per address, per user...) kept in PostgreSQL by rate-limiter-flexible, so it
+ * holds across every replica. `consume` counts every call; `assertAllowed` + `penalty` count only failures.
+ */
+export class RateLimit {
+  private readonly limiter: RateLimiterPostgres;
+
+  constructor(pool: Pool, table: string, readonly policy: RateLimitPolicy) {
+    this.limiter = new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      schemaName: 'identity',
+      tableName: table,
+      tableCreated: true,
+      keyPrefix: policy.name,
+      points: policy.points,
+      duration: policy.durationSeconds,
+      clearExpiredByTimeout: true,
+    });
+  }
+
+  /** Counts one call; 429 once the key has spent its points in the window. */
+  async consume(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) throw this.refusal(outcome);
+      throw outcome;
+    }
+  }
+
+  /** Refuses (429) when the key is spent, without counting this call. */
+  async assertAllowed(key: string): Promise<void> {
+    const state = await this.limiter.get(key);
+    if (state && state.consumedPoints >= this.policy.points) throw this.refusal(state);
+  }
+
+  /** Counts without ever refusing; assertAllowed decides next time. */
+  async penalty(key: string): Promise<void> {
+    await this.limiter.penalty(key);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
+
+  private refusal(state: RateLimiterRes): DomainException {
+    return DomainException.tooManyRequests(this.policy.message, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+  }
+}
+
+/** Counts the call against each limit whose key is known (a call without a client address has no address limit). */
+export async function consumeEach(entries: [RateLimit, string | undefined][]): Promise<void> {
+  for (const [limit, key] of entries) if (key) await limit.consume(key);
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { BrokerageConnectedV1, EventEnvelope, ProviderUserRegisteredV1 } from '@copytrade/contracts';
+import { runServiceMigrations } from '@copytrade/nest';
+import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { identityDataSourceOptions } from '../../src/database/data-source';
+import { BrokerageLinkHandler } from '../../src/modules/brokerage-link/brokerage-link.handler';
+import { UserEntity } from '../../src/modules/users/entities/user.entity';
+import { toUserView } from '../../src/modules/users/mappers/user-view.mapper';
+
+let database: TestDatabase;
+let dataSource: DataSource;
+const handler = new BrokerageLinkHandler({} as never);
+
+const envelope = <T>(data: T): EventEnvelope<T> => ({ id: randomUUID(), type: 'test', version: 1, occurredAt: new Date().toISOString(), producer: 'brokerage', correlationId: 'c', data });
+const connected = (userId: string, stateVersion: number, accountIds: string[], brokerageConnected = true) =>
+  envelope<BrokerageConnectedV1>({
+    userId,
+    connection: { connectionId: 'conn-1', brokerage: { slug: 'WEBULL', name: 'Webull' }, accountIds },
+    link: { userId, providerUserId: `p-${userId}`, provider: 'paper', brokerageConnected, accountIds, stateVersion },
+    occurredAt: new Date().toISOString(),
+  });
+const viewOf = async (userId: string) => toUserView(await dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId }));
+
+beforeAll(async () => {
+  database = await createTestDatabase('identity_brokerage_link');
+  await runServiceMigrations(identityDataSourceOptions(database.url));
+  dataSource = new DataSource(identityDataSourceOptions(database.url) as DataSourceOptions);
+  await dataSource.initialize();
+}, 60_000);
+
+afterAll(async () => {
+  await dataSource?.destroy();
+  await database?.drop();
+});
+
+async function newUser(): Promise<string> {
+  const [row] = await dataSource.query(`INSERT INTO identity.users (username, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [`u${randomUUID().slice(0, 8)}`, `${randomUUID()}@example.com`]);
+  return row.id;
+}
+
+it('fills the user view from the brokerage events: provider user id, connected flag, account ids (primary first)', async () => {
+  const userId = await newUser();
+  expect(await viewOf(userId)).toMatchObject({ snaptradeUserId: null, brokerageConnected: false, snaptradeAccountIds: [], snaptradeUserSecret: null });
+  await handler.applyRegistration(envelope<ProviderUserRegisteredV1>({ userId, providerUserId: `p-${userId}`, provider: 'paper', stateVersion: 1, occurredAt: '' }), dataSource.manager);
+  await handler.applyConnectionChange(connected(userId, 2, ['acc-1', 'acc-2']), dataSource.manager);
+  expect(await viewOf(userId)).toMatchObject({ snaptradeUserId: `p-${userId}`, brokerageConnected: true, snaptradeAccountIds: ['acc-1', 'acc-2'], snaptradeUserSecret: null });
+});
+
+it('ignores an older state arriving late, so redeliveries and reordering change nothing', async () => {
+  const userId = await newUser();
+  await handler.applyConnectionChange(connected(userId, 3, [], false), dataSource.manager);
+  await handler.applyConnectionChange(connected(userId, 2, ['acc-1']), dataSource.manager);
+  await handler.applyRegistration(envelope<ProviderUserRegisteredV1>({ userId, providerUserId: 'old', provider: 'paper', stateVersion: 1, occurredAt: '' }), dataSource.manager);
+  expect(await viewOf(userId)).toMatchObject({ snaptradeUserId: `p-${userId}`, brokerageConnected: false, snaptradeAccountIds: [] });
+});
+
+it('refuses a malformed event as permanent (it is dead-lettered, not retried)', async () => {
+  await expect(handler.applyConnectionChange(envelope({ userId: 'x' }) as never, dataSource.manager)).rejects.toThrow(/malformed/);
+});

@@ -1,0 +1,138 @@
+/** Brokerage data as the web app receives it (seed 000 §3, §7). Money and quantities are JSON numbers rounded at the edge. */
+export interface MoneyView {
+  amount: number;
+  currency: string;
+}
+
+export interface BrokerageView {
+  slug: string;
+  name: string;
+  display_name: string;
+  description: string;
+  aws_s3_logo_url: string | null;
+}
+
+/** A connection (brokerage authorization). `status` is CONNECTED when usable, DISABLED when the provider disabled it. */
+export interface BrokerageConnectionView {
+  id: string;
+  name: string;
+  type: 'read' | 'trade';
+  disabled: boolean;
+  status: 'CONNECTED' | 'DISABLED';
+  created_date: string | null;
+  disabled_date: string | null;
+  detail: string | null;
+  brokerage: BrokerageView;
+  user: { id: string; email: string; username: string; snaptradeUserId: string };
+}
+
+export interface BrokerageAccountView {
+  id: string;
+  connection_id: string;
+  name: string;
+  number: string;
+  institution_name: string;
+  created_date: string | null;
+  is_paper: boolean;
+  status: string | null;
+  /** buying_power is null when the provider's account list does not carry it (SnapTrade: read it from balances). */
+  balance: { total: MoneyView | null; buying_power: MoneyView | null };
+}
+
+export interface BalancesView {
+  accountId: string;
+  currency: string;
+  total_value: MoneyView;
+  cash: MoneyView;
+  buying_power: MoneyView;
+  asOf: string;
+}
+
+export interface PositionView {
+  /** The ticker (for an option, its underlying's; the contract is optionsTicker). */
+  symbol: string;
+  description: string | null;
+  quantity: number;
+  /** Last price per share (per contract unit for options: multiply by contractMultiplier). */
+  price: number | null;
+  /** quantity × price (× contractMultiplier for options). */
+  value: number | null;
+  averagePurchasePrice: number | null;
+  currency: string;
+  isOptions: boolean;
+  optionsTicker: string | null;
+  optionType: 'call' | 'put' | null;
+  strikePrice: number | null;
+  expirationDate: string | null;
+  contractMultiplier: number;
+}
+
+export interface OrderView {
+  id: string;
+  /** The ticker (for an option, its underlying's; the contract is optionsTicker). */
+  symbol: string;
+  isOptions: boolean;
+  optionsTicker: string | null;
+  optionType: 'call' | 'put' | null;
+  strikePrice: number | null;
+  expirationDate: string | null;
+  action: string;
+  orderType: string;
+  timeInForce: string | null;
+  /** Provider status: EXECUTED, PENDING, REJECTED, CANCELED, … */
+  status: string;
+  quantity: number;
+  filledQuantity: number | null;
+  executionPrice: number | null;
+  timePlaced: string | null;
+  timeExecuted: string | null;
+}
+
+export interface PortfolioHistoryPoint {
+  timestamp: string;
+  totalValue: number;
+}
+
+export interface PortfolioHistoryView {
+  currency: string;
+  bucketMinutes: number;
+  from: string;
+  to: string;
+  points: PortfolioHistoryPoint[];
+}
+
+export type OrderIntentState = 'SUBMITTING' | 'SUBMITTED' | 'FILLED' | 'REJECTED' | 'UNKNOWN';
+
+/** The outcome of one order placement, as stored under its request id. */
+export interface PlacedOrderView {
+  requestId: string;
+  accountId: string;
+  state: OrderIntentState;
+  clientOrderId: string;
+  brokerageOrderId: string | null;
+  action: 'BUY' | 'SELL';
+  /** The ticker (for an option, its underlying's; the contract is optionsTicker). */
+  symbol: string;
+  quantity: number;
+  isOptions: boolean;
+  optionsTicker: string | null;
+  filledQuantity: number | null;
+  executionPrice: number | null;
+  providerStatus: string | null;
+  placedAt: string;
+}
+
+export interface QuoteView {
+  symbol: string;
+  price: number | null;
+  bid: number | null;
+  ask: number | null;
+}
+
+export interface MarketStatusView {
+  open: boolean;
+  /** Configured hours: real US hours (US/Eastern, weekends closed, holidays ignored) or always open. */
+  hoursMode: 'real' | 'always-open';
+  /** A development override from POST /api/dev/market/hours, or null. */
+  override: boolean | null;
+}

@@ -1,0 +1,32 @@
+import { IsBoolean, IsOptional } from 'class-validator';
+import { validateCopyAmount } from '../../rules/copy-settings.rules';
+import { SatisfiesRule } from '../common/satisfies-rule.validator';
+import type { UserView } from './user.view';
+
+const amountRule = (value: unknown) => validateCopyAmount(value as number | null);
+
+/** POST /api/update-copy-trading */
+export class UpdateCopyTradingDto {
+  @IsBoolean({ message: 'copyTradingEnabled must be true or false' })
+  copyTradingEnabled: boolean;
+}
+
+/**
+ * POST /api/update-copy-settings: either amount or both. A missing field is left as it is; null clears it.
+ * The default may not exceed the maximum (checked against the stored value of the other one).
+ */
+export class UpdateCopySettingsDto {
+  @IsOptional()
+  @SatisfiesRule(amountRule)
+  defaultCopyAmount?: number | null;
+
+  @IsOptional()
+  @SatisfiesRule(amountRule)
+  maxCopyAmount?: number | null;
+}
+
+export interface CopySettingsResponse {
+  success: true;
+  user: UserView;
+  message: string;
+}

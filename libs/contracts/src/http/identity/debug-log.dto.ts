@@ -1,0 +1,24 @@
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Messages } from '../../rules/messages';
+import { SatisfiesRule } from '../common/satisfies-rule.validator';
+
+export const DEBUG_LOG_MAX_DATA_CHARS = 8000;
+
+const boundedJson = (value: unknown) => (JSON.stringify(value ?? null).length <= DEBUG_LOG_MAX_DATA_CHARS ? null : Messages.debugLogTooLarge);
+
+/** POST /api/debug/log (seed 000 §7, seed 001): a label and any JSON, for debugging only. */
+export class DebugLogDto {
+  @IsString({ message: 'label must be text of 1 to 200 characters' })
+  @MinLength(1, { message: 'label must be text of 1 to 200 characters' })
+  @MaxLength(200, { message: 'label must be text of 1 to 200 characters' })
+  label: string;
+
+  @IsOptional()
+  @SatisfiesRule(boundedJson)
+  data?: unknown;
+}
+
+export interface DebugLogResponse {
+  success: true;
+  message: string;
+}

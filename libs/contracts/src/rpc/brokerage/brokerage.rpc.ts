@@ -1,0 +1,153 @@
+import type {
+  BalancesView,
+  BrokerageAccountView,
+  BrokerageConnectionView,
+  MarketStatusView,
+  OrderView,
+  PlacedOrderView,
+  PortfolioHistoryView,
+  PositionView,
+  QuoteView,
+} from '../../http/brokerage/brokerage.view';
+import type { PaperPortalSessionView } from '../../http/brokerage/brokerage.responses';
+import type { MarketOrderInput } from '../../rules/market-order.rules';
+
+/** Requests the brokerage service answers. Every user-scoped one refuses a userId that is not the actor's. */
+export const BrokerageRpc = {
+  registerUser: 'rpc.brokerage.provider-users.register',
+  getCredentials: 'rpc.brokerage.provider-users.credentials',
+  connectionPortal: 'rpc.brokerage.connection-portal.create',
+  listConnections: 'rpc.brokerage.connections.list',
+  removeConnection: 'rpc.brokerage.connections.remove',
+  refreshConnection: 'rpc.brokerage.connections.refresh',
+  listAccounts: 'rpc.brokerage.accounts.list',
+  getBalances: 'rpc.brokerage.balances.get',
+  listPositions: 'rpc.brokerage.positions.list',
+  listOrders: 'rpc.brokerage.orders.list',
+  placeOrder: 'rpc.brokerage.orders.place',
+  getQuotes: 'rpc.brokerage.quotes.get',
+  portfolioHistory: 'rpc.brokerage.portfolio-history.get',
+  paperPortalGet: 'rpc.brokerage.paper-portal.get',
+  paperPortalConnect: 'rpc.brokerage.paper-portal.connect',
+  paperMarket: 'rpc.brokerage.paper-market.get',
+  devSetPrice: 'rpc.brokerage.dev-market.set-price',
+  devSetMarketHours: 'rpc.brokerage.dev-market.set-hours',
+  devPlaceOrder: 'rpc.brokerage.dev-orders.place',
+} as const;
+
+/** Order placement waits for the provider (up to its own timeout), so callers wait longer than for reads. */
+export const BROKERAGE_ORDER_RPC_TIMEOUT_MS = 30_000;
+/** Reads may wait for the provider's rate-limit scheduler and a provider round trip. */
+export const BROKERAGE_READ_RPC_TIMEOUT_MS = 12_000;
+
+export interface UserScopedRpcRequest {
+  userId: string;
+}
+export interface AccountScopedRpcRequest {
+  userId: string;
+  accountId: string;
+}
+
+export interface RegisterProviderUserRpcReply {
+  providerUserId: string;
+  alreadyRegistered: boolean;
+}
+export interface ProviderCredentialsRpcReply {
+  providerUserId: string;
+  userSecret: string;
+}
+
+export interface ConnectionPortalRpcRequest {
+  userId: string;
+  broker?: string;
+  customRedirect?: string;
+  connectionType?: 'read' | 'trade';
+}
+export interface ConnectionPortalRpcReply {
+  connectionUrl: string;
+}
+
+/** Connections without the `user` block, which the gateway fills from the session's user. */
+export type ConnectionRecord = Omit<BrokerageConnectionView, 'user'>;
+export interface ListConnectionsRpcReply {
+  providerUserId: string;
+  connections: ConnectionRecord[];
+  accountIds: string[];
+}
+export interface ConnectionRpcRequest {
+  userId: string;
+  connectionId: string;
+}
+export interface RefreshConnectionRpcReply {
+  detail: string;
+}
+
+export interface ListAccountsRpcReply {
+  accounts: BrokerageAccountView[];
+}
+export interface GetBalancesRpcReply {
+  balances: BalancesView;
+}
+export interface ListPositionsRpcReply {
+  positions: PositionView[];
+}
+export interface ListOrdersRpcReply {
+  orders: OrderView[];
+}
+export type PortfolioHistoryRpcReply = PortfolioHistoryView;
+
+export interface QuotesRpcRequest {
+  userId: string;
+  accountId?: string;
+  symbols: string[];
+}
+export interface QuotesRpcReply {
+  quotes: QuoteView[];
+}
+
+export interface PlaceOrderRpcRequest {
+  userId: string;
+  /** The primary account when omitted. */
+  accountId?: string;
+  /** The client's idempotency key (X-Request-ID, or event id + follower for auto-copy). */
+  requestId: string;
+  order: MarketOrderInput;
+  /** Refuse unless this provider is the configured one (the paper trading page never places real orders). */
+  requireProvider?: 'paper';
+}
+export interface PlaceOrderRpcReply {
+  order: PlacedOrderView;
+  replayed: boolean;
+}
+
+export interface PaperPortalRpcRequest {
+  sessionId: string;
+}
+export interface PaperPortalRpcReply {
+  session: PaperPortalSessionView;
+}
+export interface PaperPortalConnectRpcReply {
+  connectionId: string;
+  redirectUrl: string | null;
+}
+export interface PaperMarketRpcRequest {
+  symbols: string[];
+}
+export interface PaperMarketRpcReply {
+  market: MarketStatusView;
+  quotes: QuoteView[];
+}
+export interface DevSetPriceRpcRequest {
+  symbol: string;
+  price: number;
+}
+export interface DevSetPriceRpcReply {
+  symbol: string;
+  price: number;
+}
+export interface DevSetMarketHoursRpcRequest {
+  open: boolean | null;
+}
+export interface DevSetMarketHoursRpcReply {
+  market: MarketStatusView;
+}

@@ -1,0 +1,34 @@
+/** Beta entry (seed 000 §2 Beta code pages, §4 Beta, §9). */
+export const BetaRules = {
+  codeLength: 8,
+  codePattern: /^\d{8}$/,
+  /** Used by the web app when the status call fails, and by the server when BETA_MAX_USERS is not set. */
+  defaultMaxUsers: 100,
+} as const;
+
+export const BetaMessages = {
+  /** The success text of a beta request (seed 000 §4), answered whether or not the address is known. */
+  requestReceived: "Request received! If you're selected for the beta, you'll receive an email with your code soon.",
+  codeRequired: 'Beta code is required',
+  codeShape: 'Beta code must be 8 digits',
+  codeInvalid: 'Invalid or expired beta code. Please check the code or request a new one.',
+  verifiedNewUser: 'Beta code verified. Create your account to continue.',
+  verifiedExistingUser: 'Beta code verified. Please sign in.',
+  betaFull: 'The closed beta is full. Please check back later.',
+  verificationRequired: 'Please verify your beta code before creating an account.',
+  requestApproved: 'Beta request approved. A beta code was e-mailed.',
+  requestAlreadyApproved: 'This beta request has already been approved.',
+  requestNotFound: 'Beta request not found',
+} as const;
+
+/** Whether the beta has no seat left (seed 000 §4: open until currentCount reaches maxCount). */
+export function isBetaFull(status: { currentCount: number; maxCount: number }): boolean {
+  return status.currentCount >= status.maxCount;
+}
+
+/** Returns the message a beta code field should show, or null when it is 8 digits. */
+export function validateBetaCode(value: unknown): string | null {
+  const code = typeof value === 'string' ? value.trim() : '';
+  if (!code) return BetaMessages.codeRequired;
+  return BetaRules.codePattern.test(code) ? null : BetaMessages.codeShape;
+}
