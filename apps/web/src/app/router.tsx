@@ -5,10 +5,16 @@ import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/lib/auth';
 import { AdminRoute } from './routes/app/admin';
 import { AppRoot } from './routes/app/root';
+import { SettingsRoute } from './routes/app/settings';
+import { BetaSignupRoute } from './routes/auth/beta-signup';
+import { ForgotPasswordRoute } from './routes/auth/forgot-password';
 import { LoginRoute } from './routes/auth/login';
+import { ResetPasswordRoute } from './routes/auth/reset-password';
+import { DevMailRoute } from './routes/dev-mail';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PublicPlaceholderRoute } from './routes/public-placeholder';
+import { RequestBetaRoute } from './routes/request-beta';
 import { RootErrorBoundary, RootRoute } from './routes/root';
 
 /** The route table of seed 000 §2 (paths from config/paths.ts). Exported for tests (memory router). */
@@ -21,12 +27,14 @@ export function createAppRoutes(): RouteObject[] {
         // Public
         { path: paths.home.path, element: <LandingRoute /> },
         { path: paths.auth.login.path, element: <LoginRoute /> },
-        { path: paths.requestBeta.path, element: <PublicPlaceholderRoute title="Request Beta Access" /> },
-        { path: paths.auth.forgotPassword.path, element: <PublicPlaceholderRoute title="Forgot Password" /> },
-        { path: paths.auth.forgotPasswordAlias.path, element: <PublicPlaceholderRoute title="Forgot Password" /> },
-        { path: paths.auth.resetPassword.path, element: <PublicPlaceholderRoute title="Reset Password" /> },
-        { path: paths.auth.betaSignup.path, element: <PublicPlaceholderRoute title="Beta Signup" /> },
+        { path: paths.requestBeta.path, element: <RequestBetaRoute /> },
+        { path: paths.auth.forgotPassword.path, element: <ForgotPasswordRoute /> },
+        { path: paths.auth.forgotPasswordAlias.path, element: <ForgotPasswordRoute /> },
+        { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
+        { path: paths.auth.betaSignup.path, element: <BetaSignupRoute /> },
         { path: paths.contact.path, element: <PublicPlaceholderRoute title="Contact" /> },
+        // Development only (the server answers outside production): the mailbox of e-mails not sent.
+        { path: paths.dev.mail.path, element: <DevMailRoute /> },
 
         // Protected: inside the signed-in shell
         {
@@ -41,7 +49,7 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.app.discovery.path, element: <NotBuiltYet title="Discover Traders" /> },
             { path: paths.app.trace.path, element: <NotBuiltYet title="Trace Profile" /> },
             { path: paths.app.traceDashboard.path, element: <NotBuiltYet title="Trace Dashboard" /> },
-            { path: paths.app.settings.path, element: <NotBuiltYet title="Settings" /> },
+            { path: paths.app.settings.path, element: <SettingsRoute /> },
             { path: paths.app.myCopies.path, element: <NotBuiltYet title="My Copy Trades" /> },
             { path: paths.app.admin.path, element: <AdminRoute /> },
           ],

@@ -38,9 +38,21 @@ export const paths = {
       path: '/trace/:traceId/dashboard',
       getHref: (traceId: string) => `/trace/${encodeURIComponent(traceId)}/dashboard`,
     },
-    settings: { path: '/settings', getHref: () => '/settings' },
+    settings: {
+      path: '/settings',
+      /** `tab` opens one of the three tabs (account, brokerage, notifications). */
+      getHref: (tab?: 'account' | 'brokerage' | 'notifications') => (tab ? `/settings?tab=${tab}` : '/settings'),
+    },
     myCopies: { path: '/my-copies', getHref: () => '/my-copies' },
     admin: { path: '/admin', getHref: () => '/admin' },
+  },
+
+  dev: {
+    /** Development only: the mailbox of e-mails the product would have sent (GET /api/dev/mail). */
+    mail: {
+      path: '/dev/mail',
+      getHref: (to?: string) => (to ? `/dev/mail?to=${encodeURIComponent(to)}` : '/dev/mail'),
+    },
   },
 
   notFound: { path: '*' },

@@ -19,8 +19,8 @@ describe('not-found page', () => {
 
   it('renders-public-screens-that-are-not-built-yet-honestly', async () => {
     mockApi();
-    renderApp('/forgot-password');
-    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+    renderApp('/contact');
+    expect(await screen.findByRole('heading', { name: 'Contact' })).toBeInTheDocument();
     expect(screen.getByText('This screen is not built yet.')).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
   });

@@ -2,13 +2,18 @@ import { Link, Outlet, isRouteErrorResponse, useRouteError } from 'react-router-
 import { buttonClassName } from '@/components/ui/button';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { paths } from '@/config/paths';
+import { FeedbackButton } from '@/features/feedback/components/feedback-button';
 import { MaintenanceGate } from '@/features/maintenance/components/maintenance-gate';
 
-/** Every route renders through the maintenance gate (seed 000 §2: the screen replaces all content). */
+/**
+ * Every route renders through the maintenance gate (seed 000 §2: the screen replaces all content).
+ * The floating feedback button shows on every page to signed-in users only.
+ */
 export function RootRoute() {
   return (
     <MaintenanceGate>
       <Outlet />
+      <FeedbackButton />
     </MaintenanceGate>
   );
 }

@@ -50,3 +50,8 @@ export const CheckIcon = createIcon('CheckIcon', <path d="M5 12l5 5L20 7" />);
 export const LockIcon = createIcon('LockIcon', <><rect x="5" y="11" width="14" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></>);
 export const CalendarIcon = createIcon('CalendarIcon', <><rect x="3" y="5" width="18" height="16" rx="2" /><path d="M3 10h18M8 3v4M16 3v4" /></>);
 export const UsersIcon = createIcon('UsersIcon', <><circle cx="9" cy="8" r="3.5" /><path d="M2.5 20a6.5 6.5 0 0 1 13 0" /><path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" /></>);
+export const MessageIcon = createIcon('MessageIcon', <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />);
+export const MailIcon = createIcon('MailIcon', <><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3 7l9 6 9-6" /></>);
+export const RefreshIcon = createIcon('RefreshIcon', <><path d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4" /><path d="M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4" /></>);
+export const LinkIcon = createIcon('LinkIcon', <><path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" /><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" /></>);
+export const AlertIcon = createIcon('AlertIcon', <><path d="M12 3l10 18H2z" /><path d="M12 10v4M12 18h.01" /></>);

@@ -1,6 +1,9 @@
 import { Toaster as SonnerToaster, toast } from 'sonner';
 
-/** Seed 000 §9 toast defaults: bottom right, up to 3 visible, Alt+T moves focus to them. */
+/**
+ * Seed 000 §9 toast defaults: bottom right, up to 3 visible, Alt+T moves focus to them. They sit a little
+ * higher than sonner's default so they never cover the floating feedback button in the same corner.
+ */
 export function Toaster() {
   return (
     <SonnerToaster
@@ -10,6 +13,7 @@ export function Toaster() {
       theme="dark"
       richColors
       closeButton
+      offset={{ bottom: 72, right: 24 }}
       toastOptions={{ className: 'toast' }}
     />
   );

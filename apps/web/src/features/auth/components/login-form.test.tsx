@@ -68,6 +68,17 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
   });
 
+  it('shows-the-server-message-or-login-failed-when-the-answer-is-not-a-success', async () => {
+    const api = mockApi({ 'POST /api/login': { body: { success: false, message: 'Account locked' } } });
+    const { user } = renderApp('/login');
+    await fillAndSubmit(user, 'trader', 'password123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Account locked');
+
+    api.set('POST /api/login', { body: { success: false } });
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+  });
+
   it('reports-a-network-failure', async () => {
     mockApi({ 'POST /api/login': { networkError: true } });
     const { user } = renderApp('/login');

@@ -8,6 +8,8 @@ import { isApiError, isNetworkError } from '@/lib/api-client';
 import { useLogin } from '@/lib/auth';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
+/** A 200 answer that is not a success and carries no message (seed 000 §8). */
+export const LOGIN_REFUSED = 'Login failed';
 export const NETWORK_ERROR = 'Network error occurred';
 export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
 
@@ -16,6 +18,7 @@ export function loginErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return NETWORK_ERROR;
   if (isApiError(error)) {
     if (error.status === 429) return error.serverMessage ?? Messages.tooManyLoginAttempts;
+    if (error.code === 'LOGIN_REFUSED') return error.serverMessage ?? LOGIN_REFUSED;
     return error.serverMessage ?? LOGIN_FAILED;
   }
   return UNEXPECTED_ERROR;

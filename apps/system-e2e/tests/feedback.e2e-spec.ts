@@ -1,0 +1,89 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/**
+ * The floating beta feedback button and the 'Send Feedback' dialog in a real browser against the started
+ * product (seed 000 §2, §4, §5, §8): hidden when signed out; for a signed-in member it sends the
+ * feedback with the page and e-mail, toasts 'Feedback sent!' and closes.
+ */
+
+async function csrf(api: APIRequestContext): Promise<Record<string, string>> {
+  const response = await api.get('/api/csrf-token');
+  expect(response.ok()).toBe(true);
+  return { 'x-csrf-token': ((await response.json()) as { csrfToken: string }).csrfToken };
+}
+
+/** A new member through the API, signed in on `api` (the page's own request context shares its cookies). */
+async function signUpThroughApi(api: APIRequestContext) {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const member = { email: `feedback.${stamp}@example.com`, username: `fb_${stamp}`, password: 'Feedback-Member-2026!', phone: `57${String(Date.now()).slice(-8)}` };
+  const headers = await csrf(api);
+  expect((await api.post('/api/send-beta-code', { data: { email: member.email }, headers })).ok()).toBe(true);
+  let code = '';
+  await expect(async () => {
+    const inbox = (await (await api.get(`/api/dev/mail?to=${encodeURIComponent(member.email)}`)).json()) as { mails: { text: string }[] };
+    code = /Your beta code: (\d{8})/.exec(inbox.mails.map((mail) => mail.text).join('\n'))?.[1] ?? '';
+    expect(code).not.toBe('');
+  }).toPass({ timeout: 20_000 });
+  expect((await api.post('/api/verify-beta-code', { data: { email: member.email, betaCode: code }, headers })).ok()).toBe(true);
+  const signup = await api.post('/api/final-signup', {
+    headers,
+    data: {
+      firstName: 'Feed',
+      lastName: 'Back',
+      email: member.email,
+      username: member.username,
+      password: member.password,
+      confirmPassword: member.password,
+      phoneNumber: member.phone,
+      occupation: 'Tester',
+      annualIncome: 'Over $200,000',
+    },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  return member;
+}
+
+test('feedback: a signed-in member sends feedback from the floating button', async ({ page }) => {
+  test.setTimeout(90_000);
+
+  await test.step('signed out, there is no feedback button', async () => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Beta Feedback' })).toHaveCount(0);
+  });
+
+  const member = await signUpThroughApi(page.request);
+
+  await test.step('the member opens Send Feedback on the settings page', async () => {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Beta Feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toHaveValue(member.email);
+    await expect(dialog.getByLabel('Page')).toHaveValue('/settings');
+    await expect(dialog.getByRole('button', { name: 'Send Feedback' })).toBeDisabled();
+
+    // Escape closes it; nothing is sent.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  await test.step('Send Feedback sends it, toasts and closes', async () => {
+    await page.getByRole('button', { name: 'Beta Feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
+    await dialog.getByLabel('Type').selectOption('feature');
+    await dialog.getByLabel('Message').fill('Please add a dark-mode chart for each trace.');
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/feedback/submit') && response.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Send Feedback' }).click();
+
+    const response = await sent;
+    expect(response.ok(), await response.text()).toBe(true);
+    const body = response.request().postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ type: 'feature', message: 'Please add a dark-mode chart for each trace.', email: member.email, page: '/settings' });
+
+    await expect(page.getByText('Feedback sent!', { exact: true })).toBeVisible();
+    await expect(page.getByText("Thanks for your feedback. We'll review it and get back to you if needed.")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  });
+});

@@ -1,0 +1,31 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+
+/** `/auth/reset-password?token=…` (seed 000 §2): success goes to sign in after 3 seconds. */
+export function ResetPasswordRoute() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const onDone = useCallback(
+    (message: string) => navigate(paths.auth.login.getHref(), { replace: true, state: { notice: message } }),
+    [navigate],
+  );
+  return (
+    <PublicLayout title="Reset Password">
+      <Card className="auth-card" aria-labelledby="reset-title">
+        <CardHeader>
+          <CardTitle as="h1" id="reset-title">
+            Reset Password
+          </CardTitle>
+          <CardDescription>Choose a new password for your account.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ResetPasswordForm token={searchParams.get('token') ?? ''} onDone={onDone} />
+        </CardContent>
+      </Card>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,120 @@
+import type { UserView } from '@copytrade/contracts';
+import { CopySettingsRules, parseCopyAmountInput, validateCopyAmounts } from '@copytrade/contracts/rules';
+import { useId, useState } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Field, FieldHint, Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast';
+import { copySettingsErrorMessage, useUpdateCopySettings, type CopySettingsChange } from '../api/update-copy-settings';
+import { copyTradingErrorMessage, useUpdateCopyTrading } from '../api/update-copy-trading';
+
+type AmountField = 'defaultCopyAmount' | 'maxCopyAmount';
+
+const AMOUNT_FIELDS: { field: AmountField; label: string; hint: string }[] = [
+  { field: 'defaultCopyAmount', label: 'Default Copy Amount ($)', hint: 'Used for each trade you copy unless you enter another amount.' },
+  { field: 'maxCopyAmount', label: 'Maximum Copy Amount ($)', hint: 'The most a single copied trade may use.' },
+];
+
+const asText = (value: number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * Copy trading settings (seed 000 §2, §5, §7): the switch saves copyTradingEnabled; the two amounts show
+ * only when it is on (placeholders 1000 and 10000, minimum 1) and each change is saved at once, empty or
+ * non-numeric as null. An amount the rules refuse is shown, not sent.
+ */
+export function CopyTradingCard({ user }: { user: UserView }) {
+  const id = useId();
+  const [amounts, setAmounts] = useState<Record<AmountField, string>>({
+    defaultCopyAmount: asText(user.defaultCopyAmount),
+    maxCopyAmount: asText(user.maxCopyAmount),
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const toggle = useUpdateCopyTrading();
+  const save = useUpdateCopySettings();
+  const enabled = Boolean(user.copyTradingEnabled);
+
+  const onAmountChange = (field: AmountField, text: string) => {
+    const next = { ...amounts, [field]: text };
+    setAmounts(next);
+    const parsed = {
+      defaultCopyAmount: parseCopyAmountInput(next.defaultCopyAmount),
+      maxCopyAmount: parseCopyAmountInput(next.maxCopyAmount),
+    };
+    const invalid = validateCopyAmounts(parsed);
+    setProblem(invalid);
+    if (invalid) return;
+    const change = (field === 'defaultCopyAmount'
+      ? { defaultCopyAmount: parsed.defaultCopyAmount }
+      : { maxCopyAmount: parsed.maxCopyAmount }) satisfies CopySettingsChange;
+    save.mutate(change);
+  };
+
+  const statusId = `${id}-status`;
+  let status: { tone: 'muted' | 'success' | 'error'; text: string } | null = null;
+  if (problem) status = { tone: 'error', text: problem };
+  else if (save.isPending) status = { tone: 'muted', text: 'Saving...' };
+  else if (save.isError) status = { tone: 'error', text: copySettingsErrorMessage(save.error) };
+  else if (save.isSuccess) status = { tone: 'success', text: 'Copy settings saved' };
+
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>Copy Trading</CardTitle>
+        <CardDescription>Copy shared trades as market orders into your Primary brokerage account.</CardDescription>
+      </CardHeader>
+      <CardContent className="stack">
+        <div className="setting-row">
+          <div className="setting-row__text">
+            <p className="setting-row__label" id={`${id}-switch-label`}>
+              Enable Copy Trading
+            </p>
+            <p className="setting-row__description" id={`${id}-switch-description`}>
+              {toggle.isPending ? 'Saving...' : enabled ? 'On: you can copy trades.' : 'Off: copying is turned off.'}
+            </p>
+          </div>
+          <Switch
+            checked={enabled}
+            aria-labelledby={`${id}-switch-label`}
+            aria-describedby={`${id}-switch-description`}
+            disabled={toggle.isPending}
+            onCheckedChange={(next) =>
+              toggle.mutate(
+                { copyTradingEnabled: next },
+                { onError: (error) => toast.error('Error', { description: copyTradingErrorMessage(error) }) },
+              )
+            }
+          />
+        </div>
+
+        {enabled ? (
+          <>
+            <div className="form-grid">
+              {AMOUNT_FIELDS.map(({ field, label, hint }) => (
+                <Field key={field}>
+                  <Label htmlFor={`${id}-${field}`}>{label}</Label>
+                  <Input
+                    id={`${id}-${field}`}
+                    name={field}
+                    type="number"
+                    inputMode="decimal"
+                    min={CopySettingsRules.minAmount}
+                    step="any"
+                    placeholder={String(CopySettingsRules.placeholders[field])}
+                    aria-describedby={`${id}-${field}-hint ${statusId}`}
+                    value={amounts[field]}
+                    onChange={(event) => onAmountChange(field, event.target.value)}
+                  />
+                  <FieldHint id={`${id}-${field}-hint`}>{hint}</FieldHint>
+                </Field>
+              ))}
+            </div>
+            <p id={statusId} className={`field__hint field__hint--${status?.tone ?? 'muted'}`} role="status" aria-live="polite">
+              {status?.text ?? ''}
+            </p>
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
