@@ -5,7 +5,11 @@
  *    follows the product rules (each app has a Deployment + Service with the right probes, ports, resources and
  *    security context; gateway HPA + PDB; migrations Job; NATS and PostgreSQL StatefulSets; placeholder secrets).
  *    When kubectl is installed, every kustomization is also rendered and the output checked the same way.
- *  - docker-compose.yml: parses, has every app + postgres + nats + migrate wired correctly.
+ *    Each app reads the secrets production requires from the Secret (optional ones with optional: true) and finds its
+ *    production settings in the ConfigMap or its env; the migrations Job has every secret the services' configurations
+ *    require; the dev overlay's generated secrets are valid values and its SMTP_URL reaches its mail catcher.
+ *  - docker-compose.yml: parses, has every app + postgres + nats + migrate + a mail catcher wired correctly, and its
+ *    DEV-ONLY secret defaults pass the apps' validation.
  *  - deploy/*.Dockerfile, deploy/nats/nats-server.conf, .dockerignore: multi-stage, non-root, right port/healthcheck/CMD.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -43,8 +47,77 @@ const NAMESPACE = 'copytrade';
 const CONFIG_MAP = 'copytrade-config';
 const SECRET = 'copytrade-secrets';
 /** Environment variables that are secrets: never in a ConfigMap, never a literal in docker-compose.yml. */
-const SECRET_VARIABLES = ['DATABASE_URL', 'POSTGRES_PASSWORD', 'CSRF_SECRET', 'ADMIN_PASSWORD', 'SECRETS_ENCRYPTION_KEY', 'SNAPTRADE_CLIENT_ID', 'SNAPTRADE_CONSUMER_KEY', 'REDIS_URL'];
+const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'POSTGRES_PASSWORD',
+  'CSRF_SECRET',
+  'ADMIN_PASSWORD',
+  'SECRETS_ENCRYPTION_KEY',
+  'SNAPTRADE_CLIENT_ID',
+  'SNAPTRADE_CONSUMER_KEY',
+  'REDIS_URL',
+  // identity: the SMTP URL embeds the mail server's credentials.
+  'SMTP_URL',
+  'CODE_HASH_SECRET',
+];
 const PLACEHOLDER = /CHANGE_ME/;
+/**
+ * Per app, the secrets it reads from the Secret: `required` ones (the app refuses to start in production without them)
+ * must not be optional; `optional` ones must be `optional: true` so a Secret without them still starts the pod.
+ */
+const APP_SECRETS: Record<string, { required: string[]; optional?: string[] }> = {
+  gateway: { required: ['CSRF_SECRET'], optional: ['REDIS_URL'] },
+  identity: { required: ['DATABASE_URL', 'SMTP_URL', 'CODE_HASH_SECRET'], optional: ['ADMIN_PASSWORD'] },
+  traces: { required: ['DATABASE_URL'] },
+  brokerage: { required: ['DATABASE_URL', 'SECRETS_ENCRYPTION_KEY'], optional: ['SNAPTRADE_CLIENT_ID', 'SNAPTRADE_CONSUMER_KEY'] },
+  'copy-engine': { required: ['DATABASE_URL'] },
+  admin: { required: ['DATABASE_URL'] },
+};
+/** Per app, non-secret settings every deployment sets explicitly (ConfigMap or the container's env). */
+const APP_SETTINGS: Record<string, string[]> = {
+  identity: ['PUBLIC_URL', 'MAIL_FROM', 'BETA_MAX_USERS', 'BETA_AUTO_APPROVE', 'BETA_CODE_TTL_MINUTES', 'BETA_SIGNUP_WINDOW_MINUTES', 'PASSWORD_RESET_TTL_MINUTES'],
+  brokerage: ['PUBLIC_URL', 'SNAPTRADE_BASE_URL', 'PAPER_MARKET_HOURS', 'PAPER_PRICE_SEED', 'PORTFOLIO_SNAPSHOT_MINUTES'],
+};
+/** The migrations validate every service's whole configuration first, production requirements included. */
+const MIGRATE_SECRETS = [...new Set(SERVICE_NAMES.flatMap((app) => APP_SECRETS[app].required))];
+
+/**
+ * Problems of real secret values (dev overlay env file, compose DEV-ONLY defaults, rendered generated Secrets),
+ * by the rules the apps' configuration classes enforce.
+ */
+function secretValueProblems(values: Record<string, string | undefined>, where: string): string[] {
+  const problems: string[] = [];
+  const value = (key: string) => values[key];
+  const key = value('SECRETS_ENCRYPTION_KEY');
+  if (key !== undefined && (!/^[A-Za-z0-9+/]{43}=$/.test(key) || Buffer.from(key, 'base64').length !== 32)) {
+    problems.push(`${where}: SECRETS_ENCRYPTION_KEY is not 32 bytes of base64 (openssl rand -base64 32)`);
+  }
+  for (const name of ['CODE_HASH_SECRET', 'CSRF_SECRET']) {
+    const secret = value(name);
+    if (secret !== undefined && secret.length < 32) problems.push(`${where}: ${name} has ${secret.length} characters, at least 32 are required`);
+  }
+  const smtp = value('SMTP_URL');
+  if (smtp !== undefined && (!/^smtps?:\/\/\S+$/.test(smtp) || !parsesAsUrl(smtp))) problems.push(`${where}: SMTP_URL ${smtp} is not an smtp:// or smtps:// URL`);
+  const password = value('ADMIN_PASSWORD');
+  if (password !== undefined && password.length < 8) problems.push(`${where}: ADMIN_PASSWORD is shorter than 8 characters`);
+  for (const [name, secret] of Object.entries(values)) if (secret !== undefined && PLACEHOLDER.test(secret)) problems.push(`${where}: ${name} is still a placeholder`);
+  return problems;
+}
+
+function parsesAsUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `{ host, port }` of an smtp(s) URL, the port defaulted by scheme. */
+function smtpTarget(smtpUrl: string): { host: string; port: number } {
+  const url = new URL(smtpUrl);
+  return { host: url.hostname, port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)) };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Kubernetes schema validation
@@ -290,6 +363,23 @@ function appProblems(objects: Obj[], app: string, { secretKeys }: { secretKeys?:
     if (!ref) continue;
     if (ref.name !== SECRET) problems.push(`${app}: ${entry.name} reads Secret ${ref.name}, expected ${SECRET}`);
     else if (secretKeys && !secretKeys.has(ref.key) && ref.optional !== true) problems.push(`${app}: ${entry.name} needs key ${ref.key}, missing from ${SECRET} (or mark it optional)`);
+    if (SECRET_VARIABLES.includes(entry.name) && entry.value !== undefined) problems.push(`${app}: ${entry.name} is a literal value; read it from Secret ${SECRET}`);
+  }
+  const secretRef = (name: string): Obj | undefined => (container.env ?? []).find((e: Obj) => e.name === name)?.valueFrom?.secretKeyRef;
+  for (const name of APP_SECRETS[app]?.required ?? []) {
+    const ref = secretRef(name);
+    if (!ref || ref.name !== SECRET || ref.key !== name) problems.push(`${app}: ${name} (required in production) must come from Secret ${SECRET}, key ${name}`);
+    else if (ref.optional === true) problems.push(`${app}: ${name} is required in production: its secretKeyRef must not be optional`);
+  }
+  for (const name of APP_SECRETS[app]?.optional ?? []) {
+    const ref = secretRef(name);
+    if (!ref || ref.name !== SECRET || ref.key !== name || ref.optional !== true) problems.push(`${app}: ${name} must come from Secret ${SECRET}, key ${name}, with optional: true`);
+  }
+  const configData: Obj = find(objects, 'ConfigMap', CONFIG_MAP)?.data ?? {};
+  for (const name of APP_SETTINGS[app] ?? []) {
+    const value = envValue(container, name) ?? configData[name];
+    if (value === undefined) problems.push(`${app}: ${name} is set neither in its env nor in ConfigMap ${CONFIG_MAP}`);
+    else if (name === 'PUBLIC_URL' && !/^https?:\/\/[^\s/]+$/.test(value)) problems.push(`${app}: PUBLIC_URL ${value} is not an origin (http(s)://host[:port], no path)`);
   }
   const command = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
   if (/migrat/i.test(command)) problems.push(`${app}: runs migrations at boot (${command}); the migrations Job does that`);
@@ -368,6 +458,11 @@ function infrastructureProblems(objects: Obj[]): string[] {
     const command = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
     if (command && !command.includes('deploy/migrate.mjs')) problems.push(`the migrations Job runs "${command}", expected node deploy/migrate.mjs`);
     if (!(container.env ?? []).some((e: Obj) => e.name === 'DATABASE_URL')) problems.push('the migrations Job has no DATABASE_URL');
+    // Each service validates its whole configuration (production requirements included) before migrating.
+    for (const name of MIGRATE_SECRETS) {
+      const ref = (container.env ?? []).find((e: Obj) => e.name === name)?.valueFrom?.secretKeyRef;
+      if (!ref || ref.name !== SECRET || ref.key !== name || ref.optional === true) problems.push(`the migrations Job does not read ${name} (required in production) from Secret ${SECRET}`);
+    }
   }
 
   // NATS: StatefulSet with JetStream on a PVC, a headless governing Service exposing the client port.
@@ -626,6 +721,71 @@ describe('Kubernetes manifests (k8s/)', () => {
     expect(namespaceProblems(baseObjects, { rendered: false })).toEqual([]);
   });
 
+  it('identity reads SMTP_URL and CODE_HASH_SECRET, brokerage SECRETS_ENCRYPTION_KEY (and optional SnapTrade keys), from the Secret', () => {
+    const secretRefs = (app: string) =>
+      Object.fromEntries(
+        (podTemplate(find(baseObjects, 'Deployment', app) ?? {})?.spec?.containers?.find((c: Obj) => c.name === app)?.env ?? [])
+          .filter((e: Obj) => e.valueFrom?.secretKeyRef)
+          .map((e: Obj) => [e.name, e.valueFrom.secretKeyRef]),
+      );
+    expect(secretRefs('identity')).toMatchObject({
+      SMTP_URL: { name: SECRET, key: 'SMTP_URL' },
+      CODE_HASH_SECRET: { name: SECRET, key: 'CODE_HASH_SECRET' },
+    });
+    expect(secretRefs('identity').SMTP_URL.optional).not.toBe(true);
+    expect(secretRefs('identity').CODE_HASH_SECRET.optional).not.toBe(true);
+    expect(secretRefs('brokerage')).toMatchObject({
+      SECRETS_ENCRYPTION_KEY: { name: SECRET, key: 'SECRETS_ENCRYPTION_KEY' },
+      SNAPTRADE_CLIENT_ID: { name: SECRET, key: 'SNAPTRADE_CLIENT_ID', optional: true },
+      SNAPTRADE_CONSUMER_KEY: { name: SECRET, key: 'SNAPTRADE_CONSUMER_KEY', optional: true },
+    });
+    expect(secretRefs('brokerage').SECRETS_ENCRYPTION_KEY.optional).not.toBe(true);
+    // Required keys are in the template as placeholders; the optional SnapTrade ones are absent (paper broker).
+    expect([...baseSecretKeys]).toEqual(expect.arrayContaining(['SMTP_URL', 'CODE_HASH_SECRET', 'SECRETS_ENCRYPTION_KEY']));
+    expect([...baseSecretKeys]).not.toEqual(expect.arrayContaining(['SNAPTRADE_CLIENT_ID']));
+  });
+
+  it('the base ConfigMap holds production settings: a public https origin, real market hours, the mail sender and beta settings', () => {
+    const data: Obj = find(baseObjects, 'ConfigMap', CONFIG_MAP)?.data ?? {};
+    expect(data.NODE_ENV).toBe('production');
+    expect(data.PUBLIC_URL).toMatch(/^https:\/\/[^\s/]+$/);
+    expect(data.PAPER_MARKET_HOURS).toBe('real');
+    expect(data.MAIL_FROM).toMatch(/<[^@\s>]+@[^@\s>]+>$|^[^@\s]+@[^@\s]+$/);
+    for (const name of ['BETA_MAX_USERS', 'BETA_CODE_TTL_MINUTES', 'BETA_SIGNUP_WINDOW_MINUTES', 'PORTFOLIO_SNAPSHOT_MINUTES']) expect(data[name]).toMatch(/^\d+$/);
+    expect(['true', 'false']).toContain(data.BETA_AUTO_APPROVE);
+    expect(data.SMTP_URL).toBeUndefined();
+  });
+
+  it('secret generators replacing the Secret provide every key of the template, with valid values, and SMTP_URL reaches a Service', () => {
+    const problems: string[] = [];
+    for (const k of kustomizations) {
+      for (const generator of (k.body.secretGenerator ?? []).filter((g: Obj) => g.name === SECRET)) {
+        const values: Record<string, string> = {};
+        for (const file of [...(generator.envs ?? []), ...(generator.env ? [generator.env] : [])]) {
+          for (const line of readFileSync(resolve(k.dir, file), 'utf8').split('\n')) {
+            const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
+            if (match) values[match[1]] = match[2];
+          }
+        }
+        for (const literal of generator.literals ?? []) values[String(literal).split('=')[0]] = String(literal).slice(String(literal).indexOf('=') + 1);
+        const where = `${rel(k.file)} secretGenerator ${SECRET}`;
+        if (generator.behavior === 'replace') {
+          for (const key of baseSecretKeys) if (values[key] === undefined) problems.push(`${where}: no ${key} (the replaced Secret would lose it)`);
+        }
+        problems.push(...secretValueProblems(values, where));
+        if (values.SMTP_URL && !/\./.test(smtpTarget(values.SMTP_URL).host)) {
+          // An in-cluster host: a Service of the base or of this overlay must expose the port.
+          const { host, port } = smtpTarget(values.SMTP_URL);
+          const own = k.references.filter((r) => r.as === 'resource' && existsSync(r.path) && statSync(r.path).isFile()).flatMap((r) => loadDocuments(r.path));
+          const service = find([...baseObjects, ...own], 'Service', host);
+          if (!service || !(service.spec?.ports ?? []).some((p: Obj) => p.port === port)) problems.push(`${where}: SMTP_URL targets ${host}:${port}, which is no Service port of this kustomization`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(kustomizations.some((k) => (k.body.secretGenerator ?? []).length > 0)).toBe(true);
+  });
+
   it('holds only placeholder secrets', () => {
     const problems: string[] = [];
     for (const file of yamlFiles) {
@@ -660,7 +820,18 @@ describe('Kubernetes manifests (k8s/)', () => {
         for (const key of Object.keys(secret.data)) secret.data[key] = String(secret.data[key]).replace(/\s+/g, '');
       }
       const secretKeys = new Set<string>(objects.filter((o) => o.kind === 'Secret' && o.metadata?.name === SECRET).flatMap((o) => Object.keys({ ...o.stringData, ...o.data })));
+      // Generated (real, base64 `data`) values must pass the apps' validation; SMTP_URL must reach a rendered Service.
+      const generated: string[] = [];
+      for (const secret of objects.filter((o) => o.kind === 'Secret' && o.metadata?.name === SECRET && o.data)) {
+        const values = Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]));
+        generated.push(...secretValueProblems(values, `rendered Secret ${SECRET}`));
+        if (values.SMTP_URL && !values.SMTP_URL.includes('CHANGE_ME') && !/\./.test(smtpTarget(values.SMTP_URL).host)) {
+          const { host, port } = smtpTarget(values.SMTP_URL);
+          if (!(find(objects, 'Service', host)?.spec?.ports ?? []).some((p: Obj) => p.port === port)) generated.push(`SMTP_URL targets ${host}:${port}, which is no rendered Service port`);
+        }
+      }
       const problems = [
+        ...generated,
         ...objects.flatMap((o) => schemaProblems(o).map((p) => `${o.kind}/${o.metadata?.name}: ${p}`)),
         ...APP_NAMES.flatMap((app) => appProblems(objects, app, { secretKeys })),
         ...podSecurityProblems(objects),
@@ -679,6 +850,9 @@ describe('docker-compose.yml', () => {
   const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as Obj;
   const services: Obj = compose.services ?? {};
   const environment = (name: string): Obj => services[name]?.environment ?? {};
+  /** The value a `${VAR:-default}` expression takes when VAR is unset (what `docker compose up` gives without a .env). */
+  const fallback = (value: unknown): string | undefined =>
+    value === null || value === undefined ? undefined : String(value).replace(/\$\{[A-Za-z0-9_]+(?::?-([^}]*))?\}/g, (_, byDefault?: string) => byDefault ?? '');
 
   it('has every app, postgres, nats and migrate', () => {
     expect(Object.keys(services).sort()).toEqual(expect.arrayContaining([...APP_NAMES, 'postgres', 'nats', 'migrate']));
@@ -743,6 +917,42 @@ describe('docker-compose.yml', () => {
 
   it('publishes the gateway on port 3000', () => {
     expect((services.gateway.ports ?? []).map(String).some((p: string) => /(^|:)3000$/.test(p) || /:3000$/.test(p))).toBe(true);
+  });
+
+  it('runs a pinned mail catcher (SMTP 1025, UI 8025 published), and identity sends its mail there by default', () => {
+    const mailpit = services.mailpit;
+    expect(mailpit).toBeDefined();
+    expect(mailpit.image).toMatch(/^axllent\/mailpit:v?\d+\.\d+/);
+    const targets = (mailpit.ports ?? []).map((p: unknown) => (typeof p === 'object' ? String((p as Obj).target) : String(p).split(':').pop()));
+    expect(targets).toContain('8025');
+    expect(mailpit.healthcheck?.test).toBeDefined();
+    const smtp = fallback(environment('identity').SMTP_URL);
+    expect(smtp).toBe('smtp://mailpit:1025');
+    const { host, port } = smtpTarget(smtp!);
+    expect(services[host]?.image).toMatch(/mailpit/);
+    expect(port).toBe(1025);
+    expect(services.identity.depends_on?.[host]?.condition).toMatch(/^service_(healthy|started)$/);
+  });
+
+  it('gives identity, brokerage and the migrations what production requires, with DEV-ONLY defaults that pass validation', () => {
+    for (const app of ['identity', 'brokerage']) {
+      const env = environment(app);
+      const missing = [...APP_SECRETS[app].required, ...(APP_SECRETS[app].optional ?? []), ...APP_SETTINGS[app]].filter((name) => !(name in env));
+      expect({ app, missing }).toEqual({ app, missing: [] });
+      expect(fallback(env.PUBLIC_URL)).toBe('http://localhost:3000');
+    }
+    // Each service validates its whole configuration before migrating.
+    expect(MIGRATE_SECRETS.filter((name) => !(name in environment('migrate')))).toEqual([]);
+    expect(environment('identity').NODE_ENV).toBe('production');
+    const problems = Object.entries(services).flatMap(([name, service]) =>
+      secretValueProblems(
+        Object.fromEntries(Object.entries((service as Obj).environment ?? {}).map(([key, value]) => [key, fallback(value)])),
+        `docker-compose.yml ${name}`,
+      ),
+    );
+    expect(problems).toEqual([]);
+    const file = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
+    for (const name of ['SECRETS_ENCRYPTION_KEY', 'CODE_HASH_SECRET']) expect(file).toMatch(new RegExp(`DEV-ONLY[^\\n]*(\\n\\s*#[^\\n]*)*\\n\\s*${name}:`));
   });
 
   it('takes every secret from the environment (dev defaults only as ${VAR:-...} fallbacks)', () => {
