@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expectEventually } from '@copytrade/testing';
-import { Client } from 'pg';
 import request from 'supertest';
 import { ApiSession } from '../src/support/api-session';
-import { startTestPlatform, TEST_ADMIN, TEST_DEMO, type TestPlatform } from '../src/support/test-platform';
+import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
 
-let platform: TestPlatform;
-let db: Client;
+const suite = useTestPlatform('brokerage');
 let demo: ApiSession;
 let demoId: string;
 let admin: ApiSession;
@@ -21,18 +19,10 @@ async function order(session: ApiSession, body: object, requestId: string | null
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform('brokerage');
-  db = new Client({ connectionString: platform.databaseUrl });
-  await db.connect();
-  demo = new ApiSession(platform.url);
+  demo = new ApiSession(suite.platform.url);
   demoId = (await demo.login(TEST_DEMO.username, TEST_DEMO.password)).body.user.id;
-  admin = new ApiSession(platform.url);
+  admin = new ApiSession(suite.platform.url);
   adminId = (await admin.login(TEST_ADMIN.username, TEST_ADMIN.password)).body.user.id;
-}, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
 });
 
 describe('registration and connection through the paper portal', () => {
@@ -52,7 +42,7 @@ describe('registration and connection through the paper portal', () => {
     expect(credentials.body).toEqual({ success: true, snaptradeUserId: demoId, snaptradeUserSecret: user.snaptradeUserSecret });
     expect(credentials.headers['cache-control']).toBe('no-store');
     expect((await admin.get(`/api/snaptrade/credentials/${demoId}`)).status).toBe(403);
-    const stored = await db.query('SELECT secret_ciphertext FROM brokerage.provider_users WHERE user_id = $1', [demoId]);
+    const stored = await suite.db.query('SELECT secret_ciphertext FROM brokerage.provider_users WHERE user_id = $1', [demoId]);
     expect(stored.rows[0].secret_ciphertext).not.toContain(user.snaptradeUserSecret);
   });
 
@@ -97,12 +87,12 @@ describe('dashboard data', () => {
     const unknown = await demo.get(`/api/snaptrade/balances/${randomUUID()}/${demoId}`);
     expect([unknown.status, unknown.body.code]).toEqual([404, 'ACCOUNT_NOT_FOUND']);
     expect((await demo.get(`/api/snaptrade/balances/not%20an%20id/${demoId}`)).status).toBe(400);
-    expect((await request(platform.url).get(`/api/snaptrade/accounts/${demoId}`)).status).toBe(401);
+    expect((await request(suite.platform.url).get(`/api/snaptrade/accounts/${demoId}`)).status).toBe(401);
   });
 
   it('buys at the set market price; positions, orders, balances and the portfolio chart follow', async () => {
     const primary = accountIds[0]!;
-    expect((await request(platform.url).post('/api/dev/market/price').send({ symbol: 'AAPL', price: 100 })).status).toBe(403); // CSRF
+    expect((await request(suite.platform.url).post('/api/dev/market/price').send({ symbol: 'AAPL', price: 100 })).status).toBe(403); // CSRF
     expect((await demo.post('/api/dev/market/price', { symbol: 'AAPL', price: 100 })).body).toEqual({ success: true, symbol: 'AAPL', price: 100 });
     const placed = await order(demo, { action: 'buy', symbol: 'AAPL', quantity: 10 });
     expect(placed.status).toBe(201);
@@ -146,9 +136,9 @@ describe('paper orders', () => {
 
   it('fifty concurrent requests with one X-Request-ID place one order', async () => {
     const requestId = `burst-${randomUUID()}`;
-    const before = (await db.query('SELECT count(*)::int AS n FROM brokerage.paper_orders')).rows[0].n;
+    const before = (await suite.db.query('SELECT count(*)::int AS n FROM brokerage.paper_orders')).rows[0].n;
     const responses = await Promise.all(Array.from({ length: 50 }, () => order(demo, { action: 'BUY', symbol: 'AAPL', quantity: 1 }, requestId)));
-    expect((await db.query('SELECT count(*)::int AS n FROM brokerage.paper_orders')).rows[0].n).toBe(before + 1);
+    expect((await suite.db.query('SELECT count(*)::int AS n FROM brokerage.paper_orders')).rows[0].n).toBe(before + 1);
     expect(responses.every((response) => [200, 201, 409].includes(response.status))).toBe(true);
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
     const replay = await order(demo, { action: 'BUY', symbol: 'AAPL', quantity: 1 }, requestId);

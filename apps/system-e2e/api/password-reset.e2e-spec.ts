@@ -1,41 +1,28 @@
 import { Messages, PASSWORD_RULES, PasswordRules } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
 import { createHash } from 'node:crypto';
-import { Client } from 'pg';
 import { clientAt, mailsTo, newEmail, signUp, STRONG_PASSWORD } from '../src/support/identity-flows';
-import { startTestPlatform, type TestPlatform } from '../src/support/test-platform';
+import { useTestPlatform } from '../src/support/test-platform';
 
 const NEW_PASSWORD = 'N3w-Passw0rd!';
-let platform: TestPlatform;
-let db: Client;
-
-beforeAll(async () => {
-  platform = await startTestPlatform('reset', undefined, { TRUST_PROXY: '1', PUBLIC_URL: 'https://copytrade.test' });
-  db = new Client({ connectionString: platform.databaseUrl });
-  await db.connect();
-}, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
-});
+const suite = useTestPlatform('reset', { TRUST_PROXY: '1', PUBLIC_URL: 'https://copytrade.test' });
 
 /** A fresh user, so each test has its own per-e-mail limit and password. */
 async function newUser() {
-  const { form, response } = await signUp(clientAt(platform.url));
+  const { form, response } = await signUp(clientAt(suite.platform.url));
   expect(response.status).toBe(200);
   return { email: form.email, username: form.username, id: response.body.user.id as string };
 }
 
-const forgot = (email: string, api = clientAt(platform.url)) => api.post('/api/auth/forgot-password', { email });
-const reset = (body: object, api = clientAt(platform.url)) => api.post('/api/auth/reset-password', body);
+const forgot = (email: string, api = clientAt(suite.platform.url)) => api.post('/api/auth/forgot-password', { email });
+const reset = (body: object, api = clientAt(suite.platform.url)) => api.post('/api/auth/reset-password', body);
 
 /** Asks for a link and returns its token, read from the mailed link (the mail is sent after the answer). */
 async function resetToken(email: string): Promise<string> {
-  const before = (await mailsTo(platform.url, email)).filter((mail) => mail.subject.includes('password')).length;
+  const before = (await mailsTo(suite.platform.url, email)).filter((mail) => mail.subject.includes('password')).length;
   expect((await forgot(email)).status).toBe(200);
   return expectEventually(async () => {
-    const mails = (await mailsTo(platform.url, email)).filter((mail) => mail.subject.includes('password'));
+    const mails = (await mailsTo(suite.platform.url, email)).filter((mail) => mail.subject.includes('password'));
     expect(mails.length).toBeGreaterThan(before);
     const token = /https:\/\/copytrade\.test\/auth\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails[0]!.text)?.[1];
     expect(token).toBeDefined();
@@ -45,7 +32,7 @@ async function resetToken(email: string): Promise<string> {
 
 describe('forgot-password', () => {
   it('validates the address with the seed messages', async () => {
-    expect((await clientAt(platform.url).post('/api/auth/forgot-password', {})).body.message).toBe('Email address is required');
+    expect((await clientAt(suite.platform.url).post('/api/auth/forgot-password', {})).body.message).toBe('Email address is required');
     const malformed = await forgot('nobody-at-example');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Please enter a valid email address');
@@ -61,9 +48,9 @@ describe('forgot-password', () => {
     expect(missing.body).toEqual(known.body);
 
     const token = await resetToken(user.email);
-    const stored = (await db.query('SELECT token_hash FROM identity.password_resets WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1', [user.id])).rows[0];
+    const stored = (await suite.db.query('SELECT token_hash FROM identity.password_resets WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1', [user.id])).rows[0];
     expect(stored.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
-    expect(await mailsTo(platform.url, unknown)).toEqual([]);
+    expect(await mailsTo(suite.platform.url, unknown)).toEqual([]);
   });
 
   it('limits requests per e-mail and per client address with 429 and the seed message', async () => {
@@ -72,7 +59,7 @@ describe('forgot-password', () => {
     for (let attempt = 0; attempt < 4; attempt += 1) perEmail.push((await forgot(email)).status);
     expect(perEmail).toEqual([200, 200, 200, 429]);
 
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await forgot(newEmail('spray'), api)).status).toBe(200);
     const refused = await forgot(newEmail('spray'), api);
     expect(refused.status).toBe(429);
@@ -83,7 +70,7 @@ describe('forgot-password', () => {
 describe('reset-password', () => {
   it('sets the new password once: only it signs in afterwards, and every earlier session ends', async () => {
     const user = await newUser();
-    const earlier = clientAt(platform.url);
+    const earlier = clientAt(suite.platform.url);
     await earlier.login(user.username, STRONG_PASSWORD);
     const token = await resetToken(user.email);
 
@@ -91,19 +78,19 @@ describe('reset-password', () => {
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ success: true, message: Messages.passwordResetDone });
     expect((await earlier.get('/api/verify-token')).status).toBe(401);
-    expect((await clientAt(platform.url).login(user.username, STRONG_PASSWORD)).status).toBe(401);
-    expect((await clientAt(platform.url).login(user.email, NEW_PASSWORD)).status).toBe(200);
+    expect((await clientAt(suite.platform.url).login(user.username, STRONG_PASSWORD)).status).toBe(401);
+    expect((await clientAt(suite.platform.url).login(user.email, NEW_PASSWORD)).status).toBe(200);
 
     const reused = await reset({ token, newPassword: 'An0ther-Passw0rd!', confirmPassword: 'An0ther-Passw0rd!' });
     expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ code: 'RESET_TOKEN_INVALID', message: Messages.resetTokenInvalid });
-    expect((await clientAt(platform.url).login(user.email, NEW_PASSWORD)).status).toBe(200);
+    expect((await clientAt(suite.platform.url).login(user.email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it('checks the token is present, then each password rule with its own message, then the token itself; nothing changes', async () => {
     const user = await newUser();
     const token = await resetToken(user.email);
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     const message = async (body: object) => {
       const response = await reset(body, api);
       expect(response.status).toBe(400);
@@ -117,7 +104,7 @@ describe('reset-password', () => {
     }
     expect(await message({ token, newPassword: NEW_PASSWORD, confirmPassword: 'N3w-Passw0rd?' })).toBe(PasswordRules.mismatchMessage);
     expect(await message({ token: 'not-a-real-token', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toBe(Messages.resetTokenInvalid);
-    expect((await clientAt(platform.url).login(user.username, STRONG_PASSWORD)).status).toBe(200);
+    expect((await clientAt(suite.platform.url).login(user.username, STRONG_PASSWORD)).status).toBe(200);
     // The token survived the refused attempts.
     expect((await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).status).toBe(200);
   });
@@ -125,7 +112,7 @@ describe('reset-password', () => {
   it('refuses an expired link, and an earlier link once a newer one was asked for', async () => {
     const user = await newUser();
     const expired = await resetToken(user.email);
-    await db.query(`UPDATE identity.password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [createHash('sha256').update(expired).digest('hex')]);
+    await suite.db.query(`UPDATE identity.password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [createHash('sha256').update(expired).digest('hex')]);
     expect((await reset({ token: expired, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).body.code).toBe('RESET_TOKEN_INVALID');
 
     const older = await resetToken(user.email);
@@ -135,7 +122,7 @@ describe('reset-password', () => {
   });
 
   it('limits attempts per client address with 429', async () => {
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     const body = { token: 'guess', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await reset(body, api)).status).toBe(400);
     const refused = await reset(body, api);

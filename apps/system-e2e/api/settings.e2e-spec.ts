@@ -1,35 +1,25 @@
 import { CopySettingsMessages, Messages, UserSettingsChanged, type UserSettingsChangedV1 } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
-import { Client } from 'pg';
 import request from 'supertest';
 import type { ApiSession } from '../src/support/api-session';
 import { clientAt, eventsOn, signUp } from '../src/support/identity-flows';
-import { startTestPlatform, TEST_ADMIN, TEST_DEMO, type TestPlatform } from '../src/support/test-platform';
+import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
 
-let platform: TestPlatform;
-let db: Client;
+const suite = useTestPlatform('settings', { TRUST_PROXY: '1' });
 let user: ApiSession;
 let userId: string;
 let demo: ApiSession;
 let demoId: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform('settings', undefined, { TRUST_PROXY: '1' });
-  db = new Client({ connectionString: platform.databaseUrl });
-  await db.connect();
-  user = clientAt(platform.url);
+  user = clientAt(suite.platform.url);
   userId = (await signUp(user)).response.body.user.id;
-  demo = clientAt(platform.url);
+  demo = clientAt(suite.platform.url);
   demoId = (await demo.login(TEST_DEMO.username, TEST_DEMO.password)).body.user.id;
-}, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
 });
 
 /** The UserSettingsChanged events of one user, oldest first. */
-const settingsEvents = async (ofUser: string) => (await eventsOn<UserSettingsChangedV1>(platform.natsUrl, UserSettingsChanged.subject)).filter((event) => event.data.userId === ofUser);
+const settingsEvents = async (ofUser: string) => (await eventsOn<UserSettingsChangedV1>(suite.platform.natsUrl, UserSettingsChanged.subject)).filter((event) => event.data.userId === ofUser);
 
 describe('onboarding', () => {
   it("reports and completes the user's own onboarding", async () => {
@@ -48,12 +38,12 @@ describe('onboarding', () => {
       expect(other.status).toBe(403);
       expect(other.body).toMatchObject({ code: 'FORBIDDEN', message: Messages.notYourAccount });
       expect((await user.post(path, { userId: 'me' })).body.message).toBe('userId must be a valid id');
-      expect((await clientAt(platform.url).post(path, { userId })).status).toBe(401);
+      expect((await clientAt(suite.platform.url).post(path, { userId })).status).toBe(401);
     }
-    const admin = clientAt(platform.url);
+    const admin = clientAt(suite.platform.url);
     await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
     expect((await admin.post('/api/complete-onboarding', { userId: demoId })).status).toBe(403);
-    expect((await db.query('SELECT has_completed_onboarding FROM identity.users WHERE id = $1', [demoId])).rows[0].has_completed_onboarding).toBe(false);
+    expect((await suite.db.query('SELECT has_completed_onboarding FROM identity.users WHERE id = $1', [demoId])).rows[0].has_completed_onboarding).toBe(false);
   });
 });
 
@@ -61,7 +51,7 @@ describe('copy trading settings', () => {
   it('switches copy trading on and off and publishes each change', async () => {
     expect((await user.post('/api/update-copy-trading', { copyTradingEnabled: 'yes' })).body.message).toBe('copyTradingEnabled must be true or false');
     expect((await user.post('/api/update-copy-trading', {})).status).toBe(400);
-    expect((await clientAt(platform.url).post('/api/update-copy-trading', { copyTradingEnabled: true })).status).toBe(401);
+    expect((await clientAt(suite.platform.url).post('/api/update-copy-trading', { copyTradingEnabled: true })).status).toBe(401);
 
     const on = await user.post('/api/update-copy-trading', { copyTradingEnabled: true });
     expect(on.status).toBe(200);
@@ -94,7 +84,7 @@ describe('copy trading settings', () => {
     expect((await save({ defaultCopyAmount: 1000.5 })).body).toMatchObject({ success: true, message: Messages.copySettingsUpdated, user: { defaultCopyAmount: 1000.5, maxCopyAmount: 10000 } });
     expect(await refusal({ maxCopyAmount: 500 })).toBe(CopySettingsMessages.defaultAboveMax);
     expect(await refusal({ defaultCopyAmount: 5, maxCopyAmount: 4 })).toBe(CopySettingsMessages.defaultAboveMax);
-    const stored = (await db.query('SELECT default_copy_amount, max_copy_amount FROM identity.users WHERE id = $1', [userId])).rows[0];
+    const stored = (await suite.db.query('SELECT default_copy_amount, max_copy_amount FROM identity.users WHERE id = $1', [userId])).rows[0];
     expect(stored).toEqual({ default_copy_amount: '1000.50', max_copy_amount: '10000.00' });
 
     const event = await expectEventually(async () => {
@@ -114,7 +104,7 @@ describe('copy trading settings', () => {
     const before = (await settingsEvents(userId)).length;
     expect((await user.post('/api/update-copy-settings', { defaultCopyAmount: 250 })).status).toBe(200);
     expect((await user.post('/api/update-copy-trading', { copyTradingEnabled: true })).status).toBe(200);
-    const outbox = await db.query(`SELECT count(*)::int AS n FROM identity.outbox WHERE subject = $1 AND envelope->'data'->>'userId' = $2`, [UserSettingsChanged.subject, userId]);
+    const outbox = await suite.db.query(`SELECT count(*)::int AS n FROM identity.outbox WHERE subject = $1 AND envelope->'data'->>'userId' = $2`, [UserSettingsChanged.subject, userId]);
     expect(outbox.rows[0].n).toBe(before);
   });
 });
@@ -146,7 +136,7 @@ describe('notification preferences', () => {
   it('validate the flags, refuse visitors, and refuse a bearer that names another user', async () => {
     expect((await user.put('/api/user/notification-preferences', { emailNotifications: 'no' })).body.message).toBe('emailNotifications must be true or false');
     expect((await user.put('/api/user/notification-preferences', { smsNotifications: true })).status).toBe(400);
-    expect((await request(platform.url).get('/api/user/notification-preferences')).status).toBe(401);
+    expect((await request(suite.platform.url).get('/api/user/notification-preferences')).status).toBe(401);
     expect((await user.get('/api/user/notification-preferences').set('Authorization', `Bearer ${userId}`)).status).toBe(200);
     const foreign = await user.get('/api/user/notification-preferences').set('Authorization', `Bearer ${demoId}`);
     expect(foreign.status).toBe(403);

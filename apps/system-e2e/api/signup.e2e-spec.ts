@@ -1,31 +1,18 @@
 import { BetaMessages, PASSWORD_RULES, PasswordRules, SignupMessages, UserRegistered, type SignupForm, type UserRegisteredV1 } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
-import { Client } from 'pg';
 import request from 'supertest';
 import { clientAt, eventsOn, newEmail, signUp, signupForm, STRONG_PASSWORD, verifyBetaAccess } from '../src/support/identity-flows';
-import { startTestPlatform, TEST_DEMO, type TestPlatform } from '../src/support/test-platform';
+import { TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
 
 const MAX_USERS = 4;
-let platform: TestPlatform;
-let db: Client;
+const suite = useTestPlatform('signup', { TRUST_PROXY: '1', BETA_MAX_USERS: String(MAX_USERS) });
 
-beforeAll(async () => {
-  platform = await startTestPlatform('signup', undefined, { TRUST_PROXY: '1', BETA_MAX_USERS: String(MAX_USERS) });
-  db = new Client({ connectionString: platform.databaseUrl });
-  await db.connect();
-}, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
-});
-
-const userCount = async () => Number((await db.query('SELECT count(*) FROM identity.users')).rows[0].count);
-const seatsTaken = async () => (await db.query('SELECT registered_count FROM identity.beta_capacity')).rows[0].registered_count as number;
+const userCount = async () => Number((await suite.db.query('SELECT count(*) FROM identity.users')).rows[0].count);
+const seatsTaken = async () => (await suite.db.query('SELECT registered_count FROM identity.beta_capacity')).rows[0].registered_count as number;
 
 describe('username and phone availability', () => {
   it('checks usernames case-insensitively', async () => {
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     expect((await api.post('/api/check-username', { username: 'DeMo' })).body).toEqual({ success: true, available: false, message: SignupMessages.usernameTaken });
     expect((await api.post('/api/check-username', { username: 'fresh_name' })).body).toEqual({ success: true, available: true, message: SignupMessages.usernameAvailable });
     expect((await api.post('/api/check-username', { username: 'bad name!' })).body).toEqual({ success: true, available: false, message: SignupMessages.usernameInvalid });
@@ -35,7 +22,7 @@ describe('username and phone availability', () => {
   });
 
   it('checks phone numbers as digits, however they are written', async () => {
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     const { response } = await signUp(api, { phoneNumber: '+1 (555) 010-7788' });
     expect(response.status).toBe(200);
     expect((await api.post('/api/check-phone', { phoneNumber: '15550107788' })).body).toEqual({ success: true, available: false, message: SignupMessages.phoneTaken });
@@ -46,7 +33,7 @@ describe('username and phone availability', () => {
   });
 
   it('limits checks per client address with 429', async () => {
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 61; attempt += 1) {
       const path = attempt % 2 ? '/api/check-phone' : '/api/check-username';
@@ -60,7 +47,7 @@ describe('username and phone availability', () => {
 describe('final-signup', () => {
   it('creates a beta user, signs them in like a login, counts the seat and publishes UserRegistered', async () => {
     const seatsBefore = await seatsTaken();
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     const { form, response } = await signUp(api, { email: newEmail('Mixed.Case').toUpperCase() });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -72,14 +59,14 @@ describe('final-signup', () => {
     expect(cookies).toMatch(/ct_session=.+HttpOnly/);
     expect((await api.get('/api/verify-token').expect(200)).body.user.id).toBe(response.body.user.id);
 
-    const row = (await db.query('SELECT is_beta_user, phone_number, annual_income, password_hash FROM identity.users WHERE id = $1', [response.body.user.id])).rows[0];
+    const row = (await suite.db.query('SELECT is_beta_user, phone_number, annual_income, password_hash FROM identity.users WHERE id = $1', [response.body.user.id])).rows[0];
     expect(row).toMatchObject({ is_beta_user: true, phone_number: form.phoneNumber.replace(/\D/g, ''), annual_income: form.annualIncome });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(await seatsTaken()).toBe(seatsBefore + 1);
-    expect((await request(platform.url).get('/api/auth/beta-status')).body.currentCount).toBe(seatsBefore + 1);
+    expect((await request(suite.platform.url).get('/api/auth/beta-status')).body.currentCount).toBe(seatsBefore + 1);
 
     const event = await expectEventually(async () => {
-      const found = (await eventsOn<UserRegisteredV1>(platform.natsUrl, UserRegistered.subject)).find((envelope) => envelope.data.userId === response.body.user.id);
+      const found = (await eventsOn<UserRegisteredV1>(suite.platform.natsUrl, UserRegistered.subject)).find((envelope) => envelope.data.userId === response.body.user.id);
       expect(found).toBeDefined();
       return found!;
     });
@@ -88,7 +75,7 @@ describe('final-signup', () => {
   });
 
   it('enforces every rule of the form with the seed messages, in order, and creates nothing', async () => {
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     const usersBefore = await userCount();
     const refusal = async (overrides: Partial<Record<keyof SignupForm, unknown>>, omit?: keyof SignupForm) => {
       const form: Record<string, unknown> = { ...signupForm(), ...overrides };
@@ -126,7 +113,7 @@ describe('final-signup', () => {
   });
 
   it('requires a beta code verified for that very address, recently', async () => {
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     const unverified = await api.post('/api/final-signup', signupForm());
     expect(unverified.status).toBe(403);
     expect(unverified.body).toMatchObject({ code: 'BETA_VERIFICATION_REQUIRED', message: BetaMessages.verificationRequired });
@@ -135,15 +122,15 @@ describe('final-signup', () => {
     await verifyBetaAccess(api, verified);
     expect((await api.post('/api/final-signup', signupForm({ email: newEmail('other') }))).status).toBe(403);
 
-    await db.query(`UPDATE identity.beta_codes SET verified_at = now() - interval '2 hours' WHERE email = $1`, [verified]);
+    await suite.db.query(`UPDATE identity.beta_codes SET verified_at = now() - interval '2 hours' WHERE email = $1`, [verified]);
     expect((await api.post('/api/final-signup', signupForm({ email: verified }))).status).toBe(403);
-    expect((await db.query('SELECT count(*)::int AS n FROM identity.users WHERE email = $1', [verified])).rows[0].n).toBe(0);
+    expect((await suite.db.query('SELECT count(*)::int AS n FROM identity.users WHERE email = $1', [verified])).rows[0].n).toBe(0);
   });
 
   it('refuses a taken username, phone or e-mail with 409 and keeps the verification for a corrected attempt', async () => {
-    const first = await signUp(clientAt(platform.url), { phoneNumber: '555-222-3344' });
+    const first = await signUp(clientAt(suite.platform.url), { phoneNumber: '555-222-3344' });
     expect(first.response.status).toBe(200);
-    const api = clientAt(platform.url);
+    const api = clientAt(suite.platform.url);
     const email = newEmail('second');
     await verifyBetaAccess(api, email);
     const seatsBefore = await seatsTaken();
@@ -161,13 +148,13 @@ describe('final-signup', () => {
 
     expect((await api.post('/api/final-signup', signupForm({ email }))).status).toBe(200);
     // The code was used by that signup: it cannot create a second account.
-    await db.query('DELETE FROM identity.users WHERE email = $1', [email]);
+    await suite.db.query('DELETE FROM identity.users WHERE email = $1', [email]);
     expect((await api.post('/api/final-signup', signupForm({ email }))).status).toBe(403);
   });
 
   it('two signups racing for the last seat: exactly one wins, the other gets 403 and the beta is full', async () => {
-    await db.query('UPDATE identity.beta_capacity SET registered_count = $1', [MAX_USERS - 1]);
-    const [alice, bob] = [clientAt(platform.url), clientAt(platform.url)];
+    await suite.db.query('UPDATE identity.beta_capacity SET registered_count = $1', [MAX_USERS - 1]);
+    const [alice, bob] = [clientAt(suite.platform.url), clientAt(suite.platform.url)];
     const forms = [signupForm({ email: newEmail('alice') }), signupForm({ email: newEmail('bob') })];
     await verifyBetaAccess(alice, forms[0]!.email);
     await verifyBetaAccess(bob, forms[1]!.email);
@@ -175,13 +162,13 @@ describe('final-signup', () => {
     const responses = await Promise.all([alice.post('/api/final-signup', forms[0]!), bob.post('/api/final-signup', forms[1]!)]);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 403]);
     expect(responses.find((response) => response.status === 403)!.body).toMatchObject({ code: 'BETA_FULL', message: BetaMessages.betaFull });
-    const created = await db.query('SELECT count(*)::int AS n FROM identity.users WHERE email = ANY($1)', [forms.map((form) => form.email)]);
+    const created = await suite.db.query('SELECT count(*)::int AS n FROM identity.users WHERE email = ANY($1)', [forms.map((form) => form.email)]);
     expect(created.rows[0].n).toBe(1);
-    expect((await request(platform.url).get('/api/auth/beta-status')).body).toEqual({ currentCount: MAX_USERS, maxCount: MAX_USERS });
+    expect((await request(suite.platform.url).get('/api/auth/beta-status')).body).toEqual({ currentCount: MAX_USERS, maxCount: MAX_USERS });
 
     // Full: a new request is answered as usual but no code is issued.
     const lateEmail = newEmail('late');
-    expect((await clientAt(platform.url).post('/api/send-beta-code', { email: lateEmail })).status).toBe(200);
-    expect((await db.query('SELECT count(*)::int AS n FROM identity.beta_codes WHERE email = $1', [lateEmail])).rows[0].n).toBe(0);
+    expect((await clientAt(suite.platform.url).post('/api/send-beta-code', { email: lateEmail })).status).toBe(200);
+    expect((await suite.db.query('SELECT count(*)::int AS n FROM identity.beta_codes WHERE email = $1', [lateEmail])).rows[0].n).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openMail, uniqueMember } from './support/member-flows';
 
 /**
  * Beta entry in a real browser against the started product (seed 000 §2, §4, §5): a visitor requests a
@@ -7,30 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
  * Every run uses a new e-mail, username and phone number: all browser specs share one started product.
  */
 
-function uniqueMember() {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  return {
-    email: `beta.${stamp}@example.com`,
-    username: `beta_${stamp}`,
-    // Ten digits, different on every run.
-    phone: `55${String(Date.now()).slice(-8)}`,
-    password: 'Beta-Member-2026!',
-  };
-}
-
-/** The newest mail with `subject` to `address`, as the dev mailbox page shows it. */
-async function readMail(page: Page, address: string, subject: string): Promise<string> {
-  const mail = page.getByRole('article').filter({ has: page.getByRole('heading', { name: subject }) }).first();
-  await expect(async () => {
-    await page.goto(`/dev/mail?to=${encodeURIComponent(address)}`);
-    await expect(mail).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-  return (await mail.textContent()) ?? '';
-}
-
 test('beta entry: request a code, read it in the dev mailbox, verify it, sign up and land signed in', async ({ page }) => {
   test.setTimeout(120_000);
-  const member = uniqueMember();
+  const member = uniqueMember({ label: 'beta', phonePrefix: '55', password: 'Beta-Member-2026!' });
 
   await test.step('the visitor requests a beta code on /request-beta', async () => {
     await page.goto('/request-beta');
@@ -46,7 +26,8 @@ test('beta entry: request a code, read it in the dev mailbox, verify it, sign up
 
   let code = '';
   await test.step('the code is in the development mailbox', async () => {
-    const text = await readMail(page, member.email, 'Your CopyTrade beta code');
+    const mail = await openMail(page, member.email, 'Your CopyTrade beta code');
+    const text = (await mail.textContent()) ?? '';
     code = /Your beta code: (\d{8})/.exec(text)?.[1] ?? '';
     expect(code).toMatch(/^\d{8}$/);
   });

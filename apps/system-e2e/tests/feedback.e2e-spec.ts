@@ -1,47 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signUpThroughApi, uniqueMember } from './support/member-flows';
 
 /**
  * The floating beta feedback button and the 'Send Feedback' dialog in a real browser against the started
  * product (seed 000 §2, §4, §5, §8): hidden when signed out; for a signed-in member it sends the
  * feedback with the page and e-mail, toasts 'Feedback sent!' and closes.
  */
-
-async function csrf(api: APIRequestContext): Promise<Record<string, string>> {
-  const response = await api.get('/api/csrf-token');
-  expect(response.ok()).toBe(true);
-  return { 'x-csrf-token': ((await response.json()) as { csrfToken: string }).csrfToken };
-}
-
-/** A new member through the API, signed in on `api` (the page's own request context shares its cookies). */
-async function signUpThroughApi(api: APIRequestContext) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  const member = { email: `feedback.${stamp}@example.com`, username: `fb_${stamp}`, password: 'Feedback-Member-2026!', phone: `57${String(Date.now()).slice(-8)}` };
-  const headers = await csrf(api);
-  expect((await api.post('/api/send-beta-code', { data: { email: member.email }, headers })).ok()).toBe(true);
-  let code = '';
-  await expect(async () => {
-    const inbox = (await (await api.get(`/api/dev/mail?to=${encodeURIComponent(member.email)}`)).json()) as { mails: { text: string }[] };
-    code = /Your beta code: (\d{8})/.exec(inbox.mails.map((mail) => mail.text).join('\n'))?.[1] ?? '';
-    expect(code).not.toBe('');
-  }).toPass({ timeout: 20_000 });
-  expect((await api.post('/api/verify-beta-code', { data: { email: member.email, betaCode: code }, headers })).ok()).toBe(true);
-  const signup = await api.post('/api/final-signup', {
-    headers,
-    data: {
-      firstName: 'Feed',
-      lastName: 'Back',
-      email: member.email,
-      username: member.username,
-      password: member.password,
-      confirmPassword: member.password,
-      phoneNumber: member.phone,
-      occupation: 'Tester',
-      annualIncome: 'Over $200,000',
-    },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  return member;
-}
 
 test('feedback: a signed-in member sends feedback from the floating button', async ({ page }) => {
   test.setTimeout(90_000);
@@ -52,7 +16,9 @@ test('feedback: a signed-in member sends feedback from the floating button', asy
     await expect(page.getByRole('button', { name: 'Beta Feedback' })).toHaveCount(0);
   });
 
-  const member = await signUpThroughApi(page.request);
+  // A new member through the API, signed in on the page (its own request context shares its cookies).
+  const member = uniqueMember({ label: 'feedback', usernameLabel: 'fb', phonePrefix: '57', password: 'Feedback-Member-2026!' });
+  await signUpThroughApi(page.request, member, { firstName: 'Feed', lastName: 'Back', annualIncome: 'Over $200,000' });
 
   await test.step('the member opens Send Feedback on the settings page', async () => {
     await page.goto('/settings');

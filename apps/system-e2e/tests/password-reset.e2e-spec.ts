@@ -1,4 +1,5 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
+import { openMail, signUpThroughApi, uniqueMember, type Member } from './support/member-flows';
 
 /**
  * Password reset in a real browser against the started product (seed 000 §2, §4, §5): forgot password,
@@ -6,52 +7,12 @@ import { expect, request, test, type APIRequestContext, type Page } from '@playw
  * the new password (the old one no longer works). The member is created through the API first.
  */
 
-interface Member {
-  email: string;
-  username: string;
-  password: string;
-}
-
-function uniqueMember(): Member & { phone: string } {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  return { email: `reset.${stamp}@example.com`, username: `reset_${stamp}`, password: 'Reset-Member-2026!', phone: `56${String(Date.now()).slice(-8)}` };
-}
-
-async function csrf(api: APIRequestContext): Promise<Record<string, string>> {
-  const response = await api.get('/api/csrf-token');
-  expect(response.ok()).toBe(true);
-  return { 'x-csrf-token': ((await response.json()) as { csrfToken: string }).csrfToken };
-}
-
-/** Beta request → code from the dev mailbox → verification → final signup, all through the API. */
+/** A new member through the API, on a request context of its own (the page stays signed out). */
 async function createMember(baseURL: string): Promise<Member> {
-  const member = uniqueMember();
+  const member = uniqueMember({ label: 'reset', phonePrefix: '56', password: 'Reset-Member-2026!' });
   const api = await request.newContext({ baseURL });
   try {
-    const headers = await csrf(api);
-    expect((await api.post('/api/send-beta-code', { data: { email: member.email }, headers })).ok()).toBe(true);
-    let code = '';
-    await expect(async () => {
-      const inbox = (await (await api.get(`/api/dev/mail?to=${encodeURIComponent(member.email)}`)).json()) as { mails: { text: string }[] };
-      code = /Your beta code: (\d{8})/.exec(inbox.mails.map((mail) => mail.text).join('\n'))?.[1] ?? '';
-      expect(code).not.toBe('');
-    }).toPass({ timeout: 20_000 });
-    expect((await api.post('/api/verify-beta-code', { data: { email: member.email, betaCode: code }, headers })).ok()).toBe(true);
-    const signup = await api.post('/api/final-signup', {
-      headers,
-      data: {
-        firstName: 'Reset',
-        lastName: 'Member',
-        email: member.email,
-        username: member.username,
-        password: member.password,
-        confirmPassword: member.password,
-        phoneNumber: member.phone,
-        occupation: 'Tester',
-        annualIncome: 'Under $25,000',
-      },
-    });
-    expect(signup.ok(), await signup.text()).toBe(true);
+    await signUpThroughApi(api, member, { firstName: 'Reset', lastName: 'Member', annualIncome: 'Under $25,000' });
     return member;
   } finally {
     await api.dispose();
@@ -80,11 +41,7 @@ test('password reset: forgot password, the e-mailed link, a new password, sign i
   });
 
   await test.step('the link in the development mailbox opens the reset page', async () => {
-    const mail = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Reset your CopyTrade password' }) }).first();
-    await expect(async () => {
-      await page.goto(`/dev/mail?to=${encodeURIComponent(member.email)}`);
-      await expect(mail).toBeVisible({ timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
+    const mail = await openMail(page, member.email, 'Reset your CopyTrade password');
     await mail.getByRole('link', { name: /\/auth\/reset-password\?token=/ }).click();
     await expect(page).toHaveURL(/\/auth\/reset-password\?token=.+/);
   });
@@ -110,8 +67,7 @@ test('password reset: forgot password, the e-mailed link, a new password, sign i
   });
 
   await test.step('the link cannot be used a second time', async () => {
-    await page.goto(`/dev/mail?to=${encodeURIComponent(member.email)}`);
-    const mail = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Reset your CopyTrade password' }) }).first();
+    const mail = await openMail(page, member.email, 'Reset your CopyTrade password');
     await mail.getByRole('link', { name: /\/auth\/reset-password\?token=/ }).click();
     await page.getByLabel('New Password', { exact: true }).fill('Another-Pass-2026!');
     await page.getByLabel('Confirm Password', { exact: true }).fill('Another-Pass-2026!');

@@ -2,6 +2,7 @@ import { createTestDatabase, natsUrl } from '@copytrade/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { findNatsServer, startNatsServer, startPlatform, type RunningPlatform } from '@copytrade/tools-dev';
 import { freePortBlock } from './free-ports';
 
@@ -49,4 +50,44 @@ export async function startTestPlatform(label: string, fixedPort?: number, extra
     await database.drop();
     throw new Error(`Platform did not start (logs in ${logDir}): ${(error as Error).message}`);
   }
+}
+
+/** The product started for one jest suite, and a PostgreSQL client on its database. */
+export interface PlatformSuite {
+  readonly platform: TestPlatform;
+  readonly db: Client;
+}
+
+/**
+ * For a jest API suite: starts the product in `beforeAll` (see startTestPlatform) with a client connected to
+ * its database, and ends both in `afterAll`. `platform` and `db` can be read from the suite's later hooks and
+ * its tests on.
+ */
+export function useTestPlatform(label: string, extraEnv: NodeJS.ProcessEnv = {}): PlatformSuite {
+  let platform: TestPlatform | undefined;
+  let db: Client | undefined;
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error(`The ${label} platform is used before its beforeAll ran`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    platform = await startTestPlatform(label, undefined, extraEnv);
+    db = new Client({ connectionString: platform.databaseUrl });
+    await db.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await platform?.stop();
+  });
+
+  return {
+    get platform() {
+      return started(platform);
+    },
+    get db() {
+      return started(db);
+    },
+  };
 }

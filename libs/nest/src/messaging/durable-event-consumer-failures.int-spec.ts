@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@copytrade/contracts';
-import { createTestDatabase, expectEventually, natsUrl, uniqueSuffix, type TestDatabase } from '@copytrade/testing';
-import { DurableEventConsumer, type DurableEventConsumerOptions } from './durable-event-consumer';
-import { MessagingTestContext, TEST_SCHEMA, type ThingHappenedV1 } from './test-support/messaging-test-context';
-import { SilentLogger } from './test-support/silent-logger';
+import { expectEventually } from '@copytrade/testing';
+import type { DurableEventConsumerOptions } from './durable-event-consumer';
+import { useDurableConsumerSuite } from './test-support/durable-consumer-suite';
+import type { ThingHappenedV1 } from './test-support/messaging-test-context';
 
 // The root config's per-project testTimeout is not applied by Jest; integration suites set their own.
 jest.setTimeout(30_000);
@@ -13,59 +12,23 @@ jest.setTimeout(30_000);
 class RejectedByBusinessRule extends Error {}
 
 describe('DurableEventConsumer failures', () => {
-  let database: TestDatabase;
-  let ctx: MessagingTestContext;
-  let js: JetStreamClient;
-  const running: Array<DurableEventConsumer<ThingHappenedV1>> = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('consumer_failures');
-    ctx = await MessagingTestContext.create(database.url, await natsUrl(), uniqueSuffix());
-    js = jetstream(ctx.nc);
-  });
-
-  afterEach(async () => {
-    await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await database?.drop();
-  });
+  const suite = useDurableConsumerSuite('consumer_failures');
 
   async function startConsumer(
     name: string,
     handler: (envelope: EventEnvelope<ThingHappenedV1>, manager: EntityManager) => Promise<void>,
     options: Partial<DurableEventConsumerOptions<ThingHappenedV1>> = {},
   ): Promise<void> {
-    const consumer = new DurableEventConsumer<ThingHappenedV1>({
-      dataSource: ctx.dataSource,
-      nc: ctx.nc,
-      schema: TEST_SCHEMA,
-      stream: ctx.stream,
-      durableName: name,
-      filterSubject: ctx.definition(name).subject,
-      handler,
-      ackWaitMs: 5_000,
-      backoffMs: [100, 200],
-      logger: new SilentLogger(),
-      ...options,
-    });
-    running.push(consumer);
-    await consumer.start();
+    await suite.consumer(name, { durableName: name, handler, backoffMs: [100, 200], ...options }).start();
   }
 
   async function publish(name: string, eventId: string): Promise<void> {
-    await js.publish(ctx.definition(name).subject, JSON.stringify(ctx.envelope(`thing-${name}`, eventId)), { msgID: eventId });
-  }
-
-  async function expectSettled(name: string): Promise<void> {
-    await expectEventually(async () => expect(await ctx.consumerBacklog(name)).toEqual({ pending: 0, ackPending: 0 }));
+    await suite.publish(name, `thing-${name}`, eventId);
   }
 
   it('handler-failing-transiently-twice-is-retried-and-its-effect-happens-once', async () => {
     let attempts = 0;
-    const record = ctx.recordHandled('transient');
+    const record = suite.ctx.recordHandled('transient');
     await startConsumer('transient', async (envelope, manager) => {
       attempts += 1;
       await record(envelope, manager); // written before the failure: must be rolled back with it
@@ -74,17 +37,17 @@ describe('DurableEventConsumer failures', () => {
     const eventId = randomUUID();
     await publish('transient', eventId);
 
-    await expectEventually(async () => expect(await ctx.handledCount('transient', eventId)).toBe(1));
-    await expectSettled('transient');
+    await expectEventually(async () => expect(await suite.ctx.handledCount('transient', eventId)).toBe(1));
+    await suite.expectSettled('transient');
     expect(attempts).toBe(3);
-    expect(await ctx.handledCount('transient', eventId)).toBe(1);
-    expect(await ctx.inboxCount('transient', eventId)).toBe(1);
-    expect(await ctx.deadLetters('transient')).toEqual([]);
+    expect(await suite.ctx.handledCount('transient', eventId)).toBe(1);
+    expect(await suite.ctx.inboxCount('transient', eventId)).toBe(1);
+    expect(await suite.ctx.deadLetters('transient')).toEqual([]);
   });
 
   it('handler-failing-permanently-ends-in-dead-letter-with-no-effect-and-no-redelivery', async () => {
     let attempts = 0;
-    const record = ctx.recordHandled('permanent');
+    const record = suite.ctx.recordHandled('permanent');
     await startConsumer(
       'permanent',
       async (envelope, manager) => {
@@ -98,15 +61,15 @@ describe('DurableEventConsumer failures', () => {
     await publish('permanent', eventId);
 
     await expectEventually(async () =>
-      expect(await ctx.deadLetters('permanent')).toEqual([
+      expect(await suite.ctx.deadLetters('permanent')).toEqual([
         expect.objectContaining({ event_id: eventId, error: 'copy target no longer exists', deliveries: 1 }),
       ]),
     );
-    await expectSettled('permanent'); // terminated: the server will not deliver it again
+    await suite.expectSettled('permanent'); // terminated: the server will not deliver it again
     expect(attempts).toBe(1);
-    expect(await ctx.handledCount('permanent', eventId)).toBe(0);
-    expect(await ctx.inboxCount('permanent', eventId)).toBe(0);
-    const [deadLetter] = await ctx.deadLetters('permanent');
+    expect(await suite.ctx.handledCount('permanent', eventId)).toBe(0);
+    expect(await suite.ctx.inboxCount('permanent', eventId)).toBe(0);
+    const [deadLetter] = await suite.ctx.deadLetters('permanent');
     expect(JSON.parse(deadLetter.payload)).toMatchObject({ id: eventId, data: { thingId: 'thing-permanent' } });
   });
 
@@ -124,13 +87,13 @@ describe('DurableEventConsumer failures', () => {
     await publish('exhausted', eventId);
 
     await expectEventually(async () =>
-      expect(await ctx.deadLetters('exhausted')).toEqual([
+      expect(await suite.ctx.deadLetters('exhausted')).toEqual([
         expect.objectContaining({ event_id: eventId, error: 'broker API unavailable', deliveries: 3 }),
       ]),
     );
-    await expectSettled('exhausted');
+    await suite.expectSettled('exhausted');
     expect(attempts).toBe(3);
-    expect(await ctx.inboxCount('exhausted', eventId)).toBe(0);
+    expect(await suite.ctx.inboxCount('exhausted', eventId)).toBe(0);
   });
 
   it('malformed-envelopes-go-to-dead-letter-without-reaching-the-handler', async () => {
@@ -138,13 +101,13 @@ describe('DurableEventConsumer failures', () => {
     await startConsumer('malformed', async () => {
       attempts += 1;
     });
-    const subject = ctx.definition('malformed').subject;
-    await js.publish(subject, 'not json at all');
-    await js.publish(subject, JSON.stringify({ id: 'not-a-uuid', type: 'ThingHappened' }));
+    const subject = suite.ctx.definition('malformed').subject;
+    await suite.js.publish(subject, 'not json at all');
+    await suite.js.publish(subject, JSON.stringify({ id: 'not-a-uuid', type: 'ThingHappened' }));
 
-    await expectEventually(async () => expect(await ctx.deadLetters('malformed')).toHaveLength(2));
-    await expectSettled('malformed');
-    const deadLetters = await ctx.deadLetters('malformed');
+    await expectEventually(async () => expect(await suite.ctx.deadLetters('malformed')).toHaveLength(2));
+    await suite.expectSettled('malformed');
+    const deadLetters = await suite.ctx.deadLetters('malformed');
     expect(deadLetters.map((row) => row.event_id).sort()).toEqual(['not-a-uuid', null].sort());
     expect(deadLetters.map((row) => row.payload)).toContain('not json at all');
     expect(deadLetters.every((row) => row.error.startsWith('Malformed event envelope'))).toBe(true);
