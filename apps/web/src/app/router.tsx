@@ -4,6 +4,7 @@ import { NotBuiltYet } from '@/components/ui/not-built-yet';
 import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/lib/auth';
 import { AdminRoute } from './routes/app/admin';
+import { DashboardRoute } from './routes/app/dashboard';
 import { AppRoot } from './routes/app/root';
 import { SettingsRoute } from './routes/app/settings';
 import { BetaSignupRoute } from './routes/auth/beta-signup';
@@ -13,6 +14,8 @@ import { ResetPasswordRoute } from './routes/auth/reset-password';
 import { DevMailRoute } from './routes/dev-mail';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
+import { PaperPortalRoute } from './routes/paper/portal';
+import { PaperTradeRoute } from './routes/paper/trade';
 import { PublicPlaceholderRoute } from './routes/public-placeholder';
 import { RequestBetaRoute } from './routes/request-beta';
 import { RootErrorBoundary, RootRoute } from './routes/root';
@@ -20,6 +23,21 @@ import { RootErrorBoundary, RootRoute } from './routes/root';
 /** The route table of seed 000 §2 (paths from config/paths.ts). Exported for tests (memory router). */
 export function createAppRoutes(): RouteObject[] {
   return [
+    // The paper broker's pages stand outside the product: no maintenance gate, no shell, no feedback button.
+    {
+      errorElement: <RootErrorBoundary />,
+      children: [
+        { path: paths.paper.portal.path, element: <PaperPortalRoute /> },
+        {
+          path: paths.paper.trade.path,
+          element: (
+            <ProtectedRoute>
+              <PaperTradeRoute />
+            </ProtectedRoute>
+          ),
+        },
+      ],
+    },
     {
       element: <RootRoute />,
       errorElement: <RootErrorBoundary />,
@@ -44,7 +62,7 @@ export function createAppRoutes(): RouteObject[] {
             </ProtectedRoute>
           ),
           children: [
-            { path: paths.app.dashboard.path, element: <NotBuiltYet title="Dashboard" /> },
+            { path: paths.app.dashboard.path, element: <DashboardRoute /> },
             { path: paths.app.tradingTerminal.path, element: <NotBuiltYet title="Trading Terminal" /> },
             { path: paths.app.discovery.path, element: <NotBuiltYet title="Discover Traders" /> },
             { path: paths.app.trace.path, element: <NotBuiltYet title="Trace Profile" /> },

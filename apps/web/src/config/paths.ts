@@ -55,5 +55,17 @@ export const paths = {
     },
   },
 
+  /**
+   * The paper broker's own pages, outside the product's screens: its connection portal (it stands in for the
+   * provider's portal; the connection-portal URL points here) and its small trading page.
+   */
+  paper: {
+    portal: {
+      path: '/paper/portal/:sessionId',
+      getHref: (sessionId: string) => `/paper/portal/${encodeURIComponent(sessionId)}`,
+    },
+    trade: { path: '/paper/trade', getHref: () => '/paper/trade' },
+  },
+
   notFound: { path: '*' },
 } as const;

@@ -38,7 +38,7 @@ describe('protected routes', () => {
     renderApp('/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('This screen is not built yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back, Demo!' })).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
   });

@@ -55,3 +55,6 @@ export const MailIcon = createIcon('MailIcon', <><rect x="3" y="5" width="18" he
 export const RefreshIcon = createIcon('RefreshIcon', <><path d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4" /><path d="M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4" /></>);
 export const LinkIcon = createIcon('LinkIcon', <><path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" /><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" /></>);
 export const AlertIcon = createIcon('AlertIcon', <><path d="M12 3l10 18H2z" /><path d="M12 10v4M12 18h.01" /></>);
+export const DollarIcon = createIcon('DollarIcon', <path d="M12 2v20M17 6H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />);
+export const LayersIcon = createIcon('LayersIcon', <><path d="M12 3l9 5-9 5-9-5z" /><path d="M3 13l9 5 9-5" /></>);
+export const ExternalLinkIcon = createIcon('ExternalLinkIcon', <><path d="M14 4h6v6" /><path d="M20 4l-9 9" /><path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" /></>);

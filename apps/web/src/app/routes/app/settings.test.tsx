@@ -29,7 +29,7 @@ describe('settings tabs', () => {
     screen.getByRole('tab', { name: 'Account' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Brokerage' })).toHaveFocus();
-    expect(screen.getByRole('tabpanel', { name: 'Brokerage' })).toHaveTextContent('This screen is not built yet.');
+    expect(screen.getByRole('tabpanel', { name: 'Brokerage' })).toHaveTextContent('Registration Required');
     expect(location().search).toBe('?tab=brokerage');
 
     await user.keyboard('{ArrowRight}');

@@ -1,0 +1,118 @@
+import type { PortfolioHistoryView } from '@copytrade/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense, useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ChartIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { formatSignedPercent, formatSignedUsd, formatUsd } from '@/lib/money';
+
+const PortfolioValueChart = lazy(() => import('./portfolio-value-chart'));
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export const PERFORMANCE_TEXTS = {
+  unlinkedTitle: 'No performance data yet',
+  unlinkedText: 'Connect your brokerage account to follow your portfolio value over time.',
+  emptyTitle: 'No performance history yet',
+  emptyText: 'Your portfolio value is recorded each time your balances are read. Check back soon.',
+  failed: "Couldn't load the performance history.",
+} as const;
+
+function ChartSkeleton({ label }: { label: string }) {
+  return (
+    <div className="performance__skeleton" aria-busy="true">
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      <Skeleton width="100%" height={260} />
+    </div>
+  );
+}
+
+/** Words for the chart: where the series starts and ends, and the change in between. */
+function describe(history: PortfolioHistoryView) {
+  const first = history.points[0]!;
+  const last = history.points[history.points.length - 1]!;
+  const change = last.totalValue - first.totalValue;
+  const ratio = first.totalValue === 0 ? 0 : change / first.totalValue;
+  return { first, last, change, ratio };
+}
+
+/**
+ * Performance Overview: the portfolio's total value over time (seed 000 §2 had a placeholder; issue 4 asks
+ * for a real chart). Loading, error and empty states, and a text summary for screen readers.
+ */
+export function PerformanceOverview({ linked, history }: { linked: boolean; history: UseQueryResult<PortfolioHistoryView> }) {
+  const titleId = useId();
+  const summaryId = useId();
+
+  let body;
+  let headline = null;
+  if (!linked) {
+    body = (
+      <div className="empty-state performance__empty">
+        <ChartIcon size={22} className="empty-state__icon" />
+        <p className="empty-state__title">{PERFORMANCE_TEXTS.unlinkedTitle}</p>
+        <p className="empty-state__text">{PERFORMANCE_TEXTS.unlinkedText}</p>
+      </div>
+    );
+  } else if (history.isPending) {
+    body = <ChartSkeleton label="Loading performance history..." />;
+  } else if (history.isError && !history.data) {
+    body = (
+      <div className="inline-error" role="alert">
+        <span>{PERFORMANCE_TEXTS.failed}</span>
+        <Button size="sm" variant="outline" onClick={() => void history.refetch()} disabled={history.isFetching}>
+          Retry
+        </Button>
+      </div>
+    );
+  } else if (history.data.points.length === 0) {
+    body = (
+      <div className="empty-state performance__empty">
+        <ChartIcon size={22} className="empty-state__icon" />
+        <p className="empty-state__title">{PERFORMANCE_TEXTS.emptyTitle}</p>
+        <p className="empty-state__text">{PERFORMANCE_TEXTS.emptyText}</p>
+      </div>
+    );
+  } else {
+    const { first, last, change, ratio } = describe(history.data);
+    headline = (
+      <div className="performance__headline">
+        <span className="performance__value">{formatUsd(last.totalValue)}</span>
+        <span className={cn('performance__change', change > 0 && 'is-up', change < 0 && 'is-down')}>
+          {formatSignedUsd(change)} ({formatSignedPercent(ratio)})
+        </span>
+      </div>
+    );
+    body = (
+      <figure className="performance__figure" aria-describedby={summaryId}>
+        <p id={summaryId} className="sr-only">
+          Portfolio value went from {formatUsd(first.totalValue)} on {longDate.format(new Date(first.timestamp))} to{' '}
+          {formatUsd(last.totalValue)} on {longDate.format(new Date(last.timestamp))}, a change of {formatSignedUsd(change)} (
+          {formatSignedPercent(ratio)}), over {history.data.points.length} {history.data.points.length === 1 ? 'reading' : 'readings'}.
+        </p>
+        <div aria-hidden="true" className="performance__chart" data-testid="portfolio-value-chart">
+          <Suspense fallback={<Skeleton width="100%" height={260} />}>
+            <PortfolioValueChart points={history.data.points} />
+          </Suspense>
+        </div>
+      </figure>
+    );
+  }
+
+  return (
+    <Card aria-labelledby={titleId} className="performance">
+      <CardHeader>
+        <div className="card__header-row">
+          <CardTitle id={titleId}>Performance Overview</CardTitle>
+          {headline}
+        </div>
+        <CardDescription>Total value of your brokerage accounts over the last 90 days.</CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { render, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import PortfolioValueChart, { valueAxis } from './portfolio-value-chart';
+
+class FixedSizeResizeObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
+describe('PortfolioValueChart', () => {
+  it('draws-an-area-of-the-total-value', async () => {
+    vi.stubGlobal('ResizeObserver', FixedSizeResizeObserver);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { container } = render(
+      <PortfolioValueChart
+        points={[
+          { timestamp: '2026-01-01T14:00:00.000Z', totalValue: 120_000 },
+          { timestamp: '2026-01-01T15:00:00.000Z', totalValue: 125_000.3 },
+        ]}
+      />,
+    );
+    await waitFor(() => expect(container.querySelector('.recharts-area-curve')).not.toBeNull());
+  });
+});
+
+describe('valueAxis', () => {
+  it('gives-a-flat-series-a-readable-scale', () => {
+    const axis = valueAxis([125_000]);
+    expect(axis.domain[0]).toBeLessThan(125_000);
+    expect(axis.domain[1]).toBeGreaterThan(125_000);
+    expect(axis.format(124_000)).toBe('$124,000');
+    expect(axis.format(126_000)).not.toBe(axis.format(124_000));
+  });
+
+  it('uses-compact-labels-for-wide-ranges', () => {
+    expect(valueAxis([10_000, 250_000]).format(100_000)).toBe('$100K');
+  });
+});
