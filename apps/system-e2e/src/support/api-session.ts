@@ -22,14 +22,21 @@ export class ApiSession {
     return this.agent.get(path);
   }
 
-  async post(path: string, body?: object) {
-    if (!this.csrfToken) await this.refreshCsrf();
-    return this.agent.post(path).set('x-csrf-token', this.csrfToken).send(body ?? {});
+  post(path: string, body?: object) {
+    return this.send('post', path, body ?? {});
   }
 
-  async put(path: string, body?: object) {
-    if (!this.csrfToken) await this.refreshCsrf();
-    return this.agent.put(path).set('x-csrf-token', this.csrfToken).send(body ?? {});
+  put(path: string, body?: object) {
+    return this.send('put', path, body ?? {});
+  }
+
+  /** Any method, any body (malformed ones included); state-changing methods carry the CSRF token. */
+  async send(method: 'get' | 'post' | 'put' | 'delete' | 'patch', path: string, body?: unknown, headers: Record<string, string> = {}) {
+    // The token first: the agent attaches its cookies (the CSRF cookie too) when a request is created.
+    if (method !== 'get' && !this.csrfToken) await this.refreshCsrf();
+    let call = this.agent[method](path).set(headers);
+    if (method !== 'get') call = call.set('x-csrf-token', this.csrfToken);
+    return body === undefined ? call : call.send(body as object);
   }
 
   async login(username: string, password: string) {
