@@ -1,5 +1,5 @@
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { AuthCard } from '@/components/ui/auth-card';
 import { BetaCodeEntry } from '@/features/beta/components/beta-code-entry';
 import { BetaMarketingPanel } from '@/features/beta/components/beta-marketing-panel';
 import { BetaRequestForm } from '@/features/beta/components/beta-request-form';
@@ -14,15 +14,14 @@ export function RequestBetaRoute() {
       <div className="split">
         <BetaMarketingPanel />
         <div className="split__side">
-          <Card className="auth-card" id="request-code" aria-labelledby="request-code-title">
-            <CardHeader>
-              <CardTitle id="request-code-title">Request a beta code</CardTitle>
-              <CardDescription>We&apos;ll e-mail you an 8-digit code if you&apos;re selected.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <BetaRequestForm />
-            </CardContent>
-          </Card>
+          <AuthCard
+            id="request-code"
+            titleId="request-code-title"
+            title="Request a beta code"
+            description="We'll e-mail you an 8-digit code if you're selected."
+          >
+            <BetaRequestForm />
+          </AuthCard>
           <BetaCodeEntry waitingListHref="#request-code" />
         </div>
       </div>

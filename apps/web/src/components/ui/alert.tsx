@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { CheckIcon } from './icons';
 
 export type AlertVariant = 'error' | 'success' | 'warning' | 'info';
 
@@ -30,5 +31,27 @@ export function Alert({
         {children ? <div className="alert__text">{children}</div> : null}
       </div>
     </div>
+  );
+}
+
+/** A green confirmation with the check mark. */
+export function SuccessAlert({ title, children }: { title?: ReactNode; children?: ReactNode }) {
+  return (
+    <Alert variant="success" icon={<CheckIcon size={16} />} title={title}>
+      {children}
+    </Alert>
+  );
+}
+
+/** What a form's last submit came to: a server answer or a refusal. */
+export type FormOutcome = { kind: 'success' | 'error'; message: string } | null;
+
+/** Shows a form's outcome: the error alert, or the success alert (with `successTitle`), or nothing. */
+export function OutcomeAlert({ outcome, successTitle }: { outcome: FormOutcome; successTitle?: ReactNode }) {
+  if (!outcome) return null;
+  return outcome.kind === 'error' ? (
+    <Alert variant="error">{outcome.message}</Alert>
+  ) : (
+    <SuccessAlert title={successTitle}>{outcome.message}</SuccessAlert>
   );
 }

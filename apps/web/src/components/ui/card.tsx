@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: ComponentPropsWithoutRef<'section'>) {
@@ -29,4 +29,53 @@ export function CardContent({ className, ...props }: ComponentPropsWithoutRef<'d
 
 export function CardFooter({ className, ...props }: ComponentPropsWithoutRef<'div'>) {
   return <div className={cn('card__footer', className)} {...props} />;
+}
+
+/**
+ * A card named by its heading: the title (with `titleId`, for `aria-labelledby` on the card and on what
+ * it holds), an optional `action` beside the title (the two share a row whenever `action` is passed), an
+ * optional description, then the content.
+ */
+export function TitledCard({
+  id,
+  className,
+  titleId,
+  title,
+  titleAs,
+  action,
+  description,
+  contentClassName,
+  children,
+}: {
+  id?: string;
+  className?: string;
+  titleId: string;
+  title: ReactNode;
+  titleAs?: HeadingLevel;
+  action?: ReactNode;
+  description?: ReactNode;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  const heading = (
+    <CardTitle as={titleAs} id={titleId}>
+      {title}
+    </CardTitle>
+  );
+  return (
+    <Card id={id} className={className} aria-labelledby={titleId}>
+      <CardHeader>
+        {action === undefined ? (
+          heading
+        ) : (
+          <div className="card__header-row">
+            {heading}
+            {action}
+          </div>
+        )}
+        {description === undefined ? null : <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
 }

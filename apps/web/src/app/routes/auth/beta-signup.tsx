@@ -1,8 +1,8 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { Alert } from '@/components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CheckIcon, ChartIcon, CopyIcon, UsersIcon } from '@/components/ui/icons';
+import { Alert, SuccessAlert } from '@/components/ui/alert';
+import { AuthCard } from '@/components/ui/auth-card';
+import { ChartIcon, CopyIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { readNotice } from './notice';
@@ -42,30 +42,24 @@ export function BetaSignupRoute() {
             ))}
           </ul>
         </section>
-        <Card className="auth-card auth-card--wide" aria-labelledby="signup-title">
-          <CardHeader>
-            <CardTitle id="signup-title">
-              Create your account
-            </CardTitle>
-            <CardDescription>All fields are required.</CardDescription>
-          </CardHeader>
-          <CardContent className="stack">
-            {notice ? (
-              <Alert variant="success" icon={<CheckIcon size={16} />}>
-                {notice}
-              </Alert>
-            ) : null}
-            {!email ? (
-              <Alert variant="warning" title="No e-mail address">
-                Open this page by verifying your beta code, so your e-mail address is filled in.{' '}
-                <Link to={paths.requestBeta.getHref()} className="text-link">
-                  Enter your beta code
-                </Link>
-              </Alert>
-            ) : null}
-            <SignupForm email={email} onSuccess={() => navigate(paths.app.dashboard.getHref(), { replace: true })} />
-          </CardContent>
-        </Card>
+        <AuthCard
+          titleId="signup-title"
+          title="Create your account"
+          description="All fields are required."
+          wide
+          contentClassName="stack"
+        >
+          {notice ? <SuccessAlert>{notice}</SuccessAlert> : null}
+          {!email ? (
+            <Alert variant="warning" title="No e-mail address">
+              Open this page by verifying your beta code, so your e-mail address is filled in.{' '}
+              <Link to={paths.requestBeta.getHref()} className="text-link">
+                Enter your beta code
+              </Link>
+            </Alert>
+          ) : null}
+          <SignupForm email={email} onSuccess={() => navigate(paths.app.dashboard.getHref(), { replace: true })} />
+        </AuthCard>
       </div>
     </PublicLayout>
   );

@@ -1,8 +1,7 @@
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { Alert } from '@/components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CheckIcon } from '@/components/ui/icons';
+import { SuccessAlert } from '@/components/ui/alert';
+import { AuthCard } from '@/components/ui/auth-card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -26,25 +25,16 @@ export function LoginRoute() {
 
   return (
     <PublicLayout title="Sign In">
-      <Card className="auth-card" aria-labelledby="login-title">
-        <CardHeader>
-          <CardTitle as="h1" id="login-title">
-            Welcome back
-          </CardTitle>
-          <CardDescription>Sign in with your username or email.</CardDescription>
-        </CardHeader>
-        <CardContent className="stack">
-          {notice ? (
-            <Alert variant="success" icon={<CheckIcon size={16} />}>
-              {notice}
-            </Alert>
-          ) : null}
-          <LoginForm
-            defaultUsername={searchParams.get('email') ?? ''}
-            onSuccess={() => navigate(dashboard, { replace: true })}
-          />
-        </CardContent>
-      </Card>
+      <AuthCard
+        titleId="login-title"
+        titleAs="h1"
+        title="Welcome back"
+        description="Sign in with your username or email."
+        contentClassName="stack"
+      >
+        {notice ? <SuccessAlert>{notice}</SuccessAlert> : null}
+        <LoginForm defaultUsername={searchParams.get('email') ?? ''} onSuccess={() => navigate(dashboard, { replace: true })} />
+      </AuthCard>
     </PublicLayout>
   );
 }

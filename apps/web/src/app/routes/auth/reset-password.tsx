@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { AuthCard } from '@/components/ui/auth-card';
 import { paths } from '@/config/paths';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
@@ -15,17 +15,14 @@ export function ResetPasswordRoute() {
   );
   return (
     <PublicLayout title="Reset Password">
-      <Card className="auth-card" aria-labelledby="reset-title">
-        <CardHeader>
-          <CardTitle as="h1" id="reset-title">
-            Reset Password
-          </CardTitle>
-          <CardDescription>Choose a new password for your account.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ResetPasswordForm token={searchParams.get('token') ?? ''} onDone={onDone} />
-        </CardContent>
-      </Card>
+      <AuthCard
+        titleId="reset-title"
+        titleAs="h1"
+        title="Reset Password"
+        description="Choose a new password for your account."
+      >
+        <ResetPasswordForm token={searchParams.get('token') ?? ''} onDone={onDone} />
+      </AuthCard>
     </PublicLayout>
   );
 }

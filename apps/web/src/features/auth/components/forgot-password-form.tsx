@@ -1,21 +1,15 @@
 import { validateEmail } from '@copytrade/contracts/rules';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { CheckIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Field, Label } from '@/components/ui/label';
+import { OutcomeAlert, type FormOutcome } from '@/components/ui/alert';
+import { EmailField, FormFooterLink, SubmitButton } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { forgotPasswordErrorMessage, useForgotPassword } from '../api/forgot-password';
-
-type Outcome = { kind: 'success' | 'error'; message: string } | null;
 
 /** Forgot password (seed 000 §2, §5, §8): one e-mail field; the answer is shown as sent by the server. */
 export function ForgotPasswordForm() {
   const id = useId();
   const [email, setEmail] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const forgot = useForgotPassword();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -38,39 +32,17 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
-      <Field>
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </Field>
+      <EmailField id={`${id}-email`} value={email} onValueChange={setEmail} />
 
-      {outcome?.kind === 'error' ? <Alert variant="error">{outcome.message}</Alert> : null}
-      {outcome?.kind === 'success' ? (
-        <Alert variant="success" icon={<CheckIcon size={16} />} title="Check your e-mail">
-          {outcome.message}
-        </Alert>
-      ) : null}
+      <OutcomeAlert outcome={outcome} successTitle="Check your e-mail" />
 
-      <Button type="submit" variant="primary" size="lg" className="form__submit" disabled={forgot.isPending}>
-        {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
-      </Button>
+      <SubmitButton pending={forgot.isPending} pendingText="Sending...">
+        Send Reset Link
+      </SubmitButton>
 
-      <p className="form__footer">
-        Remembered it?{' '}
-        <Link to={paths.auth.login.getHref()} className="text-link">
-          Back to sign in
-        </Link>
-      </p>
+      <FormFooterLink prompt="Remembered it?" to={paths.auth.login.getHref()}>
+        Back to sign in
+      </FormFooterLink>
     </form>
   );
 }

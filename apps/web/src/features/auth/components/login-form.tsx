@@ -1,7 +1,7 @@
 import { Messages, validateLogin } from '@copytrade/contracts/rules';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { FormFooterLink, SubmitButton } from '@/components/ui/form';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { isApiError, isNetworkError } from '@/lib/api-client';
@@ -108,16 +108,13 @@ export function LoginForm({ defaultUsername = '', onSuccess }: { defaultUsername
         </p>
       ) : null}
 
-      <Button type="submit" variant="primary" size="lg" className="form__submit" disabled={login.isPending}>
-        {login.isPending ? 'Signing In...' : 'Sign In'}
-      </Button>
+      <SubmitButton pending={login.isPending} pendingText="Signing In...">
+        Sign In
+      </SubmitButton>
 
-      <p className="form__footer">
-        No account yet?{' '}
-        <Link to={paths.requestBeta.getHref()} className="text-link">
-          Request beta access
-        </Link>
-      </p>
+      <FormFooterLink prompt="No account yet?" to={paths.requestBeta.getHref()}>
+        Request beta access
+      </FormFooterLink>
     </form>
   );
 }

@@ -1,9 +1,8 @@
 import { Messages, PasswordRules, validateNewPassword } from '@copytrade/contracts/rules';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { CheckIcon } from '@/components/ui/icons';
+import { Alert, SuccessAlert } from '@/components/ui/alert';
+import { SubmitButton } from '@/components/ui/form';
 import { Field, FieldHint, Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
@@ -48,9 +47,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
   if (outcome?.kind === 'success') {
     return (
       <div className="form">
-        <Alert variant="success" icon={<CheckIcon size={16} />} title="Password reset">
-          {outcome.message}
-        </Alert>
+        <SuccessAlert title="Password reset">{outcome.message}</SuccessAlert>
         <p className="muted small" role="status">
           Redirecting to sign in in 3 seconds...
         </p>
@@ -136,9 +133,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
         </Alert>
       ) : null}
 
-      <Button type="submit" variant="primary" size="lg" className="form__submit" disabled={reset.isPending}>
-        {reset.isPending ? 'Resetting...' : 'Reset Password'}
-      </Button>
+      <SubmitButton pending={reset.isPending} pendingText="Resetting...">
+        Reset Password
+      </SubmitButton>
     </form>
   );
 }

@@ -8,9 +8,8 @@ import {
   type SignupForm as SignupFormValues,
 } from '@copytrade/contracts/rules';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormFooterLink, SubmitButton } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Field, FieldHint, Label, type FieldHintTone } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -196,16 +195,13 @@ export function SignupForm({ email, onSuccess }: { email: string; onSuccess: () 
         </Alert>
       ) : null}
 
-      <Button type="submit" variant="primary" size="lg" className="form__submit" disabled={signup.isPending}>
-        {signup.isPending ? 'Creating Account...' : 'Create Account'}
-      </Button>
+      <SubmitButton pending={signup.isPending} pendingText="Creating Account...">
+        Create Account
+      </SubmitButton>
 
-      <p className="form__footer">
-        Already have an account?{' '}
-        <Link to={paths.auth.login.getHref()} className="text-link">
-          Sign in
-        </Link>
-      </p>
+      <FormFooterLink prompt="Already have an account?" to={paths.auth.login.getHref()}>
+        Sign in
+      </FormFooterLink>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { BetaRules, validateBetaCode, validateEmail } from '@copytrade/contracts/rules';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { EmailField, SubmitButton } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Field, FieldHint, Label } from '@/components/ui/label';
 import { isBetaFullError, useVerifyBetaCode, verifyBetaCodeErrorMessage } from '../api/verify-beta-code';
@@ -57,21 +57,7 @@ export function BetaCodeEntryForm({
   const codeHintId = `${id}-code-hint`;
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-describedby={error ? errorId : undefined}>
-      <Field>
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </Field>
+      <EmailField id={`${id}-email`} value={email} onValueChange={setEmail} />
       <Field>
         <Label htmlFor={`${id}-code`}>Beta Code</Label>
         <Input
@@ -97,9 +83,9 @@ export function BetaCodeEntryForm({
         </Alert>
       ) : null}
 
-      <Button type="submit" variant="primary" size="lg" className="form__submit" disabled={verify.isPending}>
-        {verify.isPending ? 'Verifying...' : 'Verify Code'}
-      </Button>
+      <SubmitButton pending={verify.isPending} pendingText="Verifying...">
+        Verify Code
+      </SubmitButton>
     </form>
   );
 }

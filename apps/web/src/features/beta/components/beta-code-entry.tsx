@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { AuthCard } from '@/components/ui/auth-card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useBetaAvailability } from '../api/get-beta-status';
@@ -48,26 +49,24 @@ export function BetaCodeEntry({ waitingListHref }: { waitingListHref?: string })
   }
 
   return (
-    <Card className="auth-card" aria-labelledby="beta-entry-title">
-      <CardHeader>
-        <CardTitle id="beta-entry-title">Enter your beta code</CardTitle>
-        <CardDescription>Use the e-mail address your code was sent to.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <BetaCodeEntryForm
-          onBetaFull={() => setRefused(true)}
-          onVerified={({ email, userExists, message }) =>
-            navigate(userExists ? paths.auth.login.getHref(email) : paths.auth.betaSignup.getHref(email), {
-              state: { notice: message },
-            })
-          }
-        />
-        {availability.known ? (
-          <p className="beta-entry__seats muted small">
-            {Math.max(availability.maxCount - availability.currentCount, 0)} of {availability.maxCount} beta spots left
-          </p>
-        ) : null}
-      </CardContent>
-    </Card>
+    <AuthCard
+      titleId="beta-entry-title"
+      title="Enter your beta code"
+      description="Use the e-mail address your code was sent to."
+    >
+      <BetaCodeEntryForm
+        onBetaFull={() => setRefused(true)}
+        onVerified={({ email, userExists, message }) =>
+          navigate(userExists ? paths.auth.login.getHref(email) : paths.auth.betaSignup.getHref(email), {
+            state: { notice: message },
+          })
+        }
+      />
+      {availability.known ? (
+        <p className="beta-entry__seats muted small">
+          {Math.max(availability.maxCount - availability.currentCount, 0)} of {availability.maxCount} beta spots left
+        </p>
+      ) : null}
+    </AuthCard>
   );
 }

@@ -1,15 +1,9 @@
 import { BetaMessages, validateEmail } from '@copytrade/contracts/rules';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { CheckIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Field, Label } from '@/components/ui/label';
+import { OutcomeAlert, type FormOutcome } from '@/components/ui/alert';
+import { EmailField, FormFooterLink, SubmitButton } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { sendBetaCodeErrorMessage, useSendBetaCode } from '../api/send-beta-code';
-
-type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string } | null;
 
 /**
  * Request a beta code (seed 000 §2, §4): e-mail (required, the browser's e-mail check) and 'Request Code'
@@ -18,7 +12,7 @@ type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: 
 export function BetaRequestForm() {
   const id = useId();
   const [email, setEmail] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const send = useSendBetaCode();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -45,39 +39,17 @@ export function BetaRequestForm() {
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <Field>
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </Field>
+      <EmailField id={`${id}-email`} value={email} onValueChange={setEmail} />
 
-      {outcome?.kind === 'error' ? <Alert variant="error">{outcome.message}</Alert> : null}
-      {outcome?.kind === 'success' ? (
-        <Alert variant="success" icon={<CheckIcon size={16} />}>
-          {outcome.message}
-        </Alert>
-      ) : null}
+      <OutcomeAlert outcome={outcome} />
 
-      <Button type="submit" variant="primary" size="lg" className="form__submit" disabled={send.isPending}>
-        {send.isPending ? 'Requesting...' : 'Request Code'}
-      </Button>
+      <SubmitButton pending={send.isPending} pendingText="Requesting...">
+        Request Code
+      </SubmitButton>
 
-      <p className="form__footer">
-        Already have a code?{' '}
-        <Link to={paths.home.getHref()} className="text-link">
-          Enter it here
-        </Link>
-      </p>
+      <FormFooterLink prompt="Already have a code?" to={paths.home.getHref()}>
+        Enter it here
+      </FormFooterLink>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { LinkIcon, RefreshIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Connections } from '../api/get-connections';
@@ -41,26 +42,21 @@ export function ActiveConnectionsCard({ query, enabled }: { query: UseQueryResul
   let body;
   if (enabled && query.isPending) {
     body = (
-      <div className="row-skeletons" aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading connections...
-        </span>
-        {[0, 1].map((row) => (
-          <div key={row} className="row-skeletons__row">
+      <LoadingRows
+        label="Loading connections..."
+        row={
+          <>
             <Skeleton circle width={32} height={32} />
             <Skeleton width="50%" height={12} />
-          </div>
-        ))}
-      </div>
+          </>
+        }
+      />
     );
   } else if (query.isError && !query.data) {
     body = (
-      <div className="inline-error" role="alert">
-        <span>Couldn&apos;t load your connections.</span>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Retry
-        </Button>
-      </div>
+      <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching}>
+        Couldn&apos;t load your connections.
+      </LoadError>
     );
   } else if (connections.length === 0) {
     body = (

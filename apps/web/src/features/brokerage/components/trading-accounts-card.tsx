@@ -1,16 +1,36 @@
 import type { BrokerageAccountView } from '@copytrade/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { AccountName } from '@/components/ui/account-name';
+import { TitledCard } from '@/components/ui/card';
+import { LoadError, LoadingRows } from '@/components/ui/data-state';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { CreditCardIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableCell, TableHead } from '@/components/ui/table';
 import { formatUsd } from '@/lib/money';
 
 /** Account numbers show only their last four characters. */
 export const maskAccountNumber = (number: string): string => (number.length > 4 ? `••••${number.slice(-4)}` : number);
+
+const ACCOUNT_COLUMNS: readonly DataColumn<BrokerageAccountView>[] = [
+  {
+    header: 'Account',
+    cell: (account, index) => <AccountName name={account.name} primary={index === 0} paper={account.is_paper} />,
+  },
+  {
+    header: 'Number',
+    cellClassName: 'mono',
+    cell: (account) => (
+      <>
+        <span aria-hidden="true">{maskAccountNumber(account.number)}</span>
+        <span className="sr-only">Ending in {account.number.slice(-4)}</span>
+      </>
+    ),
+  },
+  { header: 'Institution', cell: (account) => account.institution_name },
+  { header: 'Balance', numeric: true, cell: (account) => formatUsd(account.balance?.total?.amount) },
+  { header: 'Buying Power', numeric: true, cell: (account) => formatUsd(account.balance?.buying_power?.amount) },
+];
 
 /** 'Trading Accounts' (seed 000 §2): the first account is the primary one, used for copy trading. */
 export function TradingAccountsCard({ query, enabled }: { query: UseQueryResult<BrokerageAccountView[]>; enabled: boolean }) {
@@ -20,27 +40,22 @@ export function TradingAccountsCard({ query, enabled }: { query: UseQueryResult<
   let body;
   if (enabled && query.isPending) {
     body = (
-      <div className="row-skeletons" aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading trading accounts...
-        </span>
-        {[0, 1].map((row) => (
-          <div key={row} className="row-skeletons__row">
+      <LoadingRows
+        label="Loading trading accounts..."
+        row={
+          <>
             <Skeleton width="30%" height={12} />
             <Skeleton width="20%" height={12} />
             <Skeleton width="20%" height={12} />
-          </div>
-        ))}
-      </div>
+          </>
+        }
+      />
     );
   } else if (query.isError && !query.data) {
     body = (
-      <div className="inline-error" role="alert">
-        <span>Couldn&apos;t load your trading accounts.</span>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Retry
-        </Button>
-      </div>
+      <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching}>
+        Couldn&apos;t load your trading accounts.
+      </LoadError>
     );
   } else if (accounts.length === 0) {
     body = (
@@ -51,50 +66,17 @@ export function TradingAccountsCard({ query, enabled }: { query: UseQueryResult<
       </div>
     );
   } else {
-    body = (
-      <Table aria-labelledby={titleId}>
-        <thead>
-          <tr>
-            <TableHead>Account</TableHead>
-            <TableHead>Number</TableHead>
-            <TableHead>Institution</TableHead>
-            <TableHead numeric>Balance</TableHead>
-            <TableHead numeric>Buying Power</TableHead>
-          </tr>
-        </thead>
-        <tbody>
-          {accounts.map((account, index) => (
-            <tr key={account.id}>
-              <TableCell>
-                <span className="account-cell">
-                  <span className="account-cell__name">{account.name}</span>
-                  {index === 0 ? <Badge variant="new">Primary</Badge> : null}
-                  {account.is_paper ? <Badge variant="warning">Paper</Badge> : null}
-                </span>
-              </TableCell>
-              <TableCell className="mono">
-                <span aria-hidden="true">{maskAccountNumber(account.number)}</span>
-                <span className="sr-only">Ending in {account.number.slice(-4)}</span>
-              </TableCell>
-              <TableCell>{account.institution_name}</TableCell>
-              <TableCell numeric>{formatUsd(account.balance?.total?.amount)}</TableCell>
-              <TableCell numeric>{formatUsd(account.balance?.buying_power?.amount)}</TableCell>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    );
+    body = <DataTable aria-labelledby={titleId} columns={ACCOUNT_COLUMNS} rows={accounts} rowKey={(account) => account.id} />;
   }
 
   return (
-    <Card aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId} as="h3">
-          Trading Accounts
-        </CardTitle>
-        <CardDescription>The Primary account is used for copy trading and position fetching.</CardDescription>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-    </Card>
+    <TitledCard
+      titleId={titleId}
+      titleAs="h3"
+      title="Trading Accounts"
+      description="The Primary account is used for copy trading and position fetching."
+    >
+      {body}
+    </TitledCard>
   );
 }

@@ -1,8 +1,8 @@
 import type { PortfolioHistoryView } from '@copytrade/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/data-state';
 import { ChartIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -62,12 +62,9 @@ export function PerformanceOverview({ linked, history }: { linked: boolean; hist
     body = <ChartSkeleton label="Loading performance history..." />;
   } else if (history.isError && !history.data) {
     body = (
-      <div className="inline-error" role="alert">
-        <span>{PERFORMANCE_TEXTS.failed}</span>
-        <Button size="sm" variant="outline" onClick={() => void history.refetch()} disabled={history.isFetching}>
-          Retry
-        </Button>
-      </div>
+      <LoadError onRetry={() => void history.refetch()} retrying={history.isFetching}>
+        {PERFORMANCE_TEXTS.failed}
+      </LoadError>
     );
   } else if (history.data.points.length === 0) {
     body = (

@@ -1,74 +1,51 @@
 import type { BrokerageAccountView, PositionView } from '@copytrade/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableCell, TableHead } from '@/components/ui/table';
+import { AccountName } from '@/components/ui/account-name';
+import { TitledCard } from '@/components/ui/card';
+import { LoadError, LoadingRows } from '@/components/ui/data-state';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { formatUsd } from '@/lib/money';
 
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="row-skeletons" aria-busy="true">
-      <span className="sr-only" role="status">
-        {label}
-      </span>
-      {[0, 1].map((row) => (
-        <Skeleton key={row} width="100%" height={14} />
-      ))}
-    </div>
-  );
-}
+const ACCOUNT_COLUMNS: readonly DataColumn<BrokerageAccountView>[] = [
+  {
+    header: 'Account',
+    cell: (account, index) => (
+      <>
+        <AccountName name={account.name} primary={index === 0} />
+        <span className="muted small mono nowrap"> {account.number}</span>
+      </>
+    ),
+  },
+  { header: 'Value', numeric: true, cell: (account) => formatUsd(account.balance?.total?.amount) },
+  { header: 'Buying Power', numeric: true, cell: (account) => formatUsd(account.balance?.buying_power?.amount) },
+];
 
-function Failed({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div className="inline-error" role="alert">
-      <span>Couldn&apos;t load {what}.</span>
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
-  );
-}
+/** An options position shows its options ticker. */
+const positionSymbol = (position: PositionView): string =>
+  position.isOptions ? (position.optionsTicker ?? position.symbol) : position.symbol;
+
+const POSITION_COLUMNS: readonly DataColumn<PositionView>[] = [
+  { header: 'Symbol', cellClassName: 'mono', cell: positionSymbol },
+  { header: 'Quantity', numeric: true, cell: (position) => position.quantity },
+  { header: 'Avg Cost', numeric: true, cell: (position) => formatUsd(position.averagePurchasePrice) },
+  { header: 'Price', numeric: true, cell: (position) => formatUsd(position.price) },
+  { header: 'Value', numeric: true, cell: (position) => formatUsd(position.value) },
+];
 
 /** The user's paper accounts with their value and buying power; the selected one is the order's account. */
 export function PaperAccountsCard({ accounts, selectedId }: { accounts: readonly BrokerageAccountView[]; selectedId: string | undefined }) {
   const titleId = useId();
   return (
-    <Card aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId} as="h2">
-          Paper Accounts
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Table aria-labelledby={titleId}>
-          <thead>
-            <tr>
-              <TableHead>Account</TableHead>
-              <TableHead numeric>Value</TableHead>
-              <TableHead numeric>Buying Power</TableHead>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account, index) => (
-              <tr key={account.id} aria-current={account.id === selectedId ? 'true' : undefined} className={account.id === selectedId ? 'is-selected' : undefined}>
-                <TableCell>
-                  <span className="account-cell">
-                    <span className="account-cell__name">{account.name}</span>
-                    {index === 0 ? <Badge variant="new">Primary</Badge> : null}
-                  </span>
-                  <span className="muted small mono nowrap"> {account.number}</span>
-                </TableCell>
-                <TableCell numeric>{formatUsd(account.balance?.total?.amount)}</TableCell>
-                <TableCell numeric>{formatUsd(account.balance?.buying_power?.amount)}</TableCell>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </CardContent>
-    </Card>
+    <TitledCard titleId={titleId} titleAs="h2" title="Paper Accounts">
+      <DataTable
+        aria-labelledby={titleId}
+        columns={ACCOUNT_COLUMNS}
+        rows={accounts}
+        rowKey={(account) => account.id}
+        rowProps={(account) => (account.id === selectedId ? { 'aria-current': 'true', className: 'is-selected' } : {})}
+      />
+    </TitledCard>
   );
 }
 
@@ -76,46 +53,15 @@ export function PaperAccountsCard({ accounts, selectedId }: { accounts: readonly
 export function PaperPositionsCard({ query, accountName }: { query: UseQueryResult<PositionView[]>; accountName: string | undefined }) {
   const titleId = useId();
   let body;
-  if (query.isPending) body = <Loading label="Loading positions..." />;
-  else if (query.isError && !query.data) body = <Failed what="positions" onRetry={() => void query.refetch()} />;
+  if (query.isPending) body = <LoadingRows label="Loading positions..." />;
+  else if (query.isError && !query.data) body = <LoadError onRetry={() => void query.refetch()}>Couldn&apos;t load positions.</LoadError>;
   else if (query.data.length === 0) body = <p className="muted">No positions in this account yet.</p>;
   else {
-    body = (
-      <Table aria-labelledby={titleId}>
-        <thead>
-          <tr>
-            <TableHead>Symbol</TableHead>
-            <TableHead numeric>Quantity</TableHead>
-            <TableHead numeric>Avg Cost</TableHead>
-            <TableHead numeric>Price</TableHead>
-            <TableHead numeric>Value</TableHead>
-          </tr>
-        </thead>
-        <tbody>
-          {query.data.map((position) => {
-            const symbol = position.isOptions ? (position.optionsTicker ?? position.symbol) : position.symbol;
-            return (
-              <tr key={symbol}>
-                <TableCell className="mono">{symbol}</TableCell>
-                <TableCell numeric>{position.quantity}</TableCell>
-                <TableCell numeric>{formatUsd(position.averagePurchasePrice)}</TableCell>
-                <TableCell numeric>{formatUsd(position.price)}</TableCell>
-                <TableCell numeric>{formatUsd(position.value)}</TableCell>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    );
+    body = <DataTable aria-labelledby={titleId} columns={POSITION_COLUMNS} rows={query.data} rowKey={positionSymbol} />;
   }
   return (
-    <Card aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId} as="h2">
-          Positions{accountName ? ` · ${accountName}` : ''}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-    </Card>
+    <TitledCard titleId={titleId} titleAs="h2" title={`Positions${accountName ? ` · ${accountName}` : ''}`}>
+      {body}
+    </TitledCard>
   );
 }
