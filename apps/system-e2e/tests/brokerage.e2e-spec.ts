@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { csrfHeaders, signUpThroughApi, uniqueMember, type Member } from './support/member-flows';
 
 /**
  * Brokerage linking in a real browser against the started product (issue 4; seed 000 §2, §4, §9):
@@ -8,40 +9,10 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
  * page (with its X-Request-ID) shows up in the dashboard's totals.
  */
 
-async function csrf(api: APIRequestContext): Promise<Record<string, string>> {
-  const response = await api.get('/api/csrf-token');
-  expect(response.ok()).toBe(true);
-  return { 'x-csrf-token': ((await response.json()) as { csrfToken: string }).csrfToken };
-}
-
 /** A new member through the API, signed in on `api` (the page's own request context shares its cookies). */
-async function signUpThroughApi(api: APIRequestContext) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-  const member = { email: `brokerage.${stamp}@example.com`, username: `bk_${stamp}`, password: 'Brokerage-Member-2026!', phone: `58${String(Date.now()).slice(-8)}` };
-  const headers = await csrf(api);
-  expect((await api.post('/api/send-beta-code', { data: { email: member.email }, headers })).ok()).toBe(true);
-  let code = '';
-  await expect(async () => {
-    const inbox = (await (await api.get(`/api/dev/mail?to=${encodeURIComponent(member.email)}`)).json()) as { mails: { text: string }[] };
-    code = /Your beta code: (\d{8})/.exec(inbox.mails.map((mail) => mail.text).join('\n'))?.[1] ?? '';
-    expect(code).not.toBe('');
-  }).toPass({ timeout: 20_000 });
-  expect((await api.post('/api/verify-beta-code', { data: { email: member.email, betaCode: code }, headers })).ok()).toBe(true);
-  const signup = await api.post('/api/final-signup', {
-    headers,
-    data: {
-      firstName: 'Broker',
-      lastName: 'Linker',
-      email: member.email,
-      username: member.username,
-      password: member.password,
-      confirmPassword: member.password,
-      phoneNumber: member.phone,
-      occupation: 'Tester',
-      annualIncome: 'Over $200,000',
-    },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
+async function signUpBrokerageMember(api: APIRequestContext): Promise<Member> {
+  const member = uniqueMember({ label: 'brokerage', usernameLabel: 'bk', phonePrefix: '58', password: 'Brokerage-Member-2026!' });
+  await signUpThroughApi(api, member, { firstName: 'Broker', lastName: 'Linker', annualIncome: 'Over $200,000' });
   return member;
 }
 
@@ -59,7 +30,7 @@ const PRICE = 150;
 
 test('brokerage: register, connect through the portal popup, the dashboard shows real figures', async ({ page }) => {
   test.setTimeout(180_000);
-  await signUpThroughApi(page.request);
+  await signUpBrokerageMember(page.request);
   // Records how the app opens windows, to check the popup's size (Playwright gives popups the context's viewport).
   await page.addInitScript(() => {
     const open = window.open.bind(window);
@@ -144,7 +115,7 @@ test('brokerage: register, connect through the portal popup, the dashboard shows
   });
 
   await test.step('a buy on the paper trading page carries an X-Request-ID and shows in the totals', async () => {
-    const headers = await csrf(page.request);
+    const headers = await csrfHeaders(page.request);
     expect((await page.request.post('/api/dev/market/price', { data: { symbol: SYMBOL, price: PRICE }, headers })).ok()).toBe(true);
 
     await page.goto('/paper/trade');

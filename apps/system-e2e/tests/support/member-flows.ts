@@ -40,7 +40,8 @@ export interface MemberProfile {
   annualIncome: string;
 }
 
-async function csrf(api: APIRequestContext): Promise<Record<string, string>> {
+/** The CSRF header for state-changing calls made with a page's request context. */
+export async function csrfHeaders(api: APIRequestContext): Promise<Record<string, string>> {
   const response = await api.get('/api/csrf-token');
   expect(response.ok()).toBe(true);
   return { 'x-csrf-token': ((await response.json()) as { csrfToken: string }).csrfToken };
@@ -51,7 +52,7 @@ async function csrf(api: APIRequestContext): Promise<Record<string, string>> {
  * signed in as the member afterwards (a page's own `page.request` shares the page's cookies).
  */
 export async function signUpThroughApi(api: APIRequestContext, member: Member, profile: MemberProfile): Promise<void> {
-  const headers = await csrf(api);
+  const headers = await csrfHeaders(api);
   expect((await api.post('/api/send-beta-code', { data: { email: member.email }, headers })).ok()).toBe(true);
   let code = '';
   await expect(async () => {
