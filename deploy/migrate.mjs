@@ -12,7 +12,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const apps = (process.env.MIGRATE_APPS || 'identity traces brokerage copy-engine admin gateway').split(/[\s,]+/).filter(Boolean);
+const apps = (process.env.MIGRATE_APPS || 'identity traces brokerage copy-engine admin gateway')
+  .split(/[\s,]+/)
+  .filter(Boolean);
 
 let ran = 0;
 for (const app of apps) {
@@ -23,7 +25,9 @@ for (const app of apps) {
   }
   const result = spawnSync(process.execPath, [script], { cwd: root, env: process.env, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error(`${app}: migrations failed (${result.error?.message ?? result.signal ?? `exit code ${result.status}`})`);
+    console.error(
+      `${app}: migrations failed (${result.error?.message ?? result.signal ?? `exit code ${result.status}`})`,
+    );
     process.exit(result.status || 1);
   }
   ran += 1;

@@ -10,7 +10,16 @@ export class AdminAppModule {
   static register(config: AdminConfig): DynamicModule {
     return {
       module: AdminAppModule,
-      imports: [...serviceCoreImports({ service: 'admin', schema: ADMIN_SCHEMA, config, dataSourceOptions: adminDataSourceOptions(config.DATABASE_URL) }), MaintenanceModule, FeedbackModule],
+      imports: [
+        ...serviceCoreImports({
+          service: 'admin',
+          schema: ADMIN_SCHEMA,
+          config,
+          dataSourceOptions: adminDataSourceOptions(config.DATABASE_URL),
+        }),
+        MaintenanceModule,
+        FeedbackModule,
+      ],
     };
   }
 }

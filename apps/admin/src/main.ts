@@ -4,4 +4,8 @@ import { AdminAppModule } from './app.module';
 import { AdminConfig } from './config/admin.config';
 
 const config = loadConfig(AdminConfig);
-void createServiceApp(AdminAppModule.register(config), { service: 'admin', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });
+void createServiceApp(AdminAppModule.register(config), {
+  service: 'admin',
+  natsUrl: config.NATS_URL,
+  healthPort: config.HEALTH_PORT,
+});

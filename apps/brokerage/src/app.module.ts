@@ -14,7 +14,12 @@ export class BrokerageAppModule {
     return {
       module: BrokerageAppModule,
       imports: [
-        ...serviceCoreImports({ service: 'brokerage', schema: BROKERAGE_SCHEMA, config, dataSourceOptions: brokerageDataSourceOptions(config.DATABASE_URL) }),
+        ...serviceCoreImports({
+          service: 'brokerage',
+          schema: BROKERAGE_SCHEMA,
+          config,
+          dataSourceOptions: brokerageDataSourceOptions(config.DATABASE_URL),
+        }),
         ConnectionsModule,
         AccountsModule,
         OrdersModule,

@@ -4,4 +4,8 @@ import { BrokerageAppModule } from './app.module';
 import { BrokerageConfig } from './config/brokerage.config';
 
 const config = loadConfig(BrokerageConfig);
-void createServiceApp(BrokerageAppModule.register(config), { service: 'brokerage', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });
+void createServiceApp(BrokerageAppModule.register(config), {
+  service: 'brokerage',
+  natsUrl: config.NATS_URL,
+  healthPort: config.HEALTH_PORT,
+});

@@ -8,7 +8,12 @@ export class CopyEngineAppModule {
   static register(config: CopyEngineConfig): DynamicModule {
     return {
       module: CopyEngineAppModule,
-      imports: serviceCoreImports({ service: 'copy-engine', schema: COPY_ENGINE_SCHEMA, config, dataSourceOptions: copyEngineDataSourceOptions(config.DATABASE_URL) }),
+      imports: serviceCoreImports({
+        service: 'copy-engine',
+        schema: COPY_ENGINE_SCHEMA,
+        config,
+        dataSourceOptions: copyEngineDataSourceOptions(config.DATABASE_URL),
+      }),
     };
   }
 }

@@ -4,4 +4,8 @@ import { CopyEngineAppModule } from './app.module';
 import { CopyEngineConfig } from './config/copy-engine.config';
 
 const config = loadConfig(CopyEngineConfig);
-void createServiceApp(CopyEngineAppModule.register(config), { service: 'copy-engine', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });
+void createServiceApp(CopyEngineAppModule.register(config), {
+  service: 'copy-engine',
+  natsUrl: config.NATS_URL,
+  healthPort: config.HEALTH_PORT,
+});

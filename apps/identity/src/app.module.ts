@@ -20,7 +20,12 @@ export class IdentityAppModule {
     return {
       module: IdentityAppModule,
       imports: [
-        ...serviceCoreImports({ service: 'identity', schema: IDENTITY_SCHEMA, config, dataSourceOptions: identityDataSourceOptions(config.DATABASE_URL) }),
+        ...serviceCoreImports({
+          service: 'identity',
+          schema: IDENTITY_SCHEMA,
+          config,
+          dataSourceOptions: identityDataSourceOptions(config.DATABASE_URL),
+        }),
         SessionsModule,
         UsersModule,
         BrokerageLinkModule,

@@ -4,4 +4,8 @@ import { IdentityAppModule } from './app.module';
 import { IdentityConfig } from './config/identity.config';
 
 const config = loadConfig(IdentityConfig);
-void createServiceApp(IdentityAppModule.register(config), { service: 'identity', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });
+void createServiceApp(IdentityAppModule.register(config), {
+  service: 'identity',
+  natsUrl: config.NATS_URL,
+  healthPort: config.HEALTH_PORT,
+});

@@ -8,7 +8,8 @@ import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-plat
 const MAX_USERS = 5;
 const suite = useTestPlatform('beta', { TRUST_PROXY: '1', BETA_MAX_USERS: String(MAX_USERS) });
 
-const setSeatsTaken = (count: number) => suite.db.query('UPDATE identity.beta_capacity SET registered_count = $1', [count]);
+const setSeatsTaken = (count: number) =>
+  suite.db.query('UPDATE identity.beta_capacity SET registered_count = $1', [count]);
 
 /** Sends a code request from a fresh address and returns the mailed code. */
 async function requestCode(email: string, api = clientAt(suite.platform.url)): Promise<string> {
@@ -17,7 +18,8 @@ async function requestCode(email: string, api = clientAt(suite.platform.url)): P
   return betaCodeFor(suite.platform.url, email, before);
 }
 
-const verify = (email: string, betaCode: string, api = clientAt(suite.platform.url)) => api.post('/api/verify-beta-code', { email, betaCode });
+const verify = (email: string, betaCode: string, api = clientAt(suite.platform.url)) =>
+  api.post('/api/verify-beta-code', { email, betaCode });
 
 describe('beta status', () => {
   it('is public, reports the configured capacity, and the seeded admin and demo users take no seat', async () => {
@@ -29,7 +31,11 @@ describe('beta status', () => {
 describe('send-beta-code', () => {
   it('refuses a missing or malformed address with the seed messages', async () => {
     const api = clientAt(suite.platform.url);
-    expect((await api.post('/api/send-beta-code', {})).body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Email address is required' });
+    expect((await api.post('/api/send-beta-code', {})).body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Email address is required',
+    });
     expect((await api.post('/api/send-beta-code', { email: '  ' })).body.message).toBe('Email address is required');
     const malformed = await api.post('/api/send-beta-code', { email: 'not-an-email' });
     expect(malformed.status).toBe(400);
@@ -39,7 +45,9 @@ describe('send-beta-code', () => {
 
   it('e-mails an 8-digit code at once, stores only its hash, and answers a known and an unknown address alike', async () => {
     const unknown = newEmail('unknown');
-    const known = await clientAt(suite.platform.url).post('/api/send-beta-code', { email: TEST_DEMO.email.toUpperCase() });
+    const known = await clientAt(suite.platform.url).post('/api/send-beta-code', {
+      email: TEST_DEMO.email.toUpperCase(),
+    });
     const fresh = await clientAt(suite.platform.url).post('/api/send-beta-code', { email: unknown });
     expect(known.status).toBe(200);
     expect(fresh.body).toEqual({ success: true, message: BetaMessages.requestReceived });
@@ -50,7 +58,9 @@ describe('send-beta-code', () => {
     const stored = await suite.db.query('SELECT code_hash FROM identity.beta_codes WHERE email = $1', [unknown]);
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0].code_hash).not.toContain(code);
-    const requestRow = await suite.db.query('SELECT status, approved_by FROM identity.beta_requests WHERE email = $1', [unknown]);
+    const requestRow = await suite.db.query('SELECT status, approved_by FROM identity.beta_requests WHERE email = $1', [
+      unknown,
+    ]);
     expect(requestRow.rows[0]).toEqual({ status: 'approved', approved_by: null });
   });
 
@@ -62,7 +72,12 @@ describe('send-beta-code', () => {
     expect(mails).toHaveLength(2);
     expect(mails[0]!.text).toContain(second);
     expect(Date.parse(mails[0]!.sentAt)).toBeGreaterThanOrEqual(Date.parse(mails[1]!.sentAt));
-    expect(mails[0]).toEqual({ to: email, subject: 'Your CopyTrade beta code', text: expect.any(String), sentAt: expect.any(String) });
+    expect(mails[0]).toEqual({
+      to: email,
+      subject: 'Your CopyTrade beta code',
+      text: expect.any(String),
+      sentAt: expect.any(String),
+    });
     if (first !== second) expect((await verify(email, first)).status).toBe(400);
     expect((await verify(email, second)).status).toBe(200);
   });
@@ -70,12 +85,14 @@ describe('send-beta-code', () => {
   it('limits requests per e-mail and per client address with 429 and the seed message', async () => {
     const email = newEmail('limited');
     const perEmail: number[] = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) perEmail.push((await clientAt(suite.platform.url).post('/api/send-beta-code', { email })).status);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      perEmail.push((await clientAt(suite.platform.url).post('/api/send-beta-code', { email })).status);
     expect(perEmail).toEqual([200, 200, 200, 429]);
 
     const sameAddress = clientAt(suite.platform.url);
     const perAddress: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) perAddress.push((await sameAddress.post('/api/send-beta-code', { email: newEmail('many') })).status);
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      perAddress.push((await sameAddress.post('/api/send-beta-code', { email: newEmail('many') })).status);
     expect(perAddress.slice(0, 10).every((status) => status === 200)).toBe(true);
     const refused = await sameAddress.post('/api/send-beta-code', { email: newEmail('many') });
     expect(refused.status).toBe(429);
@@ -88,9 +105,15 @@ describe('verify-beta-code', () => {
   it('validates both fields', async () => {
     const api = clientAt(suite.platform.url);
     expect((await api.post('/api/verify-beta-code', { email: 'a@b.co' })).body.message).toBe(BetaMessages.codeRequired);
-    expect((await api.post('/api/verify-beta-code', { email: 'a@b.co', betaCode: '1234' })).body.message).toBe(BetaMessages.codeShape);
-    expect((await api.post('/api/verify-beta-code', { email: 'a@b.co', betaCode: 'abcdefgh' })).body.message).toBe(BetaMessages.codeShape);
-    expect((await api.post('/api/verify-beta-code', { betaCode: '12345678' })).body.message).toBe('Email address is required');
+    expect((await api.post('/api/verify-beta-code', { email: 'a@b.co', betaCode: '1234' })).body.message).toBe(
+      BetaMessages.codeShape,
+    );
+    expect((await api.post('/api/verify-beta-code', { email: 'a@b.co', betaCode: 'abcdefgh' })).body.message).toBe(
+      BetaMessages.codeShape,
+    );
+    expect((await api.post('/api/verify-beta-code', { betaCode: '12345678' })).body.message).toBe(
+      'Email address is required',
+    );
   });
 
   it('accepts the right code once: a new address goes on to sign up, a registered one to sign in', async () => {
@@ -104,7 +127,11 @@ describe('verify-beta-code', () => {
     expect(reused.body).toMatchObject({ code: 'BETA_CODE_INVALID', message: BetaMessages.codeInvalid });
 
     const demoCode = await requestCode(TEST_DEMO.email);
-    expect((await verify(TEST_DEMO.email, demoCode)).body).toEqual({ success: true, userExists: true, message: BetaMessages.verifiedExistingUser });
+    expect((await verify(TEST_DEMO.email, demoCode)).body).toEqual({
+      success: true,
+      userExists: true,
+      message: BetaMessages.verifiedExistingUser,
+    });
   });
 
   it("binds a code to its address: another address's code is refused", async () => {
@@ -119,7 +146,9 @@ describe('verify-beta-code', () => {
   it('refuses an expired code', async () => {
     const email = newEmail('expired');
     const code = await requestCode(email);
-    await suite.db.query(`UPDATE identity.beta_codes SET expires_at = now() - interval '1 second' WHERE email = $1`, [email]);
+    await suite.db.query(`UPDATE identity.beta_codes SET expires_at = now() - interval '1 second' WHERE email = $1`, [
+      email,
+    ]);
     expect((await verify(email, code)).body.code).toBe('BETA_CODE_INVALID');
   });
 
@@ -129,14 +158,17 @@ describe('verify-beta-code', () => {
     const wrong = code === '00000000' ? '11111111' : '00000000';
     for (let attempt = 0; attempt < 5; attempt += 1) expect((await verify(email, wrong)).status).toBe(400);
     expect((await verify(email, code)).status).toBe(400);
-    const row = await suite.db.query('SELECT failed_attempts, verified_at FROM identity.beta_codes WHERE email = $1', [email]);
+    const row = await suite.db.query('SELECT failed_attempts, verified_at FROM identity.beta_codes WHERE email = $1', [
+      email,
+    ]);
     expect(row.rows[0]).toEqual({ failed_attempts: 5, verified_at: null });
   });
 
   it('limits attempts per client address with 429', async () => {
     const api = clientAt(suite.platform.url);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 21; attempt += 1) statuses.push((await verify(newEmail('guess'), '12345678', api)).status);
+    for (let attempt = 0; attempt < 21; attempt += 1)
+      statuses.push((await verify(newEmail('guess'), '12345678', api)).status);
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
@@ -147,7 +179,10 @@ describe('verify-beta-code', () => {
     const demoCode = await requestCode(TEST_DEMO.email);
     await setSeatsTaken(MAX_USERS);
     try {
-      expect((await request(suite.platform.url).get('/api/auth/beta-status')).body).toEqual({ currentCount: MAX_USERS, maxCount: MAX_USERS });
+      expect((await request(suite.platform.url).get('/api/auth/beta-status')).body).toEqual({
+        currentCount: MAX_USERS,
+        maxCount: MAX_USERS,
+      });
       const full = await verify(email, code);
       expect(full.status).toBe(403);
       expect(full.body).toMatchObject({ code: 'BETA_FULL', message: BetaMessages.betaFull });
@@ -155,9 +190,13 @@ describe('verify-beta-code', () => {
 
       // While full, a request is recorded as waiting and no code is mailed.
       const waiting = newEmail('waiting');
-      expect((await clientAt(suite.platform.url).post('/api/send-beta-code', { email: waiting })).body.message).toBe(BetaMessages.requestReceived);
+      expect((await clientAt(suite.platform.url).post('/api/send-beta-code', { email: waiting })).body.message).toBe(
+        BetaMessages.requestReceived,
+      );
       expect(await mailsTo(suite.platform.url, waiting)).toEqual([]);
-      expect((await suite.db.query('SELECT status FROM identity.beta_requests WHERE email = $1', [waiting])).rows[0].status).toBe('pending');
+      expect(
+        (await suite.db.query('SELECT status FROM identity.beta_requests WHERE email = $1', [waiting])).rows[0].status,
+      ).toBe('pending');
     } finally {
       await setSeatsTaken(0);
     }
@@ -178,7 +217,9 @@ describe('admin approval of beta requests', () => {
     await suite.db.query(`INSERT INTO identity.settings (key, value) VALUES ('beta_auto_approve', 'false')`);
     try {
       const email = newEmail('manual');
-      expect((await clientAt(suite.platform.url).post('/api/send-beta-code', { email })).body.message).toBe(BetaMessages.requestReceived);
+      expect((await clientAt(suite.platform.url).post('/api/send-beta-code', { email })).body.message).toBe(
+        BetaMessages.requestReceived,
+      );
       expect(await mailsTo(suite.platform.url, email)).toEqual([]);
 
       const pending = await admin.get('/api/admin/beta-requests?status=pending&limit=100').expect(200);
@@ -187,16 +228,30 @@ describe('admin approval of beta requests', () => {
 
       const approved = await admin.post(`/api/admin/beta-requests/${waiting.id}/approve`);
       expect(approved.status).toBe(200);
-      expect(approved.body).toMatchObject({ success: true, message: BetaMessages.requestApproved, request: { id: waiting.id, status: 'approved', approvedByUserId: adminId } });
-      expect((await suite.db.query('SELECT approved_by FROM identity.beta_requests WHERE id = $1', [waiting.id])).rows[0].approved_by).toBe(adminId);
+      expect(approved.body).toMatchObject({
+        success: true,
+        message: BetaMessages.requestApproved,
+        request: { id: waiting.id, status: 'approved', approvedByUserId: adminId },
+      });
+      expect(
+        (await suite.db.query('SELECT approved_by FROM identity.beta_requests WHERE id = $1', [waiting.id])).rows[0]
+          .approved_by,
+      ).toBe(adminId);
       expect((await verify(email, await betaCodeFor(suite.platform.url, email))).status).toBe(200);
 
       const event = await expectEventually(async () => {
-        const found = (await eventsOn<BetaRequestApprovedV1>(suite.platform.natsUrl, BetaRequestApproved.subject)).find((envelope) => envelope.data.betaRequestId === waiting.id);
+        const found = (await eventsOn<BetaRequestApprovedV1>(suite.platform.natsUrl, BetaRequestApproved.subject)).find(
+          (envelope) => envelope.data.betaRequestId === waiting.id,
+        );
         expect(found).toBeDefined();
         return found!;
       });
-      expect(event).toMatchObject({ type: 'BetaRequestApproved', version: 1, producer: 'identity', data: { email, approvedByUserId: adminId } });
+      expect(event).toMatchObject({
+        type: 'BetaRequestApproved',
+        version: 1,
+        producer: 'identity',
+        data: { email, approvedByUserId: adminId },
+      });
 
       const again = await admin.post(`/api/admin/beta-requests/${waiting.id}/approve`);
       expect(again.status).toBe(409);

@@ -12,7 +12,12 @@ let adminId: string;
 let accountIds: string[];
 
 /** A state-changing call with CSRF and an X-Request-ID, as the paper trading page sends it. */
-async function order(session: ApiSession, body: object, requestId: string | null = `req-${randomUUID()}`, path = '/api/paper/orders') {
+async function order(
+  session: ApiSession,
+  body: object,
+  requestId: string | null = `req-${randomUUID()}`,
+  path = '/api/paper/orders',
+) {
   const csrf = await session.refreshCsrf();
   const call = session.agent.post(path).set('x-csrf-token', csrf);
   return (requestId ? call.set('X-Request-ID', requestId) : call).send(body);
@@ -35,39 +40,82 @@ describe('registration and connection through the paper portal', () => {
     expect((await demo.post('/api/snaptrade/register-user', { userId: demoId })).body.alreadyRegistered).toBe(true);
     const user = await expectEventually(async () => {
       const { body } = await demo.get('/api/verify-token').expect(200);
-      expect(body.user).toMatchObject({ snaptradeUserId: demoId, snaptradeUserSecret: expect.any(String), brokerageConnected: false });
+      expect(body.user).toMatchObject({
+        snaptradeUserId: demoId,
+        snaptradeUserSecret: expect.any(String),
+        brokerageConnected: false,
+      });
       return body.user;
     });
     const credentials = await demo.get(`/api/snaptrade/credentials/${demoId}`).expect(200);
-    expect(credentials.body).toEqual({ success: true, snaptradeUserId: demoId, snaptradeUserSecret: user.snaptradeUserSecret });
+    expect(credentials.body).toEqual({
+      success: true,
+      snaptradeUserId: demoId,
+      snaptradeUserSecret: user.snaptradeUserSecret,
+    });
     expect(credentials.headers['cache-control']).toBe('no-store');
     expect((await admin.get(`/api/snaptrade/credentials/${demoId}`)).status).toBe(403);
-    const stored = await suite.db.query('SELECT secret_ciphertext FROM brokerage.provider_users WHERE user_id = $1', [demoId]);
+    const stored = await suite.db.query('SELECT secret_ciphertext FROM brokerage.provider_users WHERE user_id = $1', [
+      demoId,
+    ]);
     expect(stored.rows[0].secret_ciphertext).not.toContain(user.snaptradeUserSecret);
   });
 
   it('opens the paper portal, connects, and the popup flow sees the connection, its accounts and the user flag', async () => {
-    expect((await demo.post('/api/snaptrade/connection-portal', { userId: demoId, broker: 'WEBULL', customRedirect: 'https://evil.example/x' })).status).toBe(400);
-    expect((await demo.post('/api/snaptrade/connection-portal', { userId: demoId, broker: 'ROBINHOOD' })).body.code).toBe('UNKNOWN_BROKERAGE');
-    const portal = await demo.post('/api/snaptrade/connection-portal', { userId: demoId, broker: 'WEBULL', customRedirect: '/settings' });
-    expect(portal.body).toMatchObject({ success: true, connectionUrl: expect.stringMatching(/\/paper\/portal\/[0-9a-f-]{36}$/) });
+    expect(
+      (
+        await demo.post('/api/snaptrade/connection-portal', {
+          userId: demoId,
+          broker: 'WEBULL',
+          customRedirect: 'https://evil.example/x',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await demo.post('/api/snaptrade/connection-portal', { userId: demoId, broker: 'ROBINHOOD' })).body.code,
+    ).toBe('UNKNOWN_BROKERAGE');
+    const portal = await demo.post('/api/snaptrade/connection-portal', {
+      userId: demoId,
+      broker: 'WEBULL',
+      customRedirect: '/settings',
+    });
+    expect(portal.body).toMatchObject({
+      success: true,
+      connectionUrl: expect.stringMatching(/\/paper\/portal\/[0-9a-f-]{36}$/),
+    });
     const sessionId = (portal.body.connectionUrl as string).split('/').pop()!;
 
     const pending = await demo.get(`/api/paper/portal/${sessionId}`).expect(200);
-    expect(pending.body.session).toMatchObject({ status: 'PENDING', brokerage: { slug: 'WEBULL' }, connectionType: 'trade' });
+    expect(pending.body.session).toMatchObject({
+      status: 'PENDING',
+      brokerage: { slug: 'WEBULL' },
+      connectionType: 'trade',
+    });
     expect((await admin.get(`/api/paper/portal/${sessionId}`)).status).toBe(409); // admin has no registration yet
     const connected = await demo.post(`/api/paper/portal/${sessionId}/connect`);
     expect(connected.status).toBe(200);
     expect(connected.body.redirectUrl).toMatch(/\/settings\?status=SUCCESS&connection_id=/);
-    expect((await demo.post(`/api/paper/portal/${sessionId}/connect`)).body.connectionId).toBe(connected.body.connectionId);
+    expect((await demo.post(`/api/paper/portal/${sessionId}/connect`)).body.connectionId).toBe(
+      connected.body.connectionId,
+    );
 
     const connections = await demo.get(`/api/snaptrade/connections/${demoId}`).expect(200);
-    expect(connections.body.connections).toEqual([expect.objectContaining({ id: connected.body.connectionId, status: 'CONNECTED', disabled: false, user: { id: demoId, email: TEST_DEMO.email, username: TEST_DEMO.username, snaptradeUserId: demoId } })]);
+    expect(connections.body.connections).toEqual([
+      expect.objectContaining({
+        id: connected.body.connectionId,
+        status: 'CONNECTED',
+        disabled: false,
+        user: { id: demoId, email: TEST_DEMO.email, username: TEST_DEMO.username, snaptradeUserId: demoId },
+      }),
+    ]);
     accountIds = connections.body.accountIds;
     expect(accountIds).toHaveLength(2);
     const accounts = await demo.get(`/api/snaptrade/accounts/${demoId}`).expect(200);
     expect(accounts.body.accounts.map((account: { id: string }) => account.id)).toEqual(accountIds);
-    expect(accounts.body.accounts[0]).toMatchObject({ institution_name: 'Webull', balance: { total: { amount: 100000, currency: 'USD' } } });
+    expect(accounts.body.accounts[0]).toMatchObject({
+      institution_name: 'Webull',
+      balance: { total: { amount: 100000, currency: 'USD' } },
+    });
     await expectEventually(async () => {
       const { body } = await demo.get('/api/verify-token').expect(200);
       expect(body.user).toMatchObject({ brokerageConnected: true, snaptradeAccountIds: accountIds });
@@ -78,7 +126,9 @@ describe('registration and connection through the paper portal', () => {
 describe('dashboard data', () => {
   it('refuses other users and unknown accounts, whatever headers claim', async () => {
     const primary = accountIds[0]!;
-    expect((await demo.get(`/api/snaptrade/accounts/${adminId}`).set('Authorization', `Bearer ${adminId}`)).status).toBe(403);
+    expect(
+      (await demo.get(`/api/snaptrade/accounts/${adminId}`).set('Authorization', `Bearer ${adminId}`)).status,
+    ).toBe(403);
     expect((await admin.get(`/api/snaptrade/balances/${primary}/${adminId}`)).status).toBe(409); // not registered
     await admin.post('/api/snaptrade/register-user', { userId: adminId });
     const foreign = await admin.get(`/api/snaptrade/positions/${primary}/${adminId}`);
@@ -92,35 +142,86 @@ describe('dashboard data', () => {
 
   it('buys at the set market price; positions, orders, balances and the portfolio chart follow', async () => {
     const primary = accountIds[0]!;
-    expect((await request(suite.platform.url).post('/api/dev/market/price').send({ symbol: 'AAPL', price: 100 })).status).toBe(403); // CSRF
-    expect((await demo.post('/api/dev/market/price', { symbol: 'AAPL', price: 100 })).body).toEqual({ success: true, symbol: 'AAPL', price: 100 });
+    expect(
+      (await request(suite.platform.url).post('/api/dev/market/price').send({ symbol: 'AAPL', price: 100 })).status,
+    ).toBe(403); // CSRF
+    expect((await demo.post('/api/dev/market/price', { symbol: 'AAPL', price: 100 })).body).toEqual({
+      success: true,
+      symbol: 'AAPL',
+      price: 100,
+    });
     const placed = await order(demo, { action: 'buy', symbol: 'AAPL', quantity: 10 });
     expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ success: true, replayed: false, order: { accountId: primary, state: 'FILLED', action: 'BUY', symbol: 'AAPL', quantity: 10, executionPrice: 100 } });
+    expect(placed.body).toMatchObject({
+      success: true,
+      replayed: false,
+      order: { accountId: primary, state: 'FILLED', action: 'BUY', symbol: 'AAPL', quantity: 10, executionPrice: 100 },
+    });
 
     const positions = await demo.get(`/api/snaptrade/positions/${primary}/${demoId}`).expect(200);
-    expect(positions.body.positions).toEqual([expect.objectContaining({ symbol: 'AAPL', quantity: 10, price: 100, value: 1000, averagePurchasePrice: 100, isOptions: false })]);
+    expect(positions.body.positions).toEqual([
+      expect.objectContaining({
+        symbol: 'AAPL',
+        quantity: 10,
+        price: 100,
+        value: 1000,
+        averagePurchasePrice: 100,
+        isOptions: false,
+      }),
+    ]);
     const orders = await demo.get(`/api/snaptrade/orders/${primary}/${demoId}`).expect(200);
-    expect(orders.body.orders).toEqual([expect.objectContaining({ id: placed.body.order.brokerageOrderId, action: 'BUY', status: 'EXECUTED', quantity: 10, executionPrice: 100 })]);
+    expect(orders.body.orders).toEqual([
+      expect.objectContaining({
+        id: placed.body.order.brokerageOrderId,
+        action: 'BUY',
+        status: 'EXECUTED',
+        quantity: 10,
+        executionPrice: 100,
+      }),
+    ]);
     const balances = await demo.get(`/api/snaptrade/balances/${primary}/${demoId}`).expect(200);
-    expect(balances.body.balances).toMatchObject({ total_value: { amount: 100000, currency: 'USD' }, cash: { amount: 99000 }, buying_power: { amount: 99000 } });
+    expect(balances.body.balances).toMatchObject({
+      total_value: { amount: 100000, currency: 'USD' },
+      cash: { amount: 99000 },
+      buying_power: { amount: 99000 },
+    });
     const history = await demo.get(`/api/snaptrade/portfolio-history/${demoId}`).expect(200);
-    expect(history.body).toMatchObject({ success: true, currency: 'USD', points: [expect.objectContaining({ totalValue: 100000 })] });
+    expect(history.body).toMatchObject({
+      success: true,
+      currency: 'USD',
+      points: [expect.objectContaining({ totalValue: 100000 })],
+    });
   });
 });
 
 describe('paper orders', () => {
   it('requires X-Request-ID, validates options, and refuses a closed market and missing buying power', async () => {
-    expect((await order(demo, { action: 'BUY', symbol: 'AAPL', quantity: 1 }, null)).body.code).toBe('REQUEST_ID_REQUIRED');
-    const noStrike = await order(demo, { action: 'BUY', symbol: 'SPY', quantity: 1, isOptions: true, optionType: 'call', expirationDate: '2099-01-16' });
+    expect((await order(demo, { action: 'BUY', symbol: 'AAPL', quantity: 1 }, null)).body.code).toBe(
+      'REQUEST_ID_REQUIRED',
+    );
+    const noStrike = await order(demo, {
+      action: 'BUY',
+      symbol: 'SPY',
+      quantity: 1,
+      isOptions: true,
+      optionType: 'call',
+      expirationDate: '2099-01-16',
+    });
     expect([noStrike.status, noStrike.body.code]).toEqual([400, 'INVALID_OPTIONS_DATA']);
     const poor = await order(demo, { action: 'BUY', symbol: 'AAPL', quantity: 100_000 });
     expect([poor.status, poor.body.code]).toEqual([422, 'INSUFFICIENT_BUYING_POWER']);
     await demo.post('/api/dev/market/hours', { open: false });
     try {
       const closed = await order(demo, { action: 'BUY', symbol: 'AAPL', quantity: 1 });
-      expect([closed.status, closed.body.code, closed.body.details]).toEqual([422, 'MARKET_CLOSED', { isMarketHoursRestriction: true }]);
-      expect((await demo.get('/api/paper/market?symbols=AAPL').expect(200)).body).toMatchObject({ market: { open: false, override: false }, quotes: [{ symbol: 'AAPL', price: 100 }] });
+      expect([closed.status, closed.body.code, closed.body.details]).toEqual([
+        422,
+        'MARKET_CLOSED',
+        { isMarketHoursRestriction: true },
+      ]);
+      expect((await demo.get('/api/paper/market?symbols=AAPL').expect(200)).body).toMatchObject({
+        market: { open: false, override: false },
+        quotes: [{ symbol: 'AAPL', price: 100 }],
+      });
     } finally {
       await demo.post('/api/dev/market/hours', { open: null });
     }
@@ -128,16 +229,45 @@ describe('paper orders', () => {
 
   it('buys an option by its fields, priced per contract × 100', async () => {
     await demo.post('/api/dev/market/price', { symbol: 'SPY   990116C00500000', price: 3 });
-    const placed = await order(demo, { action: 'BUY', symbol: 'SPY', quantity: 2, isOptions: true, optionType: 'call', strikePrice: 500, expirationDate: '2099-01-16' });
-    expect(placed.body.order).toMatchObject({ state: 'FILLED', symbol: 'SPY', isOptions: true, optionsTicker: 'SPY   990116C00500000', executionPrice: 3 });
+    const placed = await order(demo, {
+      action: 'BUY',
+      symbol: 'SPY',
+      quantity: 2,
+      isOptions: true,
+      optionType: 'call',
+      strikePrice: 500,
+      expirationDate: '2099-01-16',
+    });
+    expect(placed.body.order).toMatchObject({
+      state: 'FILLED',
+      symbol: 'SPY',
+      isOptions: true,
+      optionsTicker: 'SPY   990116C00500000',
+      executionPrice: 3,
+    });
     const positions = await demo.get(`/api/snaptrade/positions/${accountIds[0]}/${demoId}`).expect(200);
-    expect(positions.body.positions).toEqual(expect.arrayContaining([expect.objectContaining({ symbol: 'SPY', optionsTicker: 'SPY   990116C00500000', isOptions: true, optionType: 'call', strikePrice: 500, expirationDate: '2099-01-16', contractMultiplier: 100, value: 600 })]));
+    expect(positions.body.positions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          symbol: 'SPY',
+          optionsTicker: 'SPY   990116C00500000',
+          isOptions: true,
+          optionType: 'call',
+          strikePrice: 500,
+          expirationDate: '2099-01-16',
+          contractMultiplier: 100,
+          value: 600,
+        }),
+      ]),
+    );
   });
 
   it('fifty concurrent requests with one X-Request-ID place one order', async () => {
     const requestId = `burst-${randomUUID()}`;
     const before = (await suite.db.query('SELECT count(*)::int AS n FROM brokerage.paper_orders')).rows[0].n;
-    const responses = await Promise.all(Array.from({ length: 50 }, () => order(demo, { action: 'BUY', symbol: 'AAPL', quantity: 1 }, requestId)));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => order(demo, { action: 'BUY', symbol: 'AAPL', quantity: 1 }, requestId)),
+    );
     expect((await suite.db.query('SELECT count(*)::int AS n FROM brokerage.paper_orders')).rows[0].n).toBe(before + 1);
     expect(responses.every((response) => [200, 201, 409].includes(response.status))).toBe(true);
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
@@ -147,7 +277,12 @@ describe('paper orders', () => {
   });
 
   it('places a paper order for a given user through the development endpoint', async () => {
-    const placed = await order(admin, { userId: demoId, action: 'SELL', symbol: 'AAPL', quantity: 1 }, `dev-${randomUUID()}`, '/api/dev/paper/orders');
+    const placed = await order(
+      admin,
+      { userId: demoId, action: 'SELL', symbol: 'AAPL', quantity: 1 },
+      `dev-${randomUUID()}`,
+      '/api/dev/paper/orders',
+    );
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ state: 'FILLED', action: 'SELL', accountId: accountIds[0] });
   });

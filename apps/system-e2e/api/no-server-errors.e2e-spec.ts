@@ -26,7 +26,9 @@ interface Operation {
 }
 
 async function operations(api: ApiSession): Promise<Operation[]> {
-  const document = (await api.get('/api/docs/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+  const document = (await api.get('/api/docs/openapi.json').expect(200)).body as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.keys(methods)
       .filter((method): method is Operation['method'] => ['get', 'post', 'put', 'delete', 'patch'].includes(method))
@@ -43,9 +45,15 @@ async function sweep(api: ApiSession, label: string): Promise<string[]> {
       const path = operation.path.replace(/\{[^}]+\}/g, value);
       const bodies = operation.method === 'get' || operation.method === 'delete' ? [undefined] : MALFORMED_BODIES;
       for (const body of bodies) {
-        const headers = { 'content-type': 'application/json', 'x-request-id': `sweep-${Math.random().toString(36).slice(2, 12)}` };
+        const headers = {
+          'content-type': 'application/json',
+          'x-request-id': `sweep-${Math.random().toString(36).slice(2, 12)}`,
+        };
         const response = await api.send(operation.method, path, body, headers);
-        if (response.status >= 500) failures.push(`${label} ${operation.method.toUpperCase()} ${path} ${body?.slice(0, 80)} → ${response.status} ${JSON.stringify(response.body)}`);
+        if (response.status >= 500)
+          failures.push(
+            `${label} ${operation.method.toUpperCase()} ${path} ${body?.slice(0, 80)} → ${response.status} ${JSON.stringify(response.body)}`,
+          );
       }
       if (!operation.path.includes('{')) break;
     }

@@ -24,7 +24,9 @@ async function resetToken(email: string): Promise<string> {
   return expectEventually(async () => {
     const mails = (await mailsTo(suite.platform.url, email)).filter((mail) => mail.subject.includes('password'));
     expect(mails.length).toBeGreaterThan(before);
-    const token = /https:\/\/copytrade\.test\/auth\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails[0]!.text)?.[1];
+    const token = /https:\/\/copytrade\.test\/auth\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(
+      mails[0]!.text,
+    )?.[1];
     expect(token).toBeDefined();
     return token!;
   });
@@ -32,7 +34,9 @@ async function resetToken(email: string): Promise<string> {
 
 describe('forgot-password', () => {
   it('validates the address with the seed messages', async () => {
-    expect((await clientAt(suite.platform.url).post('/api/auth/forgot-password', {})).body.message).toBe('Email address is required');
+    expect((await clientAt(suite.platform.url).post('/api/auth/forgot-password', {})).body.message).toBe(
+      'Email address is required',
+    );
     const malformed = await forgot('nobody-at-example');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Please enter a valid email address');
@@ -48,7 +52,12 @@ describe('forgot-password', () => {
     expect(missing.body).toEqual(known.body);
 
     const token = await resetToken(user.email);
-    const stored = (await suite.db.query('SELECT token_hash FROM identity.password_resets WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1', [user.id])).rows[0];
+    const stored = (
+      await suite.db.query(
+        'SELECT token_hash FROM identity.password_resets WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1',
+        [user.id],
+      )
+    ).rows[0];
     expect(stored.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(await mailsTo(suite.platform.url, unknown)).toEqual([]);
   });
@@ -96,14 +105,24 @@ describe('reset-password', () => {
       expect(response.status).toBe(400);
       return response.body.message as string;
     };
-    expect(await message({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toBe(Messages.resetTokenMissing);
-    expect(await message({ token: '', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toBe(Messages.resetTokenMissing);
+    expect(await message({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toBe(
+      Messages.resetTokenMissing,
+    );
+    expect(await message({ token: '', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toBe(
+      Messages.resetTokenMissing,
+    );
     const weak = ['Ab1!', 'ABCDEFG1!', 'abcdefg1!', 'Abcdefgh!', 'Abcdefgh1'];
     for (const [index, password] of weak.entries()) {
-      expect(await message({ token, newPassword: password, confirmPassword: password })).toBe(PASSWORD_RULES[index]!.message);
+      expect(await message({ token, newPassword: password, confirmPassword: password })).toBe(
+        PASSWORD_RULES[index]!.message,
+      );
     }
-    expect(await message({ token, newPassword: NEW_PASSWORD, confirmPassword: 'N3w-Passw0rd?' })).toBe(PasswordRules.mismatchMessage);
-    expect(await message({ token: 'not-a-real-token', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toBe(Messages.resetTokenInvalid);
+    expect(await message({ token, newPassword: NEW_PASSWORD, confirmPassword: 'N3w-Passw0rd?' })).toBe(
+      PasswordRules.mismatchMessage,
+    );
+    expect(await message({ token: 'not-a-real-token', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toBe(
+      Messages.resetTokenInvalid,
+    );
     expect((await clientAt(suite.platform.url).login(user.username, STRONG_PASSWORD)).status).toBe(200);
     // The token survived the refused attempts.
     expect((await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).status).toBe(200);
@@ -112,8 +131,13 @@ describe('reset-password', () => {
   it('refuses an expired link, and an earlier link once a newer one was asked for', async () => {
     const user = await newUser();
     const expired = await resetToken(user.email);
-    await suite.db.query(`UPDATE identity.password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [createHash('sha256').update(expired).digest('hex')]);
-    expect((await reset({ token: expired, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).body.code).toBe('RESET_TOKEN_INVALID');
+    await suite.db.query(
+      `UPDATE identity.password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
+      [createHash('sha256').update(expired).digest('hex')],
+    );
+    expect((await reset({ token: expired, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).body.code).toBe(
+      'RESET_TOKEN_INVALID',
+    );
 
     const older = await resetToken(user.email);
     const newer = await resetToken(user.email);

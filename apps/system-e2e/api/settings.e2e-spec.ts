@@ -19,15 +19,28 @@ beforeAll(async () => {
 });
 
 /** The UserSettingsChanged events of one user, oldest first. */
-const settingsEvents = async (ofUser: string) => (await eventsOn<UserSettingsChangedV1>(suite.platform.natsUrl, UserSettingsChanged.subject)).filter((event) => event.data.userId === ofUser);
+const settingsEvents = async (ofUser: string) =>
+  (await eventsOn<UserSettingsChangedV1>(suite.platform.natsUrl, UserSettingsChanged.subject)).filter(
+    (event) => event.data.userId === ofUser,
+  );
 
 describe('onboarding', () => {
   it("reports and completes the user's own onboarding", async () => {
-    expect((await user.post('/api/check-onboarding-status', { userId })).body).toEqual({ success: true, completed: false });
+    expect((await user.post('/api/check-onboarding-status', { userId })).body).toEqual({
+      success: true,
+      completed: false,
+    });
     const completed = await user.post('/api/complete-onboarding', { userId });
     expect(completed.status).toBe(200);
-    expect(completed.body).toMatchObject({ success: true, message: Messages.onboardingCompleted, user: { id: userId, hasCompletedOnboarding: true } });
-    expect((await user.post('/api/check-onboarding-status', { userId })).body).toEqual({ success: true, completed: true });
+    expect(completed.body).toMatchObject({
+      success: true,
+      message: Messages.onboardingCompleted,
+      user: { id: userId, hasCompletedOnboarding: true },
+    });
+    expect((await user.post('/api/check-onboarding-status', { userId })).body).toEqual({
+      success: true,
+      completed: true,
+    });
     expect((await user.get('/api/verify-token')).body.user.hasCompletedOnboarding).toBe(true);
     expect((await user.post('/api/complete-onboarding', { userId })).status).toBe(200);
   });
@@ -43,25 +56,40 @@ describe('onboarding', () => {
     const admin = clientAt(suite.platform.url);
     await admin.login(TEST_ADMIN.username, TEST_ADMIN.password);
     expect((await admin.post('/api/complete-onboarding', { userId: demoId })).status).toBe(403);
-    expect((await suite.db.query('SELECT has_completed_onboarding FROM identity.users WHERE id = $1', [demoId])).rows[0].has_completed_onboarding).toBe(false);
+    expect(
+      (await suite.db.query('SELECT has_completed_onboarding FROM identity.users WHERE id = $1', [demoId])).rows[0]
+        .has_completed_onboarding,
+    ).toBe(false);
   });
 });
 
 describe('copy trading settings', () => {
   it('switches copy trading on and off and publishes each change', async () => {
-    expect((await user.post('/api/update-copy-trading', { copyTradingEnabled: 'yes' })).body.message).toBe('copyTradingEnabled must be true or false');
+    expect((await user.post('/api/update-copy-trading', { copyTradingEnabled: 'yes' })).body.message).toBe(
+      'copyTradingEnabled must be true or false',
+    );
     expect((await user.post('/api/update-copy-trading', {})).status).toBe(400);
-    expect((await clientAt(suite.platform.url).post('/api/update-copy-trading', { copyTradingEnabled: true })).status).toBe(401);
+    expect(
+      (await clientAt(suite.platform.url).post('/api/update-copy-trading', { copyTradingEnabled: true })).status,
+    ).toBe(401);
 
     const on = await user.post('/api/update-copy-trading', { copyTradingEnabled: true });
     expect(on.status).toBe(200);
-    expect(on.body).toMatchObject({ success: true, message: 'Copy trading enabled', user: { id: userId, copyTradingEnabled: true } });
+    expect(on.body).toMatchObject({
+      success: true,
+      message: 'Copy trading enabled',
+      user: { id: userId, copyTradingEnabled: true },
+    });
     const event = await expectEventually(async () => {
       const [latest] = (await settingsEvents(userId)).slice(-1);
       expect(latest?.data.changedFields).toEqual(['copyTradingEnabled']);
       return latest!;
     });
-    expect(event).toMatchObject({ type: 'UserSettingsChanged', producer: 'identity', data: { copyTradingEnabled: true, notificationPreferences: { emailNotifications: true } } });
+    expect(event).toMatchObject({
+      type: 'UserSettingsChanged',
+      producer: 'identity',
+      data: { copyTradingEnabled: true, notificationPreferences: { emailNotifications: true } },
+    });
     expect((await demo.get('/api/verify-token')).body.user.copyTradingEnabled).toBe(false);
   });
 
@@ -79,12 +107,21 @@ describe('copy trading settings', () => {
     expect(await refusal({ maxCopyAmount: 2e9 })).toBe(CopySettingsMessages.tooLarge);
     expect(await refusal({})).toBe(CopySettingsMessages.nothingToUpdate);
 
-    expect((await save({ maxCopyAmount: 10000 })).body.user).toMatchObject({ defaultCopyAmount: null, maxCopyAmount: 10000 });
+    expect((await save({ maxCopyAmount: 10000 })).body.user).toMatchObject({
+      defaultCopyAmount: null,
+      maxCopyAmount: 10000,
+    });
     expect(await refusal({ defaultCopyAmount: 20000 })).toBe(CopySettingsMessages.defaultAboveMax);
-    expect((await save({ defaultCopyAmount: 1000.5 })).body).toMatchObject({ success: true, message: Messages.copySettingsUpdated, user: { defaultCopyAmount: 1000.5, maxCopyAmount: 10000 } });
+    expect((await save({ defaultCopyAmount: 1000.5 })).body).toMatchObject({
+      success: true,
+      message: Messages.copySettingsUpdated,
+      user: { defaultCopyAmount: 1000.5, maxCopyAmount: 10000 },
+    });
     expect(await refusal({ maxCopyAmount: 500 })).toBe(CopySettingsMessages.defaultAboveMax);
     expect(await refusal({ defaultCopyAmount: 5, maxCopyAmount: 4 })).toBe(CopySettingsMessages.defaultAboveMax);
-    const stored = (await suite.db.query('SELECT default_copy_amount, max_copy_amount FROM identity.users WHERE id = $1', [userId])).rows[0];
+    const stored = (
+      await suite.db.query('SELECT default_copy_amount, max_copy_amount FROM identity.users WHERE id = $1', [userId])
+    ).rows[0];
     expect(stored).toEqual({ default_copy_amount: '1000.50', max_copy_amount: '10000.00' });
 
     const event = await expectEventually(async () => {
@@ -94,17 +131,28 @@ describe('copy trading settings', () => {
     });
     expect(event.data).toMatchObject({ defaultCopyAmount: '1000.50', maxCopyAmount: '10000.00' });
 
-    expect((await save({ maxCopyAmount: null })).body.user).toMatchObject({ defaultCopyAmount: 1000.5, maxCopyAmount: null });
-    expect((await save({ defaultCopyAmount: null })).body.user).toMatchObject({ defaultCopyAmount: null, maxCopyAmount: null });
+    expect((await save({ maxCopyAmount: null })).body.user).toMatchObject({
+      defaultCopyAmount: 1000.5,
+      maxCopyAmount: null,
+    });
+    expect((await save({ defaultCopyAmount: null })).body.user).toMatchObject({
+      defaultCopyAmount: null,
+      maxCopyAmount: null,
+    });
   });
 
   it('publishes nothing when a save changes nothing', async () => {
     await user.post('/api/update-copy-settings', { defaultCopyAmount: 250 });
-    await expectEventually(async () => expect((await settingsEvents(userId)).slice(-1)[0]?.data.defaultCopyAmount).toBe('250.00'));
+    await expectEventually(async () =>
+      expect((await settingsEvents(userId)).slice(-1)[0]?.data.defaultCopyAmount).toBe('250.00'),
+    );
     const before = (await settingsEvents(userId)).length;
     expect((await user.post('/api/update-copy-settings', { defaultCopyAmount: 250 })).status).toBe(200);
     expect((await user.post('/api/update-copy-trading', { copyTradingEnabled: true })).status).toBe(200);
-    const outbox = await suite.db.query(`SELECT count(*)::int AS n FROM identity.outbox WHERE subject = $1 AND envelope->'data'->>'userId' = $2`, [UserSettingsChanged.subject, userId]);
+    const outbox = await suite.db.query(
+      `SELECT count(*)::int AS n FROM identity.outbox WHERE subject = $1 AND envelope->'data'->>'userId' = $2`,
+      [UserSettingsChanged.subject, userId],
+    );
     expect(outbox.rows[0].n).toBe(before);
   });
 });
@@ -113,17 +161,35 @@ describe('notification preferences', () => {
   it('start all on, save only the flags sent, and publish the change', async () => {
     expect((await user.get('/api/user/notification-preferences').expect(200)).body).toEqual({
       success: true,
-      preferences: { emailNotifications: true, notifyOnTradeShared: true, notifyOnTradeSold: true, notifyOnCopiedTradeSold: true },
+      preferences: {
+        emailNotifications: true,
+        notifyOnTradeShared: true,
+        notifyOnTradeSold: true,
+        notifyOnCopiedTradeSold: true,
+      },
     });
-    const saved = await user.put('/api/user/notification-preferences', { notifyOnTradeShared: false, notifyOnCopiedTradeSold: false });
+    const saved = await user.put('/api/user/notification-preferences', {
+      notifyOnTradeShared: false,
+      notifyOnCopiedTradeSold: false,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       success: true,
       message: 'Notification preferences saved successfully!',
-      preferences: { emailNotifications: true, notifyOnTradeShared: false, notifyOnTradeSold: true, notifyOnCopiedTradeSold: false },
+      preferences: {
+        emailNotifications: true,
+        notifyOnTradeShared: false,
+        notifyOnTradeSold: true,
+        notifyOnCopiedTradeSold: false,
+      },
     });
     expect((await user.get('/api/user/notification-preferences')).body.preferences.notifyOnTradeShared).toBe(false);
-    expect(Object.values((await demo.get('/api/user/notification-preferences')).body.preferences)).toEqual([true, true, true, true]);
+    expect(Object.values((await demo.get('/api/user/notification-preferences')).body.preferences)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
 
     const event = await expectEventually(async () => {
       const [latest] = (await settingsEvents(userId)).slice(-1);
@@ -134,10 +200,14 @@ describe('notification preferences', () => {
   });
 
   it('validate the flags, refuse visitors, and refuse a bearer that names another user', async () => {
-    expect((await user.put('/api/user/notification-preferences', { emailNotifications: 'no' })).body.message).toBe('emailNotifications must be true or false');
+    expect((await user.put('/api/user/notification-preferences', { emailNotifications: 'no' })).body.message).toBe(
+      'emailNotifications must be true or false',
+    );
     expect((await user.put('/api/user/notification-preferences', { smsNotifications: true })).status).toBe(400);
     expect((await request(suite.platform.url).get('/api/user/notification-preferences')).status).toBe(401);
-    expect((await user.get('/api/user/notification-preferences').set('Authorization', `Bearer ${userId}`)).status).toBe(200);
+    expect((await user.get('/api/user/notification-preferences').set('Authorization', `Bearer ${userId}`)).status).toBe(
+      200,
+    );
     const foreign = await user.get('/api/user/notification-preferences').set('Authorization', `Bearer ${demoId}`);
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe('FORBIDDEN');

@@ -1,6 +1,12 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { EVENTS_STREAM, MaintenanceModeChanged, Messages, type EventEnvelope, type MaintenanceModeChangedV1 } from '@copytrade/contracts';
+import {
+  EVENTS_STREAM,
+  MaintenanceModeChanged,
+  Messages,
+  type EventEnvelope,
+  type MaintenanceModeChangedV1,
+} from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
 import request from 'supertest';
 import { ApiSession } from '../src/support/api-session';
@@ -14,7 +20,11 @@ describe('login', () => {
     const api = new ApiSession(suite.platform.url);
     const shortUser = await api.post('/api/login', { username: 'ab', password: 'long-enough-1' });
     expect(shortUser.status).toBe(400);
-    expect(shortUser.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Username must be at least 3 characters long' });
+    expect(shortUser.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Username must be at least 3 characters long',
+    });
     expect(typeof shortUser.body.traceId).toBe('string');
     const shortPassword = await api.post('/api/login', { username: 'admin', password: 'short' });
     expect(shortPassword.status).toBe(400);
@@ -26,7 +36,11 @@ describe('login', () => {
     const extra = await api.post('/api/login', { username: 'admin', password: 'whatever-123', isAdmin: true });
     expect(extra.status).toBe(400);
     const token = await api.refreshCsrf();
-    const malformed = await api.agent.post('/api/login').set('x-csrf-token', token).set('content-type', 'application/json').send('{"username":');
+    const malformed = await api.agent
+      .post('/api/login')
+      .set('x-csrf-token', token)
+      .set('content-type', 'application/json')
+      .send('{"username":');
     expect(malformed.status).toBe(400);
     expect(malformed.body.success).toBe(false);
     const huge = await api.post('/api/login', { username: 'admin', password: 'x'.repeat(200_000) });
@@ -91,7 +105,10 @@ describe('sessions and CSRF', () => {
     const missing = await api.agent.post('/api/set-maintenance-mode').send({ enabled: true });
     expect(missing.status).toBe(403);
     expect(missing.body.code).toBe('CSRF_INVALID');
-    const forged = await api.agent.post('/api/set-maintenance-mode').set('x-csrf-token', 'forged.token').send({ enabled: true });
+    const forged = await api.agent
+      .post('/api/set-maintenance-mode')
+      .set('x-csrf-token', 'forged.token')
+      .send({ enabled: true });
     expect(forged.status).toBe(403);
     expect((await api.get('/api/maintenance-status')).body.isMaintenanceModeEnabled).toBe(false);
   });
@@ -128,18 +145,36 @@ describe('maintenance mode', () => {
     expect(switched.status).toBe(200);
     expect(switched.body).toMatchObject({ success: true, isMaintenanceModeEnabled: true });
 
-    const audit = await suite.db.query('SELECT actor_user_id, action, old_value, new_value FROM admin.admin_audit_log ORDER BY created_at DESC LIMIT 1');
-    expect(audit.rows[0]).toEqual({ actor_user_id: signedIn.user.id, action: 'maintenance-mode.set', old_value: false, new_value: true });
+    const audit = await suite.db.query(
+      'SELECT actor_user_id, action, old_value, new_value FROM admin.admin_audit_log ORDER BY created_at DESC LIMIT 1',
+    );
+    expect(audit.rows[0]).toEqual({
+      actor_user_id: signedIn.user.id,
+      action: 'maintenance-mode.set',
+      old_value: false,
+      new_value: true,
+    });
 
-    const event = await expectEventually(() => lastEvent<MaintenanceModeChangedV1>(suite.platform.natsUrl, MaintenanceModeChanged.subject));
-    expect(event).toMatchObject({ type: 'MaintenanceModeChanged', version: 1, producer: 'admin', data: { enabled: true, previousEnabled: false, changedByUserId: signedIn.user.id } });
+    const event = await expectEventually(() =>
+      lastEvent<MaintenanceModeChangedV1>(suite.platform.natsUrl, MaintenanceModeChanged.subject),
+    );
+    expect(event).toMatchObject({
+      type: 'MaintenanceModeChanged',
+      version: 1,
+      producer: 'admin',
+      data: { enabled: true, previousEnabled: false, changedByUserId: signedIn.user.id },
+    });
 
     for (const gateway of [suite.platform.url, otherGateway]) {
-      await expectEventually(async () => expect((await request(gateway).get('/api/maintenance-status')).body.isMaintenanceModeEnabled).toBe(true));
+      await expectEventually(async () =>
+        expect((await request(gateway).get('/api/maintenance-status')).body.isMaintenanceModeEnabled).toBe(true),
+      );
     }
 
     await admin.post('/api/set-maintenance-mode', { enabled: false });
-    await expectEventually(async () => expect((await request(otherGateway).get('/api/maintenance-status')).body.isMaintenanceModeEnabled).toBe(false));
+    await expectEventually(async () =>
+      expect((await request(otherGateway).get('/api/maintenance-status')).body.isMaintenanceModeEnabled).toBe(false),
+    );
   });
 });
 
@@ -151,7 +186,9 @@ describe('gateway', () => {
 
   it('serves OpenAPI at /api/docs', async () => {
     const response = await request(suite.platform.url).get('/api/docs/openapi.json').expect(200);
-    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/set-maintenance-mode', '/api/maintenance-status']));
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/set-maintenance-mode', '/api/maintenance-status']),
+    );
   });
 
   it('serves the web app on every non-API path', async () => {
@@ -167,15 +204,22 @@ describe('gateway', () => {
     const other = await user.get('/api/subscriptions/00000000-0000-4000-8000-000000000000');
     expect(other.status).toBe(403);
     expect((await user.get('/api/subscriptions/not-an-id')).status).toBe(400);
-    expect((await user.get('/api/owned-traces').set('Authorization', `Bearer ${body.user.id}`).expect(200)).body).toEqual({ success: true, ownedTraces: [] });
-    const impersonating = await user.get('/api/owned-traces').set('Authorization', 'Bearer 00000000-0000-4000-8000-000000000000');
+    expect(
+      (await user.get('/api/owned-traces').set('Authorization', `Bearer ${body.user.id}`).expect(200)).body,
+    ).toEqual({ success: true, ownedTraces: [] });
+    const impersonating = await user
+      .get('/api/owned-traces')
+      .set('Authorization', 'Bearer 00000000-0000-4000-8000-000000000000');
     expect(impersonating.status).toBe(403);
     expect((await request(suite.platform.url).get('/api/owned-traces')).status).toBe(401);
   });
 
   it('reports readiness on /ready and liveness on /health', async () => {
     expect((await request(suite.platform.url).get('/health').expect(200)).body.status).toBe('ok');
-    expect((await request(suite.platform.url).get('/ready').expect(200)).body).toMatchObject({ ready: true, nats: true });
+    expect((await request(suite.platform.url).get('/ready').expect(200)).body).toMatchObject({
+      ready: true,
+      nats: true,
+    });
   });
 });
 

@@ -8,7 +8,9 @@ import { openMail, uniqueMember } from './support/member-flows';
  * Every run uses a new e-mail, username and phone number: all browser specs share one started product.
  */
 
-test('beta entry: request a code, read it in the dev mailbox, verify it, sign up and land signed in', async ({ page }) => {
+test('beta entry: request a code, read it in the dev mailbox, verify it, sign up and land signed in', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const member = uniqueMember({ label: 'beta', phonePrefix: '55', password: 'Beta-Member-2026!' });
 
@@ -82,11 +84,15 @@ test('beta entry: request a code, read it in the dev mailbox, verify it, sign up
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu', exact: true })).toContainText(member.username);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu', exact: true })).toContainText(
+      member.username,
+    );
 
     // The session cookie was set by the signup: a reload keeps the member signed in.
     await page.reload();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu', exact: true })).toContainText(member.username);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu', exact: true })).toContainText(
+      member.username,
+    );
   });
 });

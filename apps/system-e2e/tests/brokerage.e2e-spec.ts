@@ -11,7 +11,12 @@ import { csrfHeaders, signUpThroughApi, uniqueMember, type Member } from './supp
 
 /** A new member through the API, signed in on `api` (the page's own request context shares its cookies). */
 async function signUpBrokerageMember(api: APIRequestContext): Promise<Member> {
-  const member = uniqueMember({ label: 'brokerage', usernameLabel: 'bk', phonePrefix: '58', password: 'Brokerage-Member-2026!' });
+  const member = uniqueMember({
+    label: 'brokerage',
+    usernameLabel: 'bk',
+    phonePrefix: '58',
+    password: 'Brokerage-Member-2026!',
+  });
   await signUpThroughApi(api, member, { firstName: 'Broker', lastName: 'Linker', annualIncome: 'Over $200,000' });
   return member;
 }
@@ -19,9 +24,14 @@ async function signUpBrokerageMember(api: APIRequestContext): Promise<Member> {
 const card = (page: Page, title: string): Locator =>
   page.locator('section.card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const metric = (page: Page, label: string): Locator =>
-  page.getByRole('region', { name: 'Portfolio metrics' }).locator('section').filter({ has: page.getByRole('heading', { name: label, exact: true }) });
+  page
+    .getByRole('region', { name: 'Portfolio metrics' })
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: label, exact: true }) });
 const brokerRow = (page: Page, cardTitle: string, broker: string): Locator =>
-  card(page, cardTitle).getByRole('listitem').filter({ has: page.getByText(broker, { exact: true }) });
+  card(page, cardTitle)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(broker, { exact: true }) });
 
 const NO_BROKERAGE = 'Connect your brokerage account to see real portfolio data.';
 /** A symbol of its own, priced through the development endpoint, so the figures are exact. */
@@ -76,7 +86,9 @@ test('brokerage: register, connect through the portal popup, the dashboard shows
     await popup.waitForURL(/\/paper\/portal\/[0-9a-f-]+$/);
     const [openCall] = await page.evaluate(() => (window as unknown as { __openCalls: unknown[][] }).__openCalls);
     expect(openCall?.[2]).toMatch(/width=800,height=600/);
-    await expect(brokerRow(page, 'Popular Brokers', 'Webull').getByRole('button', { name: 'Connecting...' })).toBeDisabled();
+    await expect(
+      brokerRow(page, 'Popular Brokers', 'Webull').getByRole('button', { name: 'Connecting...' }),
+    ).toBeDisabled();
 
     await expect(popup.getByRole('heading', { name: 'Connect your brokerage' })).toBeVisible();
     await expect(popup.getByTestId('portal-brokerage')).toHaveText('Webull');
@@ -89,7 +101,9 @@ test('brokerage: register, connect through the portal popup, the dashboard shows
     await popup.getByRole('button', { name: 'Connect', exact: true }).click();
     await closed;
 
-    await expect(card(page, 'Active Connections').getByText('CONNECTED', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(card(page, 'Active Connections').getByText('CONNECTED', { exact: true })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(brokerRow(page, 'Popular Brokers', 'Webull').getByText('Connected', { exact: true })).toBeVisible();
     await expect(brokerRow(page, 'Popular Brokers', 'Webull').getByRole('button')).toHaveCount(0);
     const rows = card(page, 'Trading Accounts').getByRole('row');
@@ -101,7 +115,10 @@ test('brokerage: register, connect through the portal popup, the dashboard shows
   });
 
   await test.step('the dashboard shows the real sums across both accounts', async () => {
-    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(metric(page, 'Portfolio Value')).toContainText('$125,000.00');
     await expect(metric(page, 'Brokerage Accounts')).toContainText('2');
@@ -116,17 +133,23 @@ test('brokerage: register, connect through the portal popup, the dashboard shows
 
   await test.step('a buy on the paper trading page carries an X-Request-ID and shows in the totals', async () => {
     const headers = await csrfHeaders(page.request);
-    expect((await page.request.post('/api/dev/market/price', { data: { symbol: SYMBOL, price: PRICE }, headers })).ok()).toBe(true);
+    expect(
+      (await page.request.post('/api/dev/market/price', { data: { symbol: SYMBOL, price: PRICE }, headers })).ok(),
+    ).toBe(true);
 
     await page.goto('/paper/trade');
     await expect(page.getByRole('heading', { name: 'Webull Paper Trading', level: 1 })).toBeVisible();
     await expect(card(page, 'Paper Accounts').getByText('Webull Individual (Paper)')).toBeVisible();
     await page.getByLabel('Symbol', { exact: true }).fill(SYMBOL);
     await page.getByLabel('Quantity', { exact: true }).fill('10');
-    const sent = page.waitForRequest((request) => request.url().endsWith('/api/paper/orders') && request.method() === 'POST');
+    const sent = page.waitForRequest(
+      (request) => request.url().endsWith('/api/paper/orders') && request.method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Place Buy Order' }).click();
     const request = await sent;
-    expect(request.headers()['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(request.headers()['x-request-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(request.postDataJSON()).toMatchObject({ action: 'BUY', symbol: SYMBOL, quantity: 10 });
     await expect(page.getByText(`Bought 10 ${SYMBOL} at $150.00`)).toBeVisible();
 

@@ -17,7 +17,12 @@ test('feedback: a signed-in member sends feedback from the floating button', asy
   });
 
   // A new member through the API, signed in on the page (its own request context shares its cookies).
-  const member = uniqueMember({ label: 'feedback', usernameLabel: 'fb', phonePrefix: '57', password: 'Feedback-Member-2026!' });
+  const member = uniqueMember({
+    label: 'feedback',
+    usernameLabel: 'fb',
+    phonePrefix: '57',
+    password: 'Feedback-Member-2026!',
+  });
   await signUpThroughApi(page.request, member, { firstName: 'Feed', lastName: 'Back', annualIncome: 'Over $200,000' });
 
   await test.step('the member opens Send Feedback on the settings page', async () => {
@@ -40,16 +45,25 @@ test('feedback: a signed-in member sends feedback from the floating button', asy
     const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
     await dialog.getByLabel('Type').selectOption('feature');
     await dialog.getByLabel('Message').fill('Please add a dark-mode chart for each trace.');
-    const sent = page.waitForResponse((response) => response.url().endsWith('/api/feedback/submit') && response.request().method() === 'POST');
+    const sent = page.waitForResponse(
+      (response) => response.url().endsWith('/api/feedback/submit') && response.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Send Feedback' }).click();
 
     const response = await sent;
     expect(response.ok(), await response.text()).toBe(true);
     const body = response.request().postDataJSON() as Record<string, unknown>;
-    expect(body).toMatchObject({ type: 'feature', message: 'Please add a dark-mode chart for each trace.', email: member.email, page: '/settings' });
+    expect(body).toMatchObject({
+      type: 'feature',
+      message: 'Please add a dark-mode chart for each trace.',
+      email: member.email,
+      page: '/settings',
+    });
 
     await expect(page.getByText('Feedback sent!', { exact: true })).toBeVisible();
-    await expect(page.getByText("Thanks for your feedback. We'll review it and get back to you if needed.")).toBeVisible();
+    await expect(
+      page.getByText("Thanks for your feedback. We'll review it and get back to you if needed."),
+    ).toBeVisible();
     await expect(dialog).toHaveCount(0);
   });
 });

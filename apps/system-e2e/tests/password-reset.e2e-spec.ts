@@ -26,7 +26,10 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-test('password reset: forgot password, the e-mailed link, a new password, sign in with it', async ({ page, baseURL }) => {
+test('password reset: forgot password, the e-mailed link, a new password, sign in with it', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const member = await createMember(baseURL!);
   const newPassword = 'Brand-New-Pass-2026!';
@@ -37,7 +40,9 @@ test('password reset: forgot password, the e-mailed link, a new password, sign i
     await expect(page).toHaveURL(/\/auth\/forgot-password$/);
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect(page.getByRole('status')).toContainText("If an account exists for that email, we've sent a link to reset your password.");
+    await expect(page.getByRole('status')).toContainText(
+      "If an account exists for that email, we've sent a link to reset your password.",
+    );
   });
 
   await test.step('the link in the development mailbox opens the reset page', async () => {
@@ -63,7 +68,9 @@ test('password reset: forgot password, the e-mailed link, a new password, sign i
 
     await signIn(page, member.username, newPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu', exact: true })).toContainText(member.username);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu', exact: true })).toContainText(
+      member.username,
+    );
   });
 
   await test.step('the link cannot be used a second time', async () => {

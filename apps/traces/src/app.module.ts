@@ -9,7 +9,15 @@ export class TracesAppModule {
   static register(config: TracesConfig): DynamicModule {
     return {
       module: TracesAppModule,
-      imports: [...serviceCoreImports({ service: 'traces', schema: TRACES_SCHEMA, config, dataSourceOptions: tracesDataSourceOptions(config.DATABASE_URL) }), SidebarModule],
+      imports: [
+        ...serviceCoreImports({
+          service: 'traces',
+          schema: TRACES_SCHEMA,
+          config,
+          dataSourceOptions: tracesDataSourceOptions(config.DATABASE_URL),
+        }),
+        SidebarModule,
+      ],
     };
   }
 }

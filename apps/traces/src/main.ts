@@ -4,4 +4,8 @@ import { TracesAppModule } from './app.module';
 import { TracesConfig } from './config/traces.config';
 
 const config = loadConfig(TracesConfig);
-void createServiceApp(TracesAppModule.register(config), { service: 'traces', natsUrl: config.NATS_URL, healthPort: config.HEALTH_PORT });
+void createServiceApp(TracesAppModule.register(config), {
+  service: 'traces',
+  natsUrl: config.NATS_URL,
+  healthPort: config.HEALTH_PORT,
+});

@@ -5,7 +5,9 @@ import { startPlatform } from './platform/start-platform';
 async function main() {
   const startedAt = Date.now();
   const platform = await startPlatform(platformOptionsFromEnv(process.env));
-  console.log(`\nCopyTrade is running at ${platform.url}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\nCopyTrade is running at ${platform.url}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+  );
   console.log(DEV_CREDENTIALS_NOTE(process.env));
   console.log('Press Ctrl-C to stop.\n');
 

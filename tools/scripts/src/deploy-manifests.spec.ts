@@ -39,7 +39,14 @@ const K8S = join(ROOT, 'k8s');
 const BASE = join(K8S, 'base');
 
 /** Every deployable app and the port its /health and /ready listen on (gateway: PORT, services: HEALTH_PORT). */
-const APPS: Record<string, number> = { gateway: 3000, identity: 8081, traces: 8081, brokerage: 8081, 'copy-engine': 8081, admin: 8081 };
+const APPS: Record<string, number> = {
+  gateway: 3000,
+  identity: 8081,
+  traces: 8081,
+  brokerage: 8081,
+  'copy-engine': 8081,
+  admin: 8081,
+};
 const APP_NAMES = Object.keys(APPS);
 const SERVICE_NAMES = APP_NAMES.filter((app) => app !== 'gateway');
 const portVariable = (app: string) => (app === 'gateway' ? 'PORT' : 'HEALTH_PORT');
@@ -69,14 +76,31 @@ const APP_SECRETS: Record<string, { required: string[]; optional?: string[] }> =
   gateway: { required: ['CSRF_SECRET'], optional: ['REDIS_URL'] },
   identity: { required: ['DATABASE_URL', 'SMTP_URL', 'CODE_HASH_SECRET'], optional: ['ADMIN_PASSWORD'] },
   traces: { required: ['DATABASE_URL'] },
-  brokerage: { required: ['DATABASE_URL', 'SECRETS_ENCRYPTION_KEY'], optional: ['SNAPTRADE_CLIENT_ID', 'SNAPTRADE_CONSUMER_KEY'] },
+  brokerage: {
+    required: ['DATABASE_URL', 'SECRETS_ENCRYPTION_KEY'],
+    optional: ['SNAPTRADE_CLIENT_ID', 'SNAPTRADE_CONSUMER_KEY'],
+  },
   'copy-engine': { required: ['DATABASE_URL'] },
   admin: { required: ['DATABASE_URL'] },
 };
 /** Per app, non-secret settings every deployment sets explicitly (ConfigMap or the container's env). */
 const APP_SETTINGS: Record<string, string[]> = {
-  identity: ['PUBLIC_URL', 'MAIL_FROM', 'BETA_MAX_USERS', 'BETA_AUTO_APPROVE', 'BETA_CODE_TTL_MINUTES', 'BETA_SIGNUP_WINDOW_MINUTES', 'PASSWORD_RESET_TTL_MINUTES'],
-  brokerage: ['PUBLIC_URL', 'SNAPTRADE_BASE_URL', 'PAPER_MARKET_HOURS', 'PAPER_PRICE_SEED', 'PORTFOLIO_SNAPSHOT_MINUTES'],
+  identity: [
+    'PUBLIC_URL',
+    'MAIL_FROM',
+    'BETA_MAX_USERS',
+    'BETA_AUTO_APPROVE',
+    'BETA_CODE_TTL_MINUTES',
+    'BETA_SIGNUP_WINDOW_MINUTES',
+    'PASSWORD_RESET_TTL_MINUTES',
+  ],
+  brokerage: [
+    'PUBLIC_URL',
+    'SNAPTRADE_BASE_URL',
+    'PAPER_MARKET_HOURS',
+    'PAPER_PRICE_SEED',
+    'PORTFOLIO_SNAPSHOT_MINUTES',
+  ],
 };
 /** The migrations validate every service's whole configuration first, production requirements included. */
 const MIGRATE_SECRETS = [...new Set(SERVICE_NAMES.flatMap((app) => APP_SECRETS[app].required))];
@@ -94,13 +118,17 @@ function secretValueProblems(values: Record<string, string | undefined>, where: 
   }
   for (const name of ['CODE_HASH_SECRET', 'CSRF_SECRET']) {
     const secret = value(name);
-    if (secret !== undefined && secret.length < 32) problems.push(`${where}: ${name} has ${secret.length} characters, at least 32 are required`);
+    if (secret !== undefined && secret.length < 32)
+      problems.push(`${where}: ${name} has ${secret.length} characters, at least 32 are required`);
   }
   const smtp = value('SMTP_URL');
-  if (smtp !== undefined && (!/^smtps?:\/\/\S+$/.test(smtp) || !parsesAsUrl(smtp))) problems.push(`${where}: SMTP_URL ${smtp} is not an smtp:// or smtps:// URL`);
+  if (smtp !== undefined && (!/^smtps?:\/\/\S+$/.test(smtp) || !parsesAsUrl(smtp)))
+    problems.push(`${where}: SMTP_URL ${smtp} is not an smtp:// or smtps:// URL`);
   const password = value('ADMIN_PASSWORD');
-  if (password !== undefined && password.length < 8) problems.push(`${where}: ADMIN_PASSWORD is shorter than 8 characters`);
-  for (const [name, secret] of Object.entries(values)) if (secret !== undefined && PLACEHOLDER.test(secret)) problems.push(`${where}: ${name} is still a placeholder`);
+  if (password !== undefined && password.length < 8)
+    problems.push(`${where}: ADMIN_PASSWORD is shorter than 8 characters`);
+  for (const [name, secret] of Object.entries(values))
+    if (secret !== undefined && PLACEHOLDER.test(secret)) problems.push(`${where}: ${name} is still a placeholder`);
   return problems;
 }
 
@@ -163,7 +191,8 @@ function schemaProblems(doc: Obj, { partial = false } = {}): string[] {
   } catch (error) {
     const errors: AjvError[] = (error as { errors?: AjvError[] }).errors ?? [];
     if (errors.length === 0) problems.push(String((error as Error).message));
-    for (const e of errors) if (!(partial && e.keyword === 'required')) problems.push(`${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+    for (const e of errors)
+      if (!(partial && e.keyword === 'required')) problems.push(`${e.instancePath || '/'} ${e.message ?? e.keyword}`);
   }
   for (const path of unknownFields(model)) problems.push(`${path}: unknown field`);
   return problems;
@@ -250,13 +279,16 @@ interface KustomizationInfo {
 }
 
 function readKustomization(dir: string): KustomizationInfo {
-  const file = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].map((name) => join(dir, name)).find(existsSync);
+  const file = ['kustomization.yaml', 'kustomization.yml', 'Kustomization']
+    .map((name) => join(dir, name))
+    .find(existsSync);
   if (!file) throw new Error(`${rel(dir)} has no kustomization.yaml`);
   const body = (parse(readFileSync(file, 'utf8')) ?? {}) as Obj;
   const references: KustomizationInfo['references'] = [];
   const inlinePatches: string[] = [];
   const local = (path: string) => resolve(dir, path);
-  for (const entry of [...(body.resources ?? []), ...(body.bases ?? []), ...(body.components ?? [])]) references.push({ path: local(entry), as: 'resource' });
+  for (const entry of [...(body.resources ?? []), ...(body.bases ?? []), ...(body.components ?? [])])
+    references.push({ path: local(entry), as: 'resource' });
   for (const patch of body.patches ?? []) {
     if (patch.path) references.push({ path: local(patch.path), as: 'patch' });
     if (patch.patch) inlinePatches.push(patch.patch);
@@ -265,9 +297,14 @@ function readKustomization(dir: string): KustomizationInfo {
     if (typeof entry === 'string' && !entry.includes('\n')) references.push({ path: local(entry), as: 'patch' });
     else inlinePatches.push(entry);
   }
-  for (const patch of body.patchesJson6902 ?? []) if (patch.path) references.push({ path: local(patch.path), as: 'json-patch' });
+  for (const patch of body.patchesJson6902 ?? [])
+    if (patch.path) references.push({ path: local(patch.path), as: 'json-patch' });
   for (const generator of [...(body.configMapGenerator ?? []), ...(body.secretGenerator ?? [])]) {
-    for (const entry of [...(generator.files ?? []), ...(generator.envs ?? []), ...(generator.env ? [generator.env] : [])]) {
+    for (const entry of [
+      ...(generator.files ?? []),
+      ...(generator.envs ?? []),
+      ...(generator.env ? [generator.env] : []),
+    ]) {
       references.push({ path: local(String(entry).split('=').pop()!), as: 'generator' });
     }
   }
@@ -309,14 +346,27 @@ function resolvePort(container: Obj, port: string | number): number | undefined 
 }
 
 const labelsMatch = (selector: Obj | undefined, labels: Obj | undefined) =>
-  !!selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([key, value]) => labels?.[key] === value);
+  !!selector &&
+  Object.keys(selector).length > 0 &&
+  Object.entries(selector).every(([key, value]) => labels?.[key] === value);
 
 /** CPU in cores, memory in bytes; enough of the quantity grammar for requests/limits. */
 function quantity(value: string | number): number {
   if (typeof value === 'number') return value;
   const match = /^([0-9.]+)([a-zA-Z]*)$/.exec(value);
   if (!match) return Number.NaN;
-  const factors: Record<string, number> = { '': 1, m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
+  const factors: Record<string, number> = {
+    '': 1,
+    m: 1e-3,
+    k: 1e3,
+    M: 1e6,
+    G: 1e9,
+    T: 1e12,
+    Ki: 2 ** 10,
+    Mi: 2 ** 20,
+    Gi: 2 ** 30,
+    Ti: 2 ** 40,
+  };
   return Number(match[1]) * (factors[match[2]] ?? Number.NaN);
 }
 
@@ -337,59 +387,82 @@ function appProblems(objects: Obj[], app: string, { secretKeys }: { secretKeys?:
   const container = (pod?.spec?.containers ?? []).find((c: Obj) => c.name === app);
   if (!container) return [`${app}: the Deployment has no container named ${app}`];
 
-  if (!(container.ports ?? []).some((p: Obj) => p.containerPort === port)) problems.push(`${app}: container port ${port} is not declared`);
-  if (envValue(container, portVariable(app)) !== String(port)) problems.push(`${app}: ${portVariable(app)} must be "${port}" (the probed port)`);
-  const expected: Record<string, string> = { readinessProbe: '/ready', livenessProbe: '/health', startupProbe: '/health' };
+  if (!(container.ports ?? []).some((p: Obj) => p.containerPort === port))
+    problems.push(`${app}: container port ${port} is not declared`);
+  if (envValue(container, portVariable(app)) !== String(port))
+    problems.push(`${app}: ${portVariable(app)} must be "${port}" (the probed port)`);
+  const expected: Record<string, string> = {
+    readinessProbe: '/ready',
+    livenessProbe: '/health',
+    startupProbe: '/health',
+  };
   for (const [probe, path] of Object.entries(expected)) {
     const target = probeTarget(container, probe);
     if (!target) problems.push(`${app}: no httpGet ${probe}`);
-    else if (target.path !== path || target.port !== port) problems.push(`${app}: ${probe} is ${target.path} on port ${target.port}, expected ${path} on ${port}`);
+    else if (target.path !== path || target.port !== port)
+      problems.push(`${app}: ${probe} is ${target.path} on port ${target.port}, expected ${path} on ${port}`);
   }
 
   const { requests = {}, limits = {} } = container.resources ?? {};
   for (const resource of ['cpu', 'memory']) {
     if (requests[resource] === undefined) problems.push(`${app}: no ${resource} request`);
     if (limits[resource] === undefined) problems.push(`${app}: no ${resource} limit`);
-    if (requests[resource] !== undefined && limits[resource] !== undefined && quantity(requests[resource]) > quantity(limits[resource])) {
+    if (
+      requests[resource] !== undefined &&
+      limits[resource] !== undefined &&
+      quantity(requests[resource]) > quantity(limits[resource])
+    ) {
       problems.push(`${app}: ${resource} request ${requests[resource]} exceeds its limit ${limits[resource]}`);
     }
   }
-  if (pod.spec?.securityContext?.runAsNonRoot !== true && container.securityContext?.runAsNonRoot !== true) problems.push(`${app}: runAsNonRoot is not set`);
+  if (pod.spec?.securityContext?.runAsNonRoot !== true && container.securityContext?.runAsNonRoot !== true)
+    problems.push(`${app}: runAsNonRoot is not set`);
 
   const refs = container.envFrom ?? [];
-  if (!refs.some((r: Obj) => r.configMapRef?.name === CONFIG_MAP)) problems.push(`${app}: env does not come from ConfigMap ${CONFIG_MAP}`);
+  if (!refs.some((r: Obj) => r.configMapRef?.name === CONFIG_MAP))
+    problems.push(`${app}: env does not come from ConfigMap ${CONFIG_MAP}`);
   for (const entry of container.env ?? []) {
     const ref = entry.valueFrom?.secretKeyRef;
     if (!ref) continue;
     if (ref.name !== SECRET) problems.push(`${app}: ${entry.name} reads Secret ${ref.name}, expected ${SECRET}`);
-    else if (secretKeys && !secretKeys.has(ref.key) && ref.optional !== true) problems.push(`${app}: ${entry.name} needs key ${ref.key}, missing from ${SECRET} (or mark it optional)`);
-    if (SECRET_VARIABLES.includes(entry.name) && entry.value !== undefined) problems.push(`${app}: ${entry.name} is a literal value; read it from Secret ${SECRET}`);
+    else if (secretKeys && !secretKeys.has(ref.key) && ref.optional !== true)
+      problems.push(`${app}: ${entry.name} needs key ${ref.key}, missing from ${SECRET} (or mark it optional)`);
+    if (SECRET_VARIABLES.includes(entry.name) && entry.value !== undefined)
+      problems.push(`${app}: ${entry.name} is a literal value; read it from Secret ${SECRET}`);
   }
-  const secretRef = (name: string): Obj | undefined => (container.env ?? []).find((e: Obj) => e.name === name)?.valueFrom?.secretKeyRef;
+  const secretRef = (name: string): Obj | undefined =>
+    (container.env ?? []).find((e: Obj) => e.name === name)?.valueFrom?.secretKeyRef;
   for (const name of APP_SECRETS[app]?.required ?? []) {
     const ref = secretRef(name);
-    if (!ref || ref.name !== SECRET || ref.key !== name) problems.push(`${app}: ${name} (required in production) must come from Secret ${SECRET}, key ${name}`);
-    else if (ref.optional === true) problems.push(`${app}: ${name} is required in production: its secretKeyRef must not be optional`);
+    if (!ref || ref.name !== SECRET || ref.key !== name)
+      problems.push(`${app}: ${name} (required in production) must come from Secret ${SECRET}, key ${name}`);
+    else if (ref.optional === true)
+      problems.push(`${app}: ${name} is required in production: its secretKeyRef must not be optional`);
   }
   for (const name of APP_SECRETS[app]?.optional ?? []) {
     const ref = secretRef(name);
-    if (!ref || ref.name !== SECRET || ref.key !== name || ref.optional !== true) problems.push(`${app}: ${name} must come from Secret ${SECRET}, key ${name}, with optional: true`);
+    if (!ref || ref.name !== SECRET || ref.key !== name || ref.optional !== true)
+      problems.push(`${app}: ${name} must come from Secret ${SECRET}, key ${name}, with optional: true`);
   }
   const configData: Obj = find(objects, 'ConfigMap', CONFIG_MAP)?.data ?? {};
   for (const name of APP_SETTINGS[app] ?? []) {
     const value = envValue(container, name) ?? configData[name];
     if (value === undefined) problems.push(`${app}: ${name} is set neither in its env nor in ConfigMap ${CONFIG_MAP}`);
-    else if (name === 'PUBLIC_URL' && !/^https?:\/\/[^\s/]+$/.test(value)) problems.push(`${app}: PUBLIC_URL ${value} is not an origin (http(s)://host[:port], no path)`);
+    else if (name === 'PUBLIC_URL' && !/^https?:\/\/[^\s/]+$/.test(value))
+      problems.push(`${app}: PUBLIC_URL ${value} is not an origin (http(s)://host[:port], no path)`);
   }
   const command = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
-  if (/migrat/i.test(command)) problems.push(`${app}: runs migrations at boot (${command}); the migrations Job does that`);
+  if (/migrat/i.test(command))
+    problems.push(`${app}: runs migrations at boot (${command}); the migrations Job does that`);
 
   const service = find(objects, 'Service', app);
   if (!service) problems.push(`${app}: no Service named ${app}`);
   else {
-    if (!labelsMatch(service.spec?.selector, pod.metadata?.labels)) problems.push(`${app}: the Service selector does not match the pod labels`);
+    if (!labelsMatch(service.spec?.selector, pod.metadata?.labels))
+      problems.push(`${app}: the Service selector does not match the pod labels`);
     for (const servicePort of service.spec?.ports ?? []) {
-      if (resolvePort(container, servicePort.targetPort ?? servicePort.port) === undefined) problems.push(`${app}: Service port ${servicePort.name ?? servicePort.port} targets no container port`);
+      if (resolvePort(container, servicePort.targetPort ?? servicePort.port) === undefined)
+        problems.push(`${app}: Service port ${servicePort.name ?? servicePort.port} targets no container port`);
     }
   }
   return problems;
@@ -402,23 +475,31 @@ function podSecurityProblems(objects: Obj[]): string[] {
     const name = `${workload.kind}/${workload.metadata?.name}`;
     const pod = podTemplate(workload);
     const podSecurity = pod?.spec?.securityContext ?? {};
-    if (!labelsMatch(workload.spec?.selector?.matchLabels, pod?.metadata?.labels) && workload.kind !== 'Job' && workload.kind !== 'CronJob') {
+    if (
+      !labelsMatch(workload.spec?.selector?.matchLabels, pod?.metadata?.labels) &&
+      workload.kind !== 'Job' &&
+      workload.kind !== 'CronJob'
+    ) {
       problems.push(`${name}: spec.selector does not match the pod template labels`);
     }
-    if (pod?.spec?.hostNetwork || pod?.spec?.hostPID || pod?.spec?.hostIPC) problems.push(`${name}: uses host namespaces`);
+    if (pod?.spec?.hostNetwork || pod?.spec?.hostPID || pod?.spec?.hostIPC)
+      problems.push(`${name}: uses host namespaces`);
     if ((pod?.spec?.volumes ?? []).some((v: Obj) => v.hostPath)) problems.push(`${name}: mounts a hostPath`);
     for (const container of allContainers(pod)) {
       const at = `${name} container ${container.name}`;
       const security = container.securityContext ?? {};
-      if ((security.runAsNonRoot ?? podSecurity.runAsNonRoot) !== true) problems.push(`${at}: runAsNonRoot is not true`);
+      if ((security.runAsNonRoot ?? podSecurity.runAsNonRoot) !== true)
+        problems.push(`${at}: runAsNonRoot is not true`);
       if ((security.runAsUser ?? podSecurity.runAsUser) === 0) problems.push(`${at}: runs as uid 0`);
       if (security.privileged) problems.push(`${at}: privileged`);
       if (security.allowPrivilegeEscalation !== false) problems.push(`${at}: allowPrivilegeEscalation is not false`);
       if (security.readOnlyRootFilesystem !== true) problems.push(`${at}: readOnlyRootFilesystem is not true`);
       if (!(security.capabilities?.drop ?? []).includes('ALL')) problems.push(`${at}: capabilities do not drop ALL`);
-      if ((security.capabilities?.add ?? []).some((c: string) => c !== 'NET_BIND_SERVICE')) problems.push(`${at}: adds capabilities`);
+      if ((security.capabilities?.add ?? []).some((c: string) => c !== 'NET_BIND_SERVICE'))
+        problems.push(`${at}: adds capabilities`);
       const seccomp = security.seccompProfile?.type ?? podSecurity.seccompProfile?.type;
-      if (seccomp !== 'RuntimeDefault' && seccomp !== 'Localhost') problems.push(`${at}: no RuntimeDefault seccomp profile`);
+      if (seccomp !== 'RuntimeDefault' && seccomp !== 'Localhost')
+        problems.push(`${at}: no RuntimeDefault seccomp profile`);
       if ((container.ports ?? []).some((p: Obj) => p.hostPort)) problems.push(`${at}: uses a hostPort`);
       const image = String(container.image ?? '');
       if (!/:[^/]+$/.test(image) || image.endsWith(':latest')) problems.push(`${at}: image ${image} has no pinned tag`);
@@ -431,13 +512,26 @@ function podSecurityProblems(objects: Obj[]): string[] {
 function gatewayScalingProblems(objects: Obj[], { minReplicas = 2 } = {}): string[] {
   const problems: string[] = [];
   const deployment = find(objects, 'Deployment', 'gateway');
-  const hpa = objects.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.spec?.scaleTargetRef?.kind === 'Deployment' && o.spec?.scaleTargetRef?.name === 'gateway');
+  const hpa = objects.find(
+    (o) =>
+      o.kind === 'HorizontalPodAutoscaler' &&
+      o.spec?.scaleTargetRef?.kind === 'Deployment' &&
+      o.spec?.scaleTargetRef?.name === 'gateway',
+  );
   if (!hpa) return ['no HorizontalPodAutoscaler targets Deployment gateway'];
-  if (hpa.apiVersion !== 'autoscaling/v2') problems.push(`the gateway HPA is ${hpa.apiVersion}, expected autoscaling/v2`);
-  if ((hpa.spec.minReplicas ?? 1) < minReplicas) problems.push(`the gateway HPA minReplicas is ${hpa.spec.minReplicas}, expected >= ${minReplicas}`);
-  if (hpa.spec.maxReplicas < (hpa.spec.minReplicas ?? 1)) problems.push('the gateway HPA maxReplicas is below minReplicas');
-  if ((deployment?.spec?.replicas ?? 1) < minReplicas) problems.push(`the gateway Deployment has ${deployment?.spec?.replicas} replicas, expected >= ${minReplicas}`);
-  const pdb = objects.find((o) => o.kind === 'PodDisruptionBudget' && labelsMatch(o.spec?.selector?.matchLabels, podTemplate(deployment ?? {})?.metadata?.labels));
+  if (hpa.apiVersion !== 'autoscaling/v2')
+    problems.push(`the gateway HPA is ${hpa.apiVersion}, expected autoscaling/v2`);
+  if ((hpa.spec.minReplicas ?? 1) < minReplicas)
+    problems.push(`the gateway HPA minReplicas is ${hpa.spec.minReplicas}, expected >= ${minReplicas}`);
+  if (hpa.spec.maxReplicas < (hpa.spec.minReplicas ?? 1))
+    problems.push('the gateway HPA maxReplicas is below minReplicas');
+  if ((deployment?.spec?.replicas ?? 1) < minReplicas)
+    problems.push(`the gateway Deployment has ${deployment?.spec?.replicas} replicas, expected >= ${minReplicas}`);
+  const pdb = objects.find(
+    (o) =>
+      o.kind === 'PodDisruptionBudget' &&
+      labelsMatch(o.spec?.selector?.matchLabels, podTemplate(deployment ?? {})?.metadata?.labels),
+  );
   if (!pdb) problems.push('no PodDisruptionBudget selects the gateway pods');
   else if (typeof pdb.spec.minAvailable === 'number' && pdb.spec.minAvailable >= (hpa.spec.minReplicas ?? 1)) {
     problems.push('the gateway PodDisruptionBudget minAvailable blocks every voluntary eviction');
@@ -449,19 +543,25 @@ function infrastructureProblems(objects: Obj[]): string[] {
   const problems: string[] = [];
   // Migrations: a Job on the migrate image, never restarted in place.
   const jobs = objects.filter((o) => o.kind === 'Job');
-  const migrate = jobs.find((job) => allContainers(podTemplate(job)).some((c) => /(^|\/)copytrade\/migrate:|migrate/.test(String(c.image))));
+  const migrate = jobs.find((job) =>
+    allContainers(podTemplate(job)).some((c) => /(^|\/)copytrade\/migrate:|migrate/.test(String(c.image))),
+  );
   if (!migrate) problems.push('no migrations Job running the copytrade/migrate image');
   else {
     const pod = podTemplate(migrate);
-    if (!['Never', 'OnFailure'].includes(pod.spec?.restartPolicy)) problems.push('the migrations Job restartPolicy must be Never or OnFailure');
+    if (!['Never', 'OnFailure'].includes(pod.spec?.restartPolicy))
+      problems.push('the migrations Job restartPolicy must be Never or OnFailure');
     const container = pod.spec.containers[0];
     const command = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
-    if (command && !command.includes('deploy/migrate.mjs')) problems.push(`the migrations Job runs "${command}", expected node deploy/migrate.mjs`);
-    if (!(container.env ?? []).some((e: Obj) => e.name === 'DATABASE_URL')) problems.push('the migrations Job has no DATABASE_URL');
+    if (command && !command.includes('deploy/migrate.mjs'))
+      problems.push(`the migrations Job runs "${command}", expected node deploy/migrate.mjs`);
+    if (!(container.env ?? []).some((e: Obj) => e.name === 'DATABASE_URL'))
+      problems.push('the migrations Job has no DATABASE_URL');
     // Each service validates its whole configuration (production requirements included) before migrating.
     for (const name of MIGRATE_SECRETS) {
       const ref = (container.env ?? []).find((e: Obj) => e.name === name)?.valueFrom?.secretKeyRef;
-      if (!ref || ref.name !== SECRET || ref.key !== name || ref.optional === true) problems.push(`the migrations Job does not read ${name} (required in production) from Secret ${SECRET}`);
+      if (!ref || ref.name !== SECRET || ref.key !== name || ref.optional === true)
+        problems.push(`the migrations Job does not read ${name} (required in production) from Secret ${SECRET}`);
     }
   }
 
@@ -476,14 +576,17 @@ function infrastructureProblems(objects: Obj[]): string[] {
     const service = find(objects, 'Service', nats.spec.serviceName);
     if (!service) problems.push(`nats: serviceName ${nats.spec.serviceName} is not a Service`);
     else {
-      if (service.spec?.clusterIP !== 'None') problems.push('nats: the governing Service is not headless (clusterIP: None)');
-      if (!(service.spec?.ports ?? []).some((p: Obj) => p.port === 4222)) problems.push('nats: the Service does not expose 4222');
+      if (service.spec?.clusterIP !== 'None')
+        problems.push('nats: the governing Service is not headless (clusterIP: None)');
+      if (!(service.spec?.ports ?? []).some((p: Obj) => p.port === 4222))
+        problems.push('nats: the Service does not expose 4222');
     }
     const configVolume = (podTemplate(nats).spec.volumes ?? []).find((v: Obj) => v.configMap);
     const conf = Object.values(find(objects, 'ConfigMap', configVolume?.configMap?.name)?.data ?? {}).join('\n');
     const storeDir = /store_dir:\s*"?([^"\s]+)"?/.exec(conf)?.[1];
     if (!/jetstream\s*\{/.test(conf)) problems.push('nats: the mounted configuration does not enable JetStream');
-    else if (!storeDir || !dataMount || !storeDir.startsWith(dataMount.mountPath)) problems.push(`nats: JetStream store_dir ${storeDir} is not on the PVC mount ${dataMount?.mountPath}`);
+    else if (!storeDir || !dataMount || !storeDir.startsWith(dataMount.mountPath))
+      problems.push(`nats: JetStream store_dir ${storeDir} is not on the PVC mount ${dataMount?.mountPath}`);
     if (!/^\s*http:\s*8222/m.test(conf)) problems.push('nats: monitoring (http: 8222) is off, the probes need it');
   }
 
@@ -493,12 +596,18 @@ function infrastructureProblems(objects: Obj[]): string[] {
   else {
     const claims = (postgres.spec.volumeClaimTemplates ?? []).map((c: Obj) => c.metadata?.name);
     const container = podTemplate(postgres).spec.containers[0];
-    if (!(container.volumeMounts ?? []).some((m: Obj) => claims.includes(m.name) && m.mountPath.startsWith('/var/lib/postgresql/data'))) {
+    if (
+      !(container.volumeMounts ?? []).some(
+        (m: Obj) => claims.includes(m.name) && m.mountPath.startsWith('/var/lib/postgresql/data'),
+      )
+    ) {
       problems.push('postgres: the data directory is not on a PVC');
     }
     const service = find(objects, 'Service', 'postgres');
-    if (!service || !(service.spec?.ports ?? []).some((p: Obj) => p.port === 5432)) problems.push('postgres: no Service postgres on port 5432');
-    else if (!labelsMatch(service.spec.selector, podTemplate(postgres).metadata?.labels)) problems.push('postgres: the Service selector does not match the pods');
+    if (!service || !(service.spec?.ports ?? []).some((p: Obj) => p.port === 5432))
+      problems.push('postgres: no Service postgres on port 5432');
+    else if (!labelsMatch(service.spec.selector, podTemplate(postgres).metadata?.labels))
+      problems.push('postgres: the Service selector does not match the pods');
   }
 
   // Shared configuration.
@@ -506,10 +615,12 @@ function infrastructureProblems(objects: Obj[]): string[] {
   if (!config) problems.push(`no ConfigMap ${CONFIG_MAP}`);
   else {
     for (const key of Object.keys(config.data ?? {})) {
-      if (SECRET_VARIABLES.includes(key) || /PASSWORD|SECRET|TOKEN|_KEY$/.test(key)) problems.push(`ConfigMap ${CONFIG_MAP} holds ${key}, a secret`);
+      if (SECRET_VARIABLES.includes(key) || /PASSWORD|SECRET|TOKEN|_KEY$/.test(key))
+        problems.push(`ConfigMap ${CONFIG_MAP} holds ${key}, a secret`);
     }
     const natsUrl = /^nats:\/\/([^:/]+):(\d+)/.exec(config.data?.NATS_URL ?? '');
-    if (!natsUrl || !find(objects, 'Service', natsUrl[1])) problems.push(`NATS_URL ${config.data?.NATS_URL} does not name an in-cluster Service`);
+    if (!natsUrl || !find(objects, 'Service', natsUrl[1]))
+      problems.push(`NATS_URL ${config.data?.NATS_URL} does not name an in-cluster Service`);
   }
   return problems;
 }
@@ -559,7 +670,9 @@ function dockerStages(text: string): Instruction[][] {
 function baseImages(text: string): string[] {
   const args: Record<string, string> = {};
   for (const match of text.matchAll(/^ARG\s+(\w+)=(\S+)/gm)) args[match[1]] ??= match[2];
-  return [...text.matchAll(/^FROM\s+(?:--platform=\S+\s+)?(\S+)/gm)].map((m) => m[1].replace(/\$\{?(\w+)\}?/g, (_, name: string) => args[name] ?? `$${name}`));
+  return [...text.matchAll(/^FROM\s+(?:--platform=\S+\s+)?(\S+)/gm)].map((m) =>
+    m[1].replace(/\$\{?(\w+)\}?/g, (_, name: string) => args[name] ?? `$${name}`),
+  );
 }
 
 function dockerfileProblems(file: string, { app, port, main }: { app: string; port?: number; main: string }): string[] {
@@ -572,11 +685,17 @@ function dockerfileProblems(file: string, { app, port, main }: { app: string; po
     problems.push(`${rel(file)}: base images ${baseImages(text).join(', ')}, expected node:20-bookworm-slim`);
   }
   const all = stages.flat();
-  const joined = (keyword: string, instructions: Instruction[]) => instructions.filter((i) => i.keyword === keyword).map((i) => i.args).join('\n');
+  const joined = (keyword: string, instructions: Instruction[]) =>
+    instructions
+      .filter((i) => i.keyword === keyword)
+      .map((i) => i.args)
+      .join('\n');
   const runs = joined('RUN', all);
-  if (!/apt-get install[^\n]*\bpython3\b/.test(runs) || !/\bmake\b/.test(runs) || !/\bg\+\+/.test(runs)) problems.push(`${rel(file)}: the build stage does not install python3 make g++ (argon2)`);
+  if (!/apt-get install[^\n]*\bpython3\b/.test(runs) || !/\bmake\b/.test(runs) || !/\bg\+\+/.test(runs))
+    problems.push(`${rel(file)}: the build stage does not install python3 make g++ (argon2)`);
   // The install command may come from an ARG (NPM_INSTALL) whose default must be `npm ci`.
-  if (!/\bnpm ci\b/.test(`${runs}\n${joined('ARG', all)}`)) problems.push(`${rel(file)}: dependencies are not installed with npm ci`);
+  if (!/\bnpm ci\b/.test(`${runs}\n${joined('ARG', all)}`))
+    problems.push(`${rel(file)}: dependencies are not installed with npm ci`);
   // An exec-form instruction that is not valid JSON silently becomes a shell-form one.
   for (const instruction of all.filter((i) => ['CMD', 'ENTRYPOINT', 'HEALTHCHECK'].includes(i.keyword))) {
     const exec = instruction.args.replace(/^(--\S+\s+)*(CMD\s+)?/, '');
@@ -588,28 +707,42 @@ function dockerfileProblems(file: string, { app, port, main }: { app: string; po
       }
     }
   }
-  if (!/npm prune --omit=dev/.test(runs) && !/--omit=dev/.test(runs)) problems.push(`${rel(file)}: runtime dependencies are not pruned (npm prune --omit=dev)`);
-  if (!new RegExp(`nx run(-many)? [^\\n]*\\b${app}\\b`).test(runs)) problems.push(`${rel(file)}: does not build ${app} with nx`);
+  if (!/npm prune --omit=dev/.test(runs) && !/--omit=dev/.test(runs))
+    problems.push(`${rel(file)}: runtime dependencies are not pruned (npm prune --omit=dev)`);
+  if (!new RegExp(`nx run(-many)? [^\\n]*\\b${app}\\b`).test(runs))
+    problems.push(`${rel(file)}: does not build ${app} with nx`);
 
   const runtime = stages[stages.length - 1] ?? [];
-  const user = runtime.filter((i) => i.keyword === 'USER').pop()?.args.split(':')[0];
-  if (!user || user === 'root' || user === '0') problems.push(`${rel(file)}: the runtime stage does not switch to a non-root USER`);
-  if (!/\bNODE_ENV=production\b/.test(joined('ENV', runtime))) problems.push(`${rel(file)}: the runtime stage does not set NODE_ENV=production`);
+  const user = runtime
+    .filter((i) => i.keyword === 'USER')
+    .pop()
+    ?.args.split(':')[0];
+  if (!user || user === 'root' || user === '0')
+    problems.push(`${rel(file)}: the runtime stage does not switch to a non-root USER`);
+  if (!/\bNODE_ENV=production\b/.test(joined('ENV', runtime)))
+    problems.push(`${rel(file)}: the runtime stage does not set NODE_ENV=production`);
   const cmd = joined('CMD', runtime);
   if (!cmd.includes(main)) problems.push(`${rel(file)}: CMD is ${cmd}, expected it to run ${main}`);
   const copies = joined('COPY', runtime);
-  for (const dist of ['libs/contracts/dist', 'libs/nest/dist']) if (!copies.includes(dist)) problems.push(`${rel(file)}: the runtime stage does not copy ${dist}`);
+  for (const dist of ['libs/contracts/dist', 'libs/nest/dist'])
+    if (!copies.includes(dist)) problems.push(`${rel(file)}: the runtime stage does not copy ${dist}`);
   if (port !== undefined) {
-    if (!new RegExp(`\\b${port}\\b`).test(joined('EXPOSE', runtime))) problems.push(`${rel(file)}: does not EXPOSE ${port}`);
+    if (!new RegExp(`\\b${port}\\b`).test(joined('EXPOSE', runtime)))
+      problems.push(`${rel(file)}: does not EXPOSE ${port}`);
     const healthcheck = joined('HEALTHCHECK', runtime);
-    if (!healthcheck.includes('/health') || !healthcheck.includes(String(port))) problems.push(`${rel(file)}: the HEALTHCHECK does not hit /health on ${port}`);
-    if (!copies.includes(`apps/${app}/dist`)) problems.push(`${rel(file)}: the runtime stage does not copy apps/${app}/dist`);
+    if (!healthcheck.includes('/health') || !healthcheck.includes(String(port)))
+      problems.push(`${rel(file)}: the HEALTHCHECK does not hit /health on ${port}`);
+    if (!copies.includes(`apps/${app}/dist`))
+      problems.push(`${rel(file)}: the runtime stage does not copy apps/${app}/dist`);
   }
   return problems;
 }
 
 function findOnPath(binary: string): string | undefined {
-  return (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, binary)).find((path) => existsSync(path));
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((dir) => join(dir, binary))
+    .find((path) => existsSync(path));
 }
 
 // =================================================================================================================
@@ -621,15 +754,22 @@ describe('Kubernetes manifests (k8s/)', () => {
   for (const k of kustomizations) for (const ref of k.references) referenced.set(ref.path, ref.as);
 
   const baseKustomization = kustomizations.find((k) => k.dir === BASE);
-  const baseResourceFiles = (baseKustomization?.references ?? []).filter((r) => r.as === 'resource' && existsSync(r.path) && statSync(r.path).isFile()).map((r) => r.path);
+  const baseResourceFiles = (baseKustomization?.references ?? [])
+    .filter((r) => r.as === 'resource' && existsSync(r.path) && statSync(r.path).isFile())
+    .map((r) => r.path);
   const baseObjects = baseResourceFiles.flatMap(loadDocuments);
-  const baseSecretKeys = new Set<string>(baseObjects.filter((o) => o.kind === 'Secret' && o.metadata?.name === SECRET).flatMap((o) => Object.keys({ ...o.stringData, ...o.data })));
+  const baseSecretKeys = new Set<string>(
+    baseObjects
+      .filter((o) => o.kind === 'Secret' && o.metadata?.name === SECRET)
+      .flatMap((o) => Object.keys({ ...o.stringData, ...o.data })),
+  );
 
   it('has a base kustomization and at least one overlay on it', () => {
     expect(baseKustomization).toBeDefined();
     const overlays = kustomizations.filter((k) => k.dir.startsWith(join(K8S, 'overlays') + '/'));
     expect(overlays.map((k) => relative(K8S, k.dir))).toContain('overlays/dev');
-    for (const overlay of overlays) expect(overlay.references.filter((r) => r.as === 'resource').map((r) => r.path)).toContain(BASE);
+    for (const overlay of overlays)
+      expect(overlay.references.filter((r) => r.as === 'resource').map((r) => r.path)).toContain(BASE);
   });
 
   it('every YAML document parses', () => {
@@ -640,16 +780,21 @@ describe('Kubernetes manifests (k8s/)', () => {
     const problems: string[] = [];
     for (const k of kustomizations) {
       for (const ref of k.references) {
-        if (/^[a-z]+:\/\//.test(ref.path) || ref.path.includes('github.com')) problems.push(`${rel(k.file)}: remote ${ref.as} ${ref.path} is not allowed`);
+        if (/^[a-z]+:\/\//.test(ref.path) || ref.path.includes('github.com'))
+          problems.push(`${rel(k.file)}: remote ${ref.as} ${ref.path} is not allowed`);
         else if (!existsSync(ref.path)) problems.push(`${rel(k.file)}: ${ref.as} ${rel(ref.path)} does not exist`);
-        else if (statSync(ref.path).isDirectory() && !existsSync(join(ref.path, 'kustomization.yaml'))) problems.push(`${rel(k.file)}: ${rel(ref.path)} is a directory without kustomization.yaml`);
+        else if (statSync(ref.path).isDirectory() && !existsSync(join(ref.path, 'kustomization.yaml')))
+          problems.push(`${rel(k.file)}: ${rel(ref.path)} is a directory without kustomization.yaml`);
       }
-      if (k.body.namespace !== undefined && k.body.namespace !== NAMESPACE) problems.push(`${rel(k.file)}: namespace ${k.body.namespace}, expected ${NAMESPACE}`);
+      if (k.body.namespace !== undefined && k.body.namespace !== NAMESPACE)
+        problems.push(`${rel(k.file)}: namespace ${k.body.namespace}, expected ${NAMESPACE}`);
     }
-    if (baseKustomization?.body.namespace !== NAMESPACE) problems.push(`k8s/base/kustomization.yaml must set namespace: ${NAMESPACE}`);
+    if (baseKustomization?.body.namespace !== NAMESPACE)
+      problems.push(`k8s/base/kustomization.yaml must set namespace: ${NAMESPACE}`);
     for (const file of yamlFiles) {
       if (/kustomization\.ya?ml$/.test(file)) continue;
-      if (!referenced.has(file)) problems.push(`${rel(file)} is not referenced by any kustomization (it would never be applied)`);
+      if (!referenced.has(file))
+        problems.push(`${rel(file)} is not referenced by any kustomization (it would never be applied)`);
     }
     expect(problems).toEqual([]);
   });
@@ -669,7 +814,8 @@ describe('Kubernetes manifests (k8s/)', () => {
       for (const patch of k.inlinePatches) {
         for (const doc of parseYamlDocuments(patch, rel(k.file))) {
           if (Array.isArray(doc)) continue;
-          for (const problem of schemaProblems(doc, { partial: true })) problems.push(`${rel(k.file)} inline patch ${doc.kind}/${doc.metadata?.name}: ${problem}`);
+          for (const problem of schemaProblems(doc, { partial: true }))
+            problems.push(`${rel(k.file)} inline patch ${doc.kind}/${doc.metadata?.name}: ${problem}`);
         }
       }
     }
@@ -697,7 +843,9 @@ describe('Kubernetes manifests (k8s/)', () => {
     });
 
     it(`runs the copytrade/${app} image`, () => {
-      const container = podTemplate(find(baseObjects, 'Deployment', app) ?? {})?.spec?.containers?.find((c: Obj) => c.name === app);
+      const container = podTemplate(find(baseObjects, 'Deployment', app) ?? {})?.spec?.containers?.find(
+        (c: Obj) => c.name === app,
+      );
       expect(String(container?.image)).toMatch(new RegExp(`^copytrade/${app}:`));
     });
   });
@@ -724,7 +872,10 @@ describe('Kubernetes manifests (k8s/)', () => {
   it('identity reads SMTP_URL and CODE_HASH_SECRET, brokerage SECRETS_ENCRYPTION_KEY (and optional SnapTrade keys), from the Secret', () => {
     const secretRefs = (app: string) =>
       Object.fromEntries(
-        (podTemplate(find(baseObjects, 'Deployment', app) ?? {})?.spec?.containers?.find((c: Obj) => c.name === app)?.env ?? [])
+        (
+          podTemplate(find(baseObjects, 'Deployment', app) ?? {})?.spec?.containers?.find((c: Obj) => c.name === app)
+            ?.env ?? []
+        )
           .filter((e: Obj) => e.valueFrom?.secretKeyRef)
           .map((e: Obj) => [e.name, e.valueFrom.secretKeyRef]),
       );
@@ -741,7 +892,9 @@ describe('Kubernetes manifests (k8s/)', () => {
     });
     expect(secretRefs('brokerage').SECRETS_ENCRYPTION_KEY.optional).not.toBe(true);
     // Required keys are in the template as placeholders; the optional SnapTrade ones are absent (paper broker).
-    expect([...baseSecretKeys]).toEqual(expect.arrayContaining(['SMTP_URL', 'CODE_HASH_SECRET', 'SECRETS_ENCRYPTION_KEY']));
+    expect([...baseSecretKeys]).toEqual(
+      expect.arrayContaining(['SMTP_URL', 'CODE_HASH_SECRET', 'SECRETS_ENCRYPTION_KEY']),
+    );
     expect([...baseSecretKeys]).not.toEqual(expect.arrayContaining(['SNAPTRADE_CLIENT_ID']));
   });
 
@@ -751,7 +904,13 @@ describe('Kubernetes manifests (k8s/)', () => {
     expect(data.PUBLIC_URL).toMatch(/^https:\/\/[^\s/]+$/);
     expect(data.PAPER_MARKET_HOURS).toBe('real');
     expect(data.MAIL_FROM).toMatch(/<[^@\s>]+@[^@\s>]+>$|^[^@\s]+@[^@\s]+$/);
-    for (const name of ['BETA_MAX_USERS', 'BETA_CODE_TTL_MINUTES', 'BETA_SIGNUP_WINDOW_MINUTES', 'PORTFOLIO_SNAPSHOT_MINUTES']) expect(data[name]).toMatch(/^\d+$/);
+    for (const name of [
+      'BETA_MAX_USERS',
+      'BETA_CODE_TTL_MINUTES',
+      'BETA_SIGNUP_WINDOW_MINUTES',
+      'PORTFOLIO_SNAPSHOT_MINUTES',
+    ])
+      expect(data[name]).toMatch(/^\d+$/);
     expect(['true', 'false']).toContain(data.BETA_AUTO_APPROVE);
     expect(data.SMTP_URL).toBeUndefined();
   });
@@ -767,18 +926,23 @@ describe('Kubernetes manifests (k8s/)', () => {
             if (match) values[match[1]] = match[2];
           }
         }
-        for (const literal of generator.literals ?? []) values[String(literal).split('=')[0]] = String(literal).slice(String(literal).indexOf('=') + 1);
+        for (const literal of generator.literals ?? [])
+          values[String(literal).split('=')[0]] = String(literal).slice(String(literal).indexOf('=') + 1);
         const where = `${rel(k.file)} secretGenerator ${SECRET}`;
         if (generator.behavior === 'replace') {
-          for (const key of baseSecretKeys) if (values[key] === undefined) problems.push(`${where}: no ${key} (the replaced Secret would lose it)`);
+          for (const key of baseSecretKeys)
+            if (values[key] === undefined) problems.push(`${where}: no ${key} (the replaced Secret would lose it)`);
         }
         problems.push(...secretValueProblems(values, where));
         if (values.SMTP_URL && !/\./.test(smtpTarget(values.SMTP_URL).host)) {
           // An in-cluster host: a Service of the base or of this overlay must expose the port.
           const { host, port } = smtpTarget(values.SMTP_URL);
-          const own = k.references.filter((r) => r.as === 'resource' && existsSync(r.path) && statSync(r.path).isFile()).flatMap((r) => loadDocuments(r.path));
+          const own = k.references
+            .filter((r) => r.as === 'resource' && existsSync(r.path) && statSync(r.path).isFile())
+            .flatMap((r) => loadDocuments(r.path));
           const service = find([...baseObjects, ...own], 'Service', host);
-          if (!service || !(service.spec?.ports ?? []).some((p: Obj) => p.port === port)) problems.push(`${where}: SMTP_URL targets ${host}:${port}, which is no Service port of this kustomization`);
+          if (!service || !(service.spec?.ports ?? []).some((p: Obj) => p.port === port))
+            problems.push(`${where}: SMTP_URL targets ${host}:${port}, which is no Service port of this kustomization`);
         }
       }
     }
@@ -791,9 +955,11 @@ describe('Kubernetes manifests (k8s/)', () => {
     for (const file of yamlFiles) {
       for (const doc of loadDocuments(file).filter((d) => d.kind === 'Secret')) {
         const where = `${rel(file)} Secret/${doc.metadata?.name}`;
-        if (doc.data && Object.keys(doc.data).length > 0) problems.push(`${where}: uses data (base64); write placeholders in stringData`);
+        if (doc.data && Object.keys(doc.data).length > 0)
+          problems.push(`${where}: uses data (base64); write placeholders in stringData`);
         for (const [key, value] of Object.entries(doc.stringData ?? {})) {
-          if (!PLACEHOLDER.test(String(value))) problems.push(`${where}: ${key} is not a placeholder (must contain CHANGE_ME)`);
+          if (!PLACEHOLDER.test(String(value)))
+            problems.push(`${where}: ${key} is not a placeholder (must contain CHANGE_ME)`);
         }
       }
     }
@@ -811,37 +977,57 @@ describe('Kubernetes manifests (k8s/)', () => {
   });
 
   const kubectl = findOnPath('kubectl');
-  (kubectl ? it : it.skip)('every kustomization renders with kubectl kustomize, and the output passes the same checks', () => {
-    for (const k of kustomizations) {
-      const output = execFileSync(kubectl!, ['kustomize', k.dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-      const objects = parseYamlDocuments(output, `kubectl kustomize ${rel(k.dir)}`);
-      // kustomize folds long base64 values over several lines; the API server ignores those newlines.
-      for (const secret of objects.filter((o) => o.kind === 'Secret' && o.data)) {
-        for (const key of Object.keys(secret.data)) secret.data[key] = String(secret.data[key]).replace(/\s+/g, '');
-      }
-      const secretKeys = new Set<string>(objects.filter((o) => o.kind === 'Secret' && o.metadata?.name === SECRET).flatMap((o) => Object.keys({ ...o.stringData, ...o.data })));
-      // Generated (real, base64 `data`) values must pass the apps' validation; SMTP_URL must reach a rendered Service.
-      const generated: string[] = [];
-      for (const secret of objects.filter((o) => o.kind === 'Secret' && o.metadata?.name === SECRET && o.data)) {
-        const values = Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]));
-        generated.push(...secretValueProblems(values, `rendered Secret ${SECRET}`));
-        if (values.SMTP_URL && !values.SMTP_URL.includes('CHANGE_ME') && !/\./.test(smtpTarget(values.SMTP_URL).host)) {
-          const { host, port } = smtpTarget(values.SMTP_URL);
-          if (!(find(objects, 'Service', host)?.spec?.ports ?? []).some((p: Obj) => p.port === port)) generated.push(`SMTP_URL targets ${host}:${port}, which is no rendered Service port`);
+  (kubectl ? it : it.skip)(
+    'every kustomization renders with kubectl kustomize, and the output passes the same checks',
+    () => {
+      for (const k of kustomizations) {
+        const output = execFileSync(kubectl!, ['kustomize', k.dir], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const objects = parseYamlDocuments(output, `kubectl kustomize ${rel(k.dir)}`);
+        // kustomize folds long base64 values over several lines; the API server ignores those newlines.
+        for (const secret of objects.filter((o) => o.kind === 'Secret' && o.data)) {
+          for (const key of Object.keys(secret.data)) secret.data[key] = String(secret.data[key]).replace(/\s+/g, '');
         }
+        const secretKeys = new Set<string>(
+          objects
+            .filter((o) => o.kind === 'Secret' && o.metadata?.name === SECRET)
+            .flatMap((o) => Object.keys({ ...o.stringData, ...o.data })),
+        );
+        // Generated (real, base64 `data`) values must pass the apps' validation; SMTP_URL must reach a rendered Service.
+        const generated: string[] = [];
+        for (const secret of objects.filter((o) => o.kind === 'Secret' && o.metadata?.name === SECRET && o.data)) {
+          const values = Object.fromEntries(
+            Object.entries(secret.data as Record<string, string>).map(([key, value]) => [
+              key,
+              Buffer.from(value, 'base64').toString('utf8'),
+            ]),
+          );
+          generated.push(...secretValueProblems(values, `rendered Secret ${SECRET}`));
+          if (
+            values.SMTP_URL &&
+            !values.SMTP_URL.includes('CHANGE_ME') &&
+            !/\./.test(smtpTarget(values.SMTP_URL).host)
+          ) {
+            const { host, port } = smtpTarget(values.SMTP_URL);
+            if (!(find(objects, 'Service', host)?.spec?.ports ?? []).some((p: Obj) => p.port === port))
+              generated.push(`SMTP_URL targets ${host}:${port}, which is no rendered Service port`);
+          }
+        }
+        const problems = [
+          ...generated,
+          ...objects.flatMap((o) => schemaProblems(o).map((p) => `${o.kind}/${o.metadata?.name}: ${p}`)),
+          ...APP_NAMES.flatMap((app) => appProblems(objects, app, { secretKeys })),
+          ...podSecurityProblems(objects),
+          ...gatewayScalingProblems(objects, { minReplicas: k.dir === BASE ? 2 : 1 }),
+          ...infrastructureProblems(objects),
+          ...namespaceProblems(objects, { rendered: true }),
+        ];
+        expect({ kustomization: rel(k.dir), problems }).toEqual({ kustomization: rel(k.dir), problems: [] });
       }
-      const problems = [
-        ...generated,
-        ...objects.flatMap((o) => schemaProblems(o).map((p) => `${o.kind}/${o.metadata?.name}: ${p}`)),
-        ...APP_NAMES.flatMap((app) => appProblems(objects, app, { secretKeys })),
-        ...podSecurityProblems(objects),
-        ...gatewayScalingProblems(objects, { minReplicas: k.dir === BASE ? 2 : 1 }),
-        ...infrastructureProblems(objects),
-        ...namespaceProblems(objects, { rendered: true }),
-      ];
-      expect({ kustomization: rel(k.dir), problems }).toEqual({ kustomization: rel(k.dir), problems: [] });
-    }
-  });
+    },
+  );
 });
 
 // =================================================================================================================
@@ -852,7 +1038,9 @@ describe('docker-compose.yml', () => {
   const environment = (name: string): Obj => services[name]?.environment ?? {};
   /** The value a `${VAR:-default}` expression takes when VAR is unset (what `docker compose up` gives without a .env). */
   const fallback = (value: unknown): string | undefined =>
-    value === null || value === undefined ? undefined : String(value).replace(/\$\{[A-Za-z0-9_]+(?::?-([^}]*))?\}/g, (_, byDefault?: string) => byDefault ?? '');
+    value === null || value === undefined
+      ? undefined
+      : String(value).replace(/\$\{[A-Za-z0-9_]+(?::?-([^}]*))?\}/g, (_, byDefault?: string) => byDefault ?? '');
 
   it('has every app, postgres, nats and migrate', () => {
     expect(Object.keys(services).sort()).toEqual(expect.arrayContaining([...APP_NAMES, 'postgres', 'nats', 'migrate']));
@@ -862,7 +1050,9 @@ describe('docker-compose.yml', () => {
     const postgres = services.postgres;
     expect(postgres.image).toMatch(/^postgres:15/);
     expect(JSON.stringify(postgres.healthcheck?.test)).toContain('pg_isready');
-    const volume = (postgres.volumes ?? []).map(String).find((v: string) => v.split(':')[1]?.startsWith('/var/lib/postgresql/data'));
+    const volume = (postgres.volumes ?? [])
+      .map(String)
+      .find((v: string) => v.split(':')[1]?.startsWith('/var/lib/postgresql/data'));
     expect(volume).toBeDefined();
     expect(Object.keys(compose.volumes ?? {})).toContain(volume!.split(':')[0]);
   });
@@ -916,14 +1106,18 @@ describe('docker-compose.yml', () => {
   });
 
   it('publishes the gateway on port 3000', () => {
-    expect((services.gateway.ports ?? []).map(String).some((p: string) => /(^|:)3000$/.test(p) || /:3000$/.test(p))).toBe(true);
+    expect(
+      (services.gateway.ports ?? []).map(String).some((p: string) => /(^|:)3000$/.test(p) || /:3000$/.test(p)),
+    ).toBe(true);
   });
 
   it('runs a pinned mail catcher (SMTP 1025, UI 8025 published), and identity sends its mail there by default', () => {
     const mailpit = services.mailpit;
     expect(mailpit).toBeDefined();
     expect(mailpit.image).toMatch(/^axllent\/mailpit:v?\d+\.\d+/);
-    const targets = (mailpit.ports ?? []).map((p: unknown) => (typeof p === 'object' ? String((p as Obj).target) : String(p).split(':').pop()));
+    const targets = (mailpit.ports ?? []).map((p: unknown) =>
+      typeof p === 'object' ? String((p as Obj).target) : String(p).split(':').pop(),
+    );
     expect(targets).toContain('8025');
     expect(mailpit.healthcheck?.test).toBeDefined();
     const smtp = fallback(environment('identity').SMTP_URL);
@@ -937,7 +1131,9 @@ describe('docker-compose.yml', () => {
   it('gives identity, brokerage and the migrations what production requires, with DEV-ONLY defaults that pass validation', () => {
     for (const app of ['identity', 'brokerage']) {
       const env = environment(app);
-      const missing = [...APP_SECRETS[app].required, ...(APP_SECRETS[app].optional ?? []), ...APP_SETTINGS[app]].filter((name) => !(name in env));
+      const missing = [...APP_SECRETS[app].required, ...(APP_SECRETS[app].optional ?? []), ...APP_SETTINGS[app]].filter(
+        (name) => !(name in env),
+      );
       expect({ app, missing }).toEqual({ app, missing: [] });
       expect(fallback(env.PUBLIC_URL)).toBe('http://localhost:3000');
     }
@@ -946,13 +1142,16 @@ describe('docker-compose.yml', () => {
     expect(environment('identity').NODE_ENV).toBe('production');
     const problems = Object.entries(services).flatMap(([name, service]) =>
       secretValueProblems(
-        Object.fromEntries(Object.entries((service as Obj).environment ?? {}).map(([key, value]) => [key, fallback(value)])),
+        Object.fromEntries(
+          Object.entries((service as Obj).environment ?? {}).map(([key, value]) => [key, fallback(value)]),
+        ),
         `docker-compose.yml ${name}`,
       ),
     );
     expect(problems).toEqual([]);
     const file = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
-    for (const name of ['SECRETS_ENCRYPTION_KEY', 'CODE_HASH_SECRET']) expect(file).toMatch(new RegExp(`DEV-ONLY[^\\n]*(\\n\\s*#[^\\n]*)*\\n\\s*${name}:`));
+    for (const name of ['SECRETS_ENCRYPTION_KEY', 'CODE_HASH_SECRET'])
+      expect(file).toMatch(new RegExp(`DEV-ONLY[^\\n]*(\\n\\s*#[^\\n]*)*\\n\\s*${name}:`));
   });
 
   it('takes every secret from the environment (dev defaults only as ${VAR:-...} fallbacks)', () => {
@@ -960,7 +1159,8 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const [key, value] of Object.entries((service as Obj).environment ?? {})) {
         if (!SECRET_VARIABLES.includes(key) || value === null) continue;
-        if (!/\$\{[A-Z_]+(:?-[^}]*)?\}/.test(String(value))) problems.push(`${name}: ${key} is a literal; read it from the environment`);
+        if (!/\$\{[A-Z_]+(:?-[^}]*)?\}/.test(String(value)))
+          problems.push(`${name}: ${key} is a literal; read it from the environment`);
       }
     }
     expect(problems).toEqual([]);
@@ -971,7 +1171,13 @@ describe('docker-compose.yml', () => {
 
 describe('images (deploy/)', () => {
   it.each(APP_NAMES)('deploy/%s.Dockerfile is a multi-stage, non-root image of the app', (app) => {
-    expect(dockerfileProblems(join(ROOT, 'deploy', `${app}.Dockerfile`), { app, port: APPS[app], main: `apps/${app}/dist/main.js` })).toEqual([]);
+    expect(
+      dockerfileProblems(join(ROOT, 'deploy', `${app}.Dockerfile`), {
+        app,
+        port: APPS[app],
+        main: `apps/${app}/dist/main.js`,
+      }),
+    ).toEqual([]);
   });
 
   it('the gateway image builds and ships the web app', () => {
@@ -1000,7 +1206,12 @@ describe('images (deploy/)', () => {
   it('.dockerignore keeps installs, builds, local data and git out of the build context', () => {
     const entries = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
       .split('\n')
-      .map((line) => line.trim().replace(/^\*\*\//, '').replace(/\/$/, ''))
+      .map((line) =>
+        line
+          .trim()
+          .replace(/^\*\*\//, '')
+          .replace(/\/$/, ''),
+      )
       .filter((line) => line && !line.startsWith('#'));
     expect(entries).toEqual(expect.arrayContaining(['node_modules', 'dist', '.data', '.git', 'test-results']));
   });

@@ -27,8 +27,17 @@ interface Step {
 }
 
 const jestCounts = (json: unknown): Counts => {
-  const result = json as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  return { passed: result.numPassedTests, failed: result.numFailedTests, skipped: result.numPendingTests + result.numTodoTests };
+  const result = json as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  return {
+    passed: result.numPassedTests,
+    failed: result.numFailedTests,
+    skipped: result.numPendingTests + result.numTodoTests,
+  };
 };
 const vitestCounts = jestCounts;
 const playwrightCounts = (json: unknown): Counts => {
@@ -38,7 +47,15 @@ const playwrightCounts = (json: unknown): Counts => {
 
 const jest = (project: string, extra: string[] = []): Step => ({
   name: `${project} tests`,
-  command: ['npx', 'jest', '--selectProjects', project, '--json', `--outputFile=${join(reports, `${project}.json`)}`, ...extra],
+  command: [
+    'npx',
+    'jest',
+    '--selectProjects',
+    project,
+    '--json',
+    `--outputFile=${join(reports, `${project}.json`)}`,
+    ...extra,
+  ],
   report: { file: join(reports, `${project}.json`), read: jestCounts },
 });
 
@@ -51,7 +68,16 @@ const steps: Step[] = [
   jest('e2e', ['--runInBand']),
   {
     name: 'web tests',
-    command: ['npx', 'vitest', 'run', '--root', 'apps/web', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'web.json')}`],
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--root',
+      'apps/web',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'web.json')}`,
+    ],
     report: { file: join(reports, 'web.json'), read: vitestCounts },
   },
   {
@@ -68,14 +94,20 @@ for (const step of steps) {
   if (only.length > 0 && !only.some((name) => step.name.startsWith(name))) continue;
   const startedAt = Date.now();
   console.log(`\n=== ${step.name} ===`);
-  const result = spawnSync(step.command[0]!, step.command.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const result = spawnSync(step.command[0]!, step.command.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   if (step.report && existsSync(step.report.file)) {
     const counts = step.report.read(JSON.parse(readFileSync(step.report.file, 'utf8')));
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
   }
-  console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s ===`);
+  console.log(
+    `=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s ===`,
+  );
   if (result.status !== 0) {
     failedStep = step.name;
     if (totals.failed === 0) totals.failed = 1;

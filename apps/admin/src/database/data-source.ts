@@ -9,7 +9,12 @@ export const ADMIN_SCHEMA = 'admin';
 
 export function adminDataSourceOptions(databaseUrl: string) {
   return {
-    ...serviceDataSourceOptions({ url: databaseUrl, schema: ADMIN_SCHEMA, entities: [PlatformSettingEntity, AdminAuditLogEntity, FeedbackEntity], migrations: [CreateAdminSchema1763780100000, CreateFeedback1795315500000] }),
+    ...serviceDataSourceOptions({
+      url: databaseUrl,
+      schema: ADMIN_SCHEMA,
+      entities: [PlatformSettingEntity, AdminAuditLogEntity, FeedbackEntity],
+      migrations: [CreateAdminSchema1763780100000, CreateFeedback1795315500000],
+    }),
     url: databaseUrl,
     schema: ADMIN_SCHEMA,
   };

@@ -5,7 +5,8 @@ import { BaseServiceConfig } from '@copytrade/nest';
 /** Publicly known development key ("dev-only-key-not-for-production!", also docker-compose's fallback). Never valid in production. */
 export const DEV_SECRETS_ENCRYPTION_KEY = 'ZGV2LW9ubHkta2V5LW5vdC1mb3ItcHJvZHVjdGlvbiE=';
 
-const trimTrailingSlash = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\/+$/, '') : value);
+const trimTrailingSlash = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.replace(/\/+$/, '') : value;
 
 export class BrokerageConfig extends BaseServiceConfig {
   /** SnapTrade Commercial API key; with SNAPTRADE_CONSUMER_KEY it selects the SnapTrade provider, else the paper broker. */
@@ -25,8 +26,13 @@ export class BrokerageConfig extends BaseServiceConfig {
   SNAPTRADE_BASE_URL: string = 'https://api.snaptrade.com';
 
   /** 32 random bytes, base64: encrypts provider user secrets (AES-256-GCM). Required in production. */
-  @ValidateIf((config: BrokerageConfig) => config.SECRETS_ENCRYPTION_KEY !== undefined || config.NODE_ENV === 'production')
-  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'SECRETS_ENCRYPTION_KEY must be 32 random bytes in base64 (openssl rand -base64 32); required in production' })
+  @ValidateIf(
+    (config: BrokerageConfig) => config.SECRETS_ENCRYPTION_KEY !== undefined || config.NODE_ENV === 'production',
+  )
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, {
+    message:
+      'SECRETS_ENCRYPTION_KEY must be 32 random bytes in base64 (openssl rand -base64 32); required in production',
+  })
   SECRETS_ENCRYPTION_KEY?: string;
 
   /** Paper market hours: real US hours (US/Eastern, Mon–Fri 9:30–16:00, holidays ignored) or always open. */

@@ -9,13 +9,38 @@ import { SnaptradeProvider, type SnaptradeProviderOptions } from '../../src/modu
 let fake: FakeSnaptradeServer;
 const warnings: unknown[] = [];
 const adapter = (options: Partial<SnaptradeProviderOptions> = {}) =>
-  new SnaptradeProvider({ clientId: fake.clientId, consumerKey: fake.consumerKey, basePath: fake.url, requestsPerMinute: 60_000, burst: 1_000, logger: { warn: (...args: unknown[]) => warnings.push(args) }, ...options });
-const failure = (promise: Promise<unknown>) => promise.then(() => Promise.reject(new Error('expected a failure')), (error: unknown) => error as ProviderError);
-const buy = (symbol: string, quantity = 1) => ({ action: 'BUY' as const, symbol, underlying: symbol, quantity: String(quantity), option: null });
+  new SnaptradeProvider({
+    clientId: fake.clientId,
+    consumerKey: fake.consumerKey,
+    basePath: fake.url,
+    requestsPerMinute: 60_000,
+    burst: 1_000,
+    logger: { warn: (...args: unknown[]) => warnings.push(args) },
+    ...options,
+  });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => Promise.reject(new Error('expected a failure')),
+    (error: unknown) => error as ProviderError,
+  );
+const buy = (symbol: string, quantity = 1) => ({
+  action: 'BUY' as const,
+  symbol,
+  underlying: symbol,
+  quantity: String(quantity),
+  option: null,
+});
 
-async function connectedUser(provider = adapter()): Promise<{ user: ProviderUserCredentials; accountIds: string[]; connectionId: string }> {
+async function connectedUser(
+  provider = adapter(),
+): Promise<{ user: ProviderUserCredentials; accountIds: string[]; connectionId: string }> {
   const user = await provider.registerUser(randomUUID());
-  await fake.completePortal(await provider.connectionPortalUrl(user, { connectionType: 'trade', customRedirect: 'http://localhost:3000/settings' }));
+  await fake.completePortal(
+    await provider.connectionPortalUrl(user, {
+      connectionType: 'trade',
+      customRedirect: 'http://localhost:3000/settings',
+    }),
+  );
   const accounts = await provider.listAccounts(user);
   return { user, accountIds: accounts.map((account) => account.id), connectionId: accounts[0]!.connectionId };
 }
@@ -35,14 +60,22 @@ describe('signing and paths', () => {
 
   it('is refused (401 1076) when signed with another key, and that is not mistaken for a user problem', async () => {
     const error = await failure(adapter({ consumerKey: 'not-the-key' }).listUsers());
-    expect(error).toMatchObject({ kind: 'UNEXPECTED', providerStatus: 401, providerCode: '1076', outcome: 'not-placed' });
+    expect(error).toMatchObject({
+      kind: 'UNEXPECTED',
+      providerStatus: 401,
+      providerCode: '1076',
+      outcome: 'not-placed',
+    });
     expect(fake.requests.at(-1)).toMatchObject({ path: '/snapTrade/listUsers', status: 401 });
   });
 
   it('checks the signed path: a signature made for another path is refused', async () => {
     const query = `clientId=${fake.clientId}&timestamp=${Math.floor(Date.now() / 1000)}`;
     const signedFor = (path: string) => expectedSignature(fake.consumerKey, '', path, query);
-    const call = (signature: string) => fetch(`${fake.url}/snapTrade/listUsers?${query}`, { headers: { Signature: signature } }).then((response) => response.status);
+    const call = (signature: string) =>
+      fetch(`${fake.url}/snapTrade/listUsers?${query}`, { headers: { Signature: signature } }).then(
+        (response) => response.status,
+      );
     expect(await call(signedFor('/snapTrade/listUsers'))).toBe(200);
     expect(await call(signedFor('/api/v1/snapTrade/listUsers'))).toBe(401);
     expect(await call(signedFor('/accounts'))).toBe(401);
@@ -57,8 +90,17 @@ describe('signing and paths', () => {
     await provider.listOrders(user, accountIds[0]!);
     await provider.listRecentOrders(user, accountIds[0]!);
     await provider.getQuotes(user, accountIds[0]!, ['AAPL']);
-    const paths = fake.requests.slice(from).map((request) => `${request.method} ${request.path.replace(accountIds[0]!, ':id')} ${request.status}`);
-    expect(paths).toEqual(['GET /accounts/:id/balances 200', 'GET /accounts/:id 200', 'GET /accounts/:id/positions/all 200', 'GET /accounts/:id/orders 200', 'GET /accounts/:id/recentOrders 200', 'GET /accounts/:id/quotes 200']);
+    const paths = fake.requests
+      .slice(from)
+      .map((request) => `${request.method} ${request.path.replace(accountIds[0]!, ':id')} ${request.status}`);
+    expect(paths).toEqual([
+      'GET /accounts/:id/balances 200',
+      'GET /accounts/:id 200',
+      'GET /accounts/:id/positions/all 200',
+      'GET /accounts/:id/orders 200',
+      'GET /accounts/:id/recentOrders 200',
+      'GET /accounts/:id/quotes 200',
+    ]);
   });
 });
 
@@ -66,12 +108,20 @@ describe('rate limits', () => {
   it("maps the provider's 429 to RATE_LIMITED with its retry time at once, without the SDK's 35 s retry", async () => {
     const provider = adapter();
     const { user } = await connectedUser(provider);
-    fake.injectFault({ path: /^\/accounts$/, status: 429, body: { detail: 'Request was throttled. Expected available in 9 seconds.', status_code: 429, code: '0000' } });
+    fake.injectFault({
+      path: /^\/accounts$/,
+      status: 429,
+      body: { detail: 'Request was throttled. Expected available in 9 seconds.', status_code: 429, code: '0000' },
+    });
     const startedAt = Date.now();
     const error = await failure(provider.listAccounts(user));
     expect(Date.now() - startedAt).toBeLessThan(2_000);
     expect(error).toMatchObject({ kind: 'RATE_LIMITED', retryAfterSeconds: 9 });
-    expect(toDomainException(error)).toMatchObject({ status: 429, code: 'PROVIDER_RATE_LIMITED', details: { retryAfterSeconds: 9 } });
+    expect(toDomainException(error)).toMatchObject({
+      status: 429,
+      code: 'PROVIDER_RATE_LIMITED',
+      details: { retryAfterSeconds: 9 },
+    });
   });
 
   it('refuses locally, before sending anything, once the per-client budget is spent', async () => {
@@ -86,15 +136,22 @@ describe('rate limits', () => {
     const provider = adapter({ tradeIntervalMs: 400 });
     const { user, accountIds } = await connectedUser(provider);
     const from = fake.requests.length;
-    await Promise.all([accountIds[0], accountIds[0], accountIds[1]].map((accountId) => provider.placeMarketOrder(user, { accountId: accountId!, clientOrderId: randomUUID(), order: buy('AAPL') })));
-    const trades = fake.requests.slice(from).filter((request) => request.path === '/trade/place').map((request) => request.at);
+    await Promise.all(
+      [accountIds[0], accountIds[0], accountIds[1]].map((accountId) =>
+        provider.placeMarketOrder(user, { accountId: accountId!, clientOrderId: randomUUID(), order: buy('AAPL') }),
+      ),
+    );
+    const trades = fake.requests
+      .slice(from)
+      .filter((request) => request.path === '/trade/place')
+      .map((request) => request.at);
     expect(trades).toHaveLength(3);
     expect(trades[2]! - trades[0]!).toBeGreaterThanOrEqual(350);
   });
 });
 
 describe('errors', () => {
-  it("maps 402 to a disabled connection (not a payment), and 1083 to invalid credentials", async () => {
+  it('maps 402 to a disabled connection (not a payment), and 1083 to invalid credentials', async () => {
     const provider = adapter();
     const { user, connectionId } = await connectedUser(provider);
     fake.state.disable(connectionId);
@@ -110,7 +167,9 @@ describe('errors', () => {
     fake.injectFault({ path: /\/positions\/all$/, status: 500 });
     const error = await failure(provider.listPositions(user, accountIds[0]!));
     expect(error).toBeInstanceOf(ProviderError);
-    expect(JSON.stringify({ error, message: error.message, stack: error.stack, warnings })).not.toContain(user.userSecret);
+    expect(JSON.stringify({ error, message: error.message, stack: error.stack, warnings })).not.toContain(
+      user.userSecret,
+    );
     expect(warnings.length).toBeGreaterThan(0);
   });
 
@@ -120,11 +179,17 @@ describe('errors', () => {
     const clientOrderId = randomUUID();
     fake.injectFault({ path: /^\/trade\/place$/, delayMs: 1_000, afterHandling: true });
     const createdAt = new Date();
-    const error = await failure(provider.placeMarketOrder(user, { accountId: accountIds[0]!, clientOrderId, order: buy('TSLA', 2) }));
+    const error = await failure(
+      provider.placeMarketOrder(user, { accountId: accountIds[0]!, clientOrderId, order: buy('TSLA', 2) }),
+    );
     expect(error).toMatchObject({ kind: 'UNAVAILABLE', outcome: 'unknown' });
     expect(fake.state.orders.filter((order) => order.clientOrderId === clientOrderId)).toHaveLength(1);
     const recent = await provider.listRecentOrders(user, accountIds[0]!);
-    const found = matchProviderOrder({ clientOrderId, symbol: 'TSLA', action: 'BUY', quantity: '2', createdAt }, recent, new Set());
+    const found = matchProviderOrder(
+      { clientOrderId, symbol: 'TSLA', action: 'BUY', quantity: '2', createdAt },
+      recent,
+      new Set(),
+    );
     expect(found).toMatchObject({ symbol: 'TSLA', status: 'EXECUTED', brokerageOrderId: fake.state.orders.at(-1)!.id });
     expect(fake.state.orders.filter((order) => order.symbol === 'TSLA')).toHaveLength(1);
   });
@@ -132,9 +197,25 @@ describe('errors', () => {
   it('a 5xx on placement is an unknown outcome; a 4xx means not placed', async () => {
     const provider = adapter({ tradeIntervalMs: 10 });
     const { user, accountIds } = await connectedUser(provider);
-    fake.injectFault({ path: /^\/trade\/place$/, status: 503, body: { detail: 'Brokerage busy', status_code: 503, code: '3002' } });
-    expect(await failure(provider.placeMarketOrder(user, { accountId: accountIds[0]!, clientOrderId: randomUUID(), order: buy('AMD') }))).toMatchObject({ kind: 'UNAVAILABLE', outcome: 'unknown' });
-    fake.injectFault({ path: /^\/trade\/place$/, status: 400, body: { detail: 'Insufficient buying power for this order', status_code: 400, code: '1012' } });
-    expect(await failure(provider.placeMarketOrder(user, { accountId: accountIds[0]!, clientOrderId: randomUUID(), order: buy('AMD') }))).toMatchObject({ kind: 'INSUFFICIENT_BUYING_POWER', outcome: 'not-placed' });
+    fake.injectFault({
+      path: /^\/trade\/place$/,
+      status: 503,
+      body: { detail: 'Brokerage busy', status_code: 503, code: '3002' },
+    });
+    expect(
+      await failure(
+        provider.placeMarketOrder(user, { accountId: accountIds[0]!, clientOrderId: randomUUID(), order: buy('AMD') }),
+      ),
+    ).toMatchObject({ kind: 'UNAVAILABLE', outcome: 'unknown' });
+    fake.injectFault({
+      path: /^\/trade\/place$/,
+      status: 400,
+      body: { detail: 'Insufficient buying power for this order', status_code: 400, code: '1012' },
+    });
+    expect(
+      await failure(
+        provider.placeMarketOrder(user, { accountId: accountIds[0]!, clientOrderId: randomUUID(), order: buy('AMD') }),
+      ),
+    ).toMatchObject({ kind: 'INSUFFICIENT_BUYING_POWER', outcome: 'not-placed' });
   });
 });

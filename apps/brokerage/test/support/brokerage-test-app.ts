@@ -22,7 +22,13 @@ export interface BrokerageTestApp {
 export async function startBrokerageApp(label: string, env: Record<string, string> = {}): Promise<BrokerageTestApp> {
   const database: TestDatabase = await createTestDatabase(label);
   await runServiceMigrations(brokerageDataSourceOptions(database.url));
-  const config = loadConfig(BrokerageConfig, { DATABASE_URL: database.url, NATS_URL: await natsUrl(), NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig(BrokerageConfig, {
+    DATABASE_URL: database.url,
+    NATS_URL: await natsUrl(),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const moduleRef = await Test.createTestingModule({ imports: [BrokerageAppModule.register(config)] }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   await app.init();
@@ -40,11 +46,18 @@ export async function startBrokerageApp(label: string, env: Record<string, strin
 export const actorOf = (userId: string): RpcActor => ({ userId, isAdmin: false });
 
 /** Registers a user and connects the paper brokerage through its portal, as the web app's popup would. */
-export async function connectPaperUser(app: INestApplication, userId: string): Promise<{ accountIds: string[]; connectionId: string }> {
+export async function connectPaperUser(
+  app: INestApplication,
+  userId: string,
+): Promise<{ accountIds: string[]; connectionId: string }> {
   const connections = app.get(ConnectionsController);
   const actor = actorOf(userId);
   await connections.registerUser({ requestId: `register-${userId}`, actor, payload: { userId } });
-  const { connectionUrl } = await connections.connectionPortal({ requestId: 'portal', actor, payload: { userId, customRedirect: '/dashboard' } });
+  const { connectionUrl } = await connections.connectionPortal({
+    requestId: 'portal',
+    actor,
+    payload: { userId, customRedirect: '/dashboard' },
+  });
   const sessionId = connectionUrl.split('/').pop()!;
   const { connectionId } = await app.get(PaperPortalService).connect(sessionId, userId);
   const link = await app.get(SyncBrokerageLinkUseCase).execute(userId, 'connect');

@@ -28,7 +28,11 @@ export async function paperHarness(): Promise<ProviderHarness> {
   await runServiceMigrations(brokerageDataSourceOptions(database.url));
   const dataSource = new DataSource(brokerageDataSourceOptions(database.url) as DataSourceOptions);
   await dataSource.initialize();
-  const config = loadConfig(BrokerageConfig, { DATABASE_URL: database.url, NODE_ENV: 'test', PAPER_MARKET_HOURS: 'real' });
+  const config = loadConfig(BrokerageConfig, {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'test',
+    PAPER_MARKET_HOURS: 'real',
+  });
   const clock = new PaperMarketClock(dataSource, config);
   const feed = new PaperPriceFeed(dataSource, config);
   const portal = new PaperPortalService(dataSource);
@@ -48,7 +52,15 @@ export async function paperHarness(): Promise<ProviderHarness> {
 export async function snaptradeHarness(): Promise<ProviderHarness> {
   const fake = await FakeSnaptradeServer.start();
   return {
-    provider: new SnaptradeProvider({ clientId: fake.clientId, consumerKey: fake.consumerKey, basePath: fake.url, tradeIntervalMs: 50, requestsPerMinute: 60_000, burst: 1_000, logger: { warn: () => undefined } }),
+    provider: new SnaptradeProvider({
+      clientId: fake.clientId,
+      consumerKey: fake.consumerKey,
+      basePath: fake.url,
+      tradeIntervalMs: 50,
+      requestsPerMinute: 60_000,
+      burst: 1_000,
+      logger: { warn: () => undefined },
+    }),
     completePortal: async (_user, portalUrl) => void (await fake.completePortal(portalUrl)),
     setPrice: async (symbol, price) => void fake.state.prices.set(symbol, price),
     setMarketOpen: async (open) => void (fake.state.marketOpen = open ?? true),

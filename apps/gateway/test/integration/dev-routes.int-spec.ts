@@ -7,7 +7,12 @@ import { createGatewayApp } from '../../src/create-gateway-app';
 
 /** The gateway alone (no services behind it): enough to see which routes exist. */
 async function gateway(env: Record<string, string>): Promise<NestExpressApplication> {
-  const config = loadConfig(GatewayConfig, { NATS_URL: await natsUrl(), LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const config = loadConfig(GatewayConfig, {
+    NATS_URL: await natsUrl(),
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
   const app = await createGatewayApp(config);
   await app.init();
   return app;

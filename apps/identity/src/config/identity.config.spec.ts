@@ -6,7 +6,13 @@ const base = { DATABASE_URL: 'postgres://unused' };
 describe('IdentityConfig', () => {
   it('has the documented beta and mail defaults', () => {
     const config = loadConfig(IdentityConfig, base);
-    expect(config).toMatchObject({ BETA_MAX_USERS: 100, BETA_AUTO_APPROVE: true, BETA_CODE_TTL_MINUTES: 30, PASSWORD_RESET_TTL_MINUTES: 60, PUBLIC_URL: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      BETA_MAX_USERS: 100,
+      BETA_AUTO_APPROVE: true,
+      BETA_CODE_TTL_MINUTES: 30,
+      PASSWORD_RESET_TTL_MINUTES: 60,
+      PUBLIC_URL: 'http://localhost:3000',
+    });
     expect(config.SMTP_URL).toBeUndefined();
   });
 
@@ -15,8 +21,15 @@ describe('IdentityConfig', () => {
   });
 
   it('refuses to start in production without SMTP_URL or CODE_HASH_SECRET, with a clear message', () => {
-    expect(() => loadConfig(IdentityConfig, { ...base, NODE_ENV: 'production' })).toThrow(/SMTP_URL must be set in production[\s\S]*CODE_HASH_SECRET must be set in production/);
-    const production = loadConfig(IdentityConfig, { ...base, NODE_ENV: 'production', SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465', CODE_HASH_SECRET: 'x'.repeat(32) });
+    expect(() => loadConfig(IdentityConfig, { ...base, NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL must be set in production[\s\S]*CODE_HASH_SECRET must be set in production/,
+    );
+    const production = loadConfig(IdentityConfig, {
+      ...base,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      CODE_HASH_SECRET: 'x'.repeat(32),
+    });
     expect(production.SMTP_URL).toBe('smtps://mailer:secret@smtp.example.com:465');
   });
 

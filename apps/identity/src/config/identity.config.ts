@@ -1,5 +1,16 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { BaseServiceConfig, envBoolean } from '@copytrade/nest';
 
 export class IdentityConfig extends BaseServiceConfig {
@@ -69,7 +80,10 @@ export class IdentityConfig extends BaseServiceConfig {
 
   /** Outgoing mail (smtp://user:pass@host:port or smtps://...). Required in production; otherwise mail goes to the dev mailbox. */
   @ValidateIf((config: IdentityConfig) => config.NODE_ENV === 'production' || config.SMTP_URL !== undefined)
-  @IsUrl({ require_tld: false, protocols: ['smtp', 'smtps'] }, { message: 'SMTP_URL must be set in production (smtp:// or smtps:// URL): without it no e-mail can be sent' })
+  @IsUrl(
+    { require_tld: false, protocols: ['smtp', 'smtps'] },
+    { message: 'SMTP_URL must be set in production (smtp:// or smtps:// URL): without it no e-mail can be sent' },
+  )
   SMTP_URL?: string;
 
   @IsString()
@@ -88,4 +102,10 @@ export class IdentityConfig extends BaseServiceConfig {
 
 /** Development-only defaults, printed by `npm start`; production requires ADMIN_PASSWORD to seed an admin. */
 export const DEV_ADMIN_PASSWORD = 'Admin-Beta-2026!';
-export const DEV_DEMO_USER = { username: 'demo', email: 'demo@copytrade.local', password: 'Demo-Trader-2026!', firstName: 'Demo', lastName: 'Trader' };
+export const DEV_DEMO_USER = {
+  username: 'demo',
+  email: 'demo@copytrade.local',
+  password: 'Demo-Trader-2026!',
+  firstName: 'Demo',
+  lastName: 'Trader',
+};

@@ -22,7 +22,16 @@ export function identityDataSourceOptions(databaseUrl: string) {
     ...serviceDataSourceOptions({
       url: databaseUrl,
       schema: IDENTITY_SCHEMA,
-      entities: [UserEntity, SessionEntity, BetaRequestEntity, BetaCodeEntity, IdentitySettingEntity, PasswordResetEntity, NotificationPreferencesEntity, DevMailEntity],
+      entities: [
+        UserEntity,
+        SessionEntity,
+        BetaRequestEntity,
+        BetaCodeEntity,
+        IdentitySettingEntity,
+        PasswordResetEntity,
+        NotificationPreferencesEntity,
+        DevMailEntity,
+      ],
       migrations: [
         CreateIdentitySchema1763780000000,
         AddBetaAccess1795315000000,

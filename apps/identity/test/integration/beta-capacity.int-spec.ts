@@ -31,15 +31,26 @@ const form = (index: number, overrides: Partial<SignupForm> = {}): SignupForm =>
 
 /** As if the address had just verified an e-mailed code (the code itself is not needed here). */
 const verified = (email: string) =>
-  dataSource.query(`INSERT INTO identity.beta_codes (email, code_hash, expires_at, verified_at) VALUES ($1, 'unused', now() + interval '1 hour', now())`, [email]);
+  dataSource.query(
+    `INSERT INTO identity.beta_codes (email, code_hash, expires_at, verified_at) VALUES ($1, 'unused', now() + interval '1 hour', now())`,
+    [email],
+  );
 
-const signUp = (signup: SignupForm) => register.execute({ requestId: `signup-${signup.username}`, clientAddress: '203.0.113.1', payload: signup });
-const count = async (sql: string, params: unknown[] = []) => ((await dataSource.query(sql, params)) as { n: number }[])[0]!.n;
+const signUp = (signup: SignupForm) =>
+  register.execute({ requestId: `signup-${signup.username}`, clientAddress: '203.0.113.1', payload: signup });
+const count = async (sql: string, params: unknown[] = []) =>
+  ((await dataSource.query(sql, params)) as { n: number }[])[0]!.n;
 
 beforeAll(async () => {
   database = await createTestDatabase('identity_beta_capacity');
   await runServiceMigrations(identityDataSourceOptions(database.url));
-  const config = loadConfig(IdentityConfig, { DATABASE_URL: database.url, NATS_URL: await natsUrl(), NODE_ENV: 'test', LOG_LEVEL: 'silent', BETA_MAX_USERS: String(MAX_USERS) });
+  const config = loadConfig(IdentityConfig, {
+    DATABASE_URL: database.url,
+    NATS_URL: await natsUrl(),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BETA_MAX_USERS: String(MAX_USERS),
+  });
   const moduleRef = await Test.createTestingModule({ imports: [IdentityAppModule.register(config)] }).compile();
   app = moduleRef.createNestApplication({ logger: false });
   await app.init();
@@ -59,14 +70,20 @@ it('twenty signups racing for five seats: exactly five accounts, sessions and Us
   const outcomes = await Promise.allSettled(forms.map(signUp));
   const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(MAX_USERS);
-  expect(refused.map((outcome) => (outcome.reason as { code: string }).code)).toEqual(Array(20 - MAX_USERS).fill('BETA_FULL'));
+  expect(refused.map((outcome) => (outcome.reason as { code: string }).code)).toEqual(
+    Array(20 - MAX_USERS).fill('BETA_FULL'),
+  );
 
   expect(await count(`SELECT registered_count AS n FROM identity.beta_capacity`)).toBe(MAX_USERS);
   expect(await count(`SELECT count(*)::int AS n FROM identity.users WHERE is_beta_user`)).toBe(MAX_USERS);
   expect(await count(`SELECT count(*)::int AS n FROM identity.sessions`)).toBe(MAX_USERS);
-  expect(await count(`SELECT count(*)::int AS n FROM identity.outbox WHERE subject = $1`, [UserRegistered.subject])).toBe(MAX_USERS);
+  expect(
+    await count(`SELECT count(*)::int AS n FROM identity.outbox WHERE subject = $1`, [UserRegistered.subject]),
+  ).toBe(MAX_USERS);
   // A refused signup used nothing up: its verification is still there for when a seat frees.
-  expect(await count(`SELECT count(*)::int AS n FROM identity.beta_codes WHERE used_for_signup_at IS NOT NULL`)).toBe(MAX_USERS);
+  expect(await count(`SELECT count(*)::int AS n FROM identity.beta_codes WHERE used_for_signup_at IS NOT NULL`)).toBe(
+    MAX_USERS,
+  );
 });
 
 it('the same address signing up twice at once: one account, one seat, the other attempt refused', async () => {

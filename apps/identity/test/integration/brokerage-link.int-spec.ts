@@ -12,7 +12,15 @@ let database: TestDatabase;
 let dataSource: DataSource;
 const handler = new BrokerageLinkHandler({} as never);
 
-const envelope = <T>(data: T): EventEnvelope<T> => ({ id: randomUUID(), type: 'test', version: 1, occurredAt: new Date().toISOString(), producer: 'brokerage', correlationId: 'c', data });
+const envelope = <T>(data: T): EventEnvelope<T> => ({
+  id: randomUUID(),
+  type: 'test',
+  version: 1,
+  occurredAt: new Date().toISOString(),
+  producer: 'brokerage',
+  correlationId: 'c',
+  data,
+});
 const connected = (userId: string, stateVersion: number, accountIds: string[], brokerageConnected = true) =>
   envelope<BrokerageConnectedV1>({
     userId,
@@ -20,7 +28,8 @@ const connected = (userId: string, stateVersion: number, accountIds: string[], b
     link: { userId, providerUserId: `p-${userId}`, provider: 'paper', brokerageConnected, accountIds, stateVersion },
     occurredAt: new Date().toISOString(),
   });
-const viewOf = async (userId: string) => toUserView(await dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId }));
+const viewOf = async (userId: string) =>
+  toUserView(await dataSource.getRepository(UserEntity).findOneByOrFail({ id: userId }));
 
 beforeAll(async () => {
   database = await createTestDatabase('identity_brokerage_link');
@@ -35,26 +44,63 @@ afterAll(async () => {
 });
 
 async function newUser(): Promise<string> {
-  const [row] = await dataSource.query(`INSERT INTO identity.users (username, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [`u${randomUUID().slice(0, 8)}`, `${randomUUID()}@example.com`]);
+  const [row] = await dataSource.query(
+    `INSERT INTO identity.users (username, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`,
+    [`u${randomUUID().slice(0, 8)}`, `${randomUUID()}@example.com`],
+  );
   return row.id;
 }
 
 it('fills the user view from the brokerage events: provider user id, connected flag, account ids (primary first)', async () => {
   const userId = await newUser();
-  expect(await viewOf(userId)).toMatchObject({ snaptradeUserId: null, brokerageConnected: false, snaptradeAccountIds: [], snaptradeUserSecret: null });
-  await handler.applyRegistration(envelope<ProviderUserRegisteredV1>({ userId, providerUserId: `p-${userId}`, provider: 'paper', stateVersion: 1, occurredAt: '' }), dataSource.manager);
+  expect(await viewOf(userId)).toMatchObject({
+    snaptradeUserId: null,
+    brokerageConnected: false,
+    snaptradeAccountIds: [],
+    snaptradeUserSecret: null,
+  });
+  await handler.applyRegistration(
+    envelope<ProviderUserRegisteredV1>({
+      userId,
+      providerUserId: `p-${userId}`,
+      provider: 'paper',
+      stateVersion: 1,
+      occurredAt: '',
+    }),
+    dataSource.manager,
+  );
   await handler.applyConnectionChange(connected(userId, 2, ['acc-1', 'acc-2']), dataSource.manager);
-  expect(await viewOf(userId)).toMatchObject({ snaptradeUserId: `p-${userId}`, brokerageConnected: true, snaptradeAccountIds: ['acc-1', 'acc-2'], snaptradeUserSecret: null });
+  expect(await viewOf(userId)).toMatchObject({
+    snaptradeUserId: `p-${userId}`,
+    brokerageConnected: true,
+    snaptradeAccountIds: ['acc-1', 'acc-2'],
+    snaptradeUserSecret: null,
+  });
 });
 
 it('ignores an older state arriving late, so redeliveries and reordering change nothing', async () => {
   const userId = await newUser();
   await handler.applyConnectionChange(connected(userId, 3, [], false), dataSource.manager);
   await handler.applyConnectionChange(connected(userId, 2, ['acc-1']), dataSource.manager);
-  await handler.applyRegistration(envelope<ProviderUserRegisteredV1>({ userId, providerUserId: 'old', provider: 'paper', stateVersion: 1, occurredAt: '' }), dataSource.manager);
-  expect(await viewOf(userId)).toMatchObject({ snaptradeUserId: `p-${userId}`, brokerageConnected: false, snaptradeAccountIds: [] });
+  await handler.applyRegistration(
+    envelope<ProviderUserRegisteredV1>({
+      userId,
+      providerUserId: 'old',
+      provider: 'paper',
+      stateVersion: 1,
+      occurredAt: '',
+    }),
+    dataSource.manager,
+  );
+  expect(await viewOf(userId)).toMatchObject({
+    snaptradeUserId: `p-${userId}`,
+    brokerageConnected: false,
+    snaptradeAccountIds: [],
+  });
 });
 
 it('refuses a malformed event as permanent (it is dead-lettered, not retried)', async () => {
-  await expect(handler.applyConnectionChange(envelope({ userId: 'x' }) as never, dataSource.manager)).rejects.toThrow(/malformed/);
+  await expect(handler.applyConnectionChange(envelope({ userId: 'x' }) as never, dataSource.manager)).rejects.toThrow(
+    /malformed/,
+  );
 });

@@ -22,7 +22,13 @@ const attempt = (username: string, password: string, clientAddress = '203.0.113.
 beforeAll(async () => {
   database = await createTestDatabase('identity_sessions');
   await runServiceMigrations(identityDataSourceOptions(database.url));
-  const config = loadConfig(IdentityConfig, { DATABASE_URL: database.url, NATS_URL: await natsUrl(), NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_MAX_FAILURES_PER_ADDRESS: '8' });
+  const config = loadConfig(IdentityConfig, {
+    DATABASE_URL: database.url,
+    NATS_URL: await natsUrl(),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '8',
+  });
   const moduleRef = await Test.createTestingModule({ imports: [IdentityAppModule.register(config)] }).compile();
   app = moduleRef.createNestApplication({ logger: false });
   await app.init();
@@ -48,18 +54,27 @@ it('stores only a hash of the session token, and an expired session resolves to 
   expect(stored.map((row: { token_hash: string }) => row.token_hash)).not.toContain(sessionToken);
   expect((await sessions.resolve(sessionToken)).user?.id).toBe(user.id);
 
-  await dataSource.query(`UPDATE identity.sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+  await dataSource.query(`UPDATE identity.sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+    user.id,
+  ]);
   expect((await sessions.resolve(sessionToken)).user).toBeNull();
 });
 
 it('blocks a client address that keeps failing on different accounts', async () => {
   const outcomes: number[] = [];
   for (let index = 0; index < 9; index += 1) {
-    outcomes.push(await attempt(`someone-${index}`, 'wrong-password-1', '198.51.100.9').then(() => 200, (error: { status: number }) => error.status));
+    outcomes.push(
+      await attempt(`someone-${index}`, 'wrong-password-1', '198.51.100.9').then(
+        () => 200,
+        (error: { status: number }) => error.status,
+      ),
+    );
   }
   expect(outcomes.slice(0, 8).every((status) => status === 401)).toBe(true);
   expect(outcomes[8]).toBe(429);
   // The same address is refused even with the right password while blocked; others are not affected.
   await expect(attempt('admin', DEV_ADMIN_PASSWORD, '198.51.100.9')).rejects.toMatchObject({ status: 429 });
-  await expect(attempt('admin', DEV_ADMIN_PASSWORD, '198.51.100.10')).resolves.toMatchObject({ user: { username: 'admin' } });
+  await expect(attempt('admin', DEV_ADMIN_PASSWORD, '198.51.100.10')).resolves.toMatchObject({
+    user: { username: 'admin' },
+  });
 });

@@ -31,7 +31,12 @@ export class ApiSession {
   }
 
   /** Any method, any body (malformed ones included); state-changing methods carry the CSRF token. */
-  async send(method: 'get' | 'post' | 'put' | 'delete' | 'patch', path: string, body?: unknown, headers: Record<string, string> = {}) {
+  async send(
+    method: 'get' | 'post' | 'put' | 'delete' | 'patch',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     // The token first: the agent attaches its cookies (the CSRF cookie too) when a request is created.
     if (method !== 'get' && !this.csrfToken) await this.refreshCsrf();
     let call = this.agent[method](path).set(headers);

@@ -16,7 +16,10 @@ const unique = () => `${Date.now().toString(36)}${(sequence += 1)}`;
  * A browser at its own client address (the platform runs with TRUST_PROXY=1), so per-address rate limits of
  * one test never spill into another.
  */
-export function clientAt(baseUrl: string, address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`): ApiSession {
+export function clientAt(
+  baseUrl: string,
+  address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+): ApiSession {
   const api = new ApiSession(baseUrl);
   api.agent.set('X-Forwarded-For', address);
   return api;

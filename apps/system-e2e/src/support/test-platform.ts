@@ -18,12 +18,18 @@ export interface TestPlatform extends RunningPlatform {
  * PostgreSQL server, its own nats-server (so no other suite's events reach it; NATS_URL when no binary).
  * `extraEnv` adds variables for every app (for example a small BETA_MAX_USERS).
  */
-export async function startTestPlatform(label: string, fixedPort?: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  label: string,
+  fixedPort?: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<TestPlatform> {
   const workDir = mkdtempSync(join(tmpdir(), `copytrade-${label}-`));
   const database = await createTestDatabase(label);
   const port = fixedPort ?? (await freePortBlock(7));
   const binary = findNatsServer();
-  const nats = binary ? await startNatsServer(binary, workDir, port + 6) : { url: await natsUrl(), stop: async () => undefined };
+  const nats = binary
+    ? await startNatsServer(binary, workDir, port + 6)
+    : { url: await natsUrl(), stop: async () => undefined };
   const logDir = join(workDir, 'logs');
   try {
     const platform = await startPlatform({
@@ -34,7 +40,14 @@ export async function startTestPlatform(label: string, fixedPort?: number, extra
       embeddedPostgresPort: 0,
       embeddedNatsPort: 0,
       logDir,
-      env: { NODE_ENV: 'test', LOG_LEVEL: 'info', ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, ...extraEnv },
+      env: {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        ADMIN_USERNAME: TEST_ADMIN.username,
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        ...extraEnv,
+      },
     });
     return {
       ...platform,

@@ -56,11 +56,15 @@ export async function signUpThroughApi(api: APIRequestContext, member: Member, p
   expect((await api.post('/api/send-beta-code', { data: { email: member.email }, headers })).ok()).toBe(true);
   let code = '';
   await expect(async () => {
-    const inbox = (await (await api.get(`/api/dev/mail?to=${encodeURIComponent(member.email)}`)).json()) as { mails: { text: string }[] };
+    const inbox = (await (await api.get(`/api/dev/mail?to=${encodeURIComponent(member.email)}`)).json()) as {
+      mails: { text: string }[];
+    };
     code = /Your beta code: (\d{8})/.exec(inbox.mails.map((mail) => mail.text).join('\n'))?.[1] ?? '';
     expect(code).not.toBe('');
   }).toPass({ timeout: 20_000 });
-  expect((await api.post('/api/verify-beta-code', { data: { email: member.email, betaCode: code }, headers })).ok()).toBe(true);
+  expect(
+    (await api.post('/api/verify-beta-code', { data: { email: member.email, betaCode: code }, headers })).ok(),
+  ).toBe(true);
   const signup = await api.post('/api/final-signup', {
     headers,
     data: {
@@ -80,7 +84,10 @@ export async function signUpThroughApi(api: APIRequestContext, member: Member, p
 
 /** The newest mail with `subject` to `address`, opened in the dev mailbox page once it has arrived. */
 export async function openMail(page: Page, address: string, subject: string): Promise<Locator> {
-  const mail = page.getByRole('article').filter({ has: page.getByRole('heading', { name: subject }) }).first();
+  const mail = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: subject }) })
+    .first();
   await expect(async () => {
     await page.goto(`/dev/mail?to=${encodeURIComponent(address)}`);
     await expect(mail).toBeVisible({ timeout: 3_000 });

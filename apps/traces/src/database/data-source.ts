@@ -7,7 +7,12 @@ export const TRACES_SCHEMA = 'traces';
 
 export function tracesDataSourceOptions(databaseUrl: string) {
   return {
-    ...serviceDataSourceOptions({ url: databaseUrl, schema: TRACES_SCHEMA, entities: [TraceEntity, SubscriptionEntity], migrations: [CreateTracesSchema1763780200000] }),
+    ...serviceDataSourceOptions({
+      url: databaseUrl,
+      schema: TRACES_SCHEMA,
+      entities: [TraceEntity, SubscriptionEntity],
+      migrations: [CreateTracesSchema1763780200000],
+    }),
     url: databaseUrl,
     schema: TRACES_SCHEMA,
   };

@@ -35,11 +35,16 @@ describe('api client', () => {
     const mock = mockApi({
       'GET /api/csrf-token': issueTokens(),
       'POST /api/thing': () =>
-        ++attempts === 1 ? { status: 403, body: errorBody('CSRF_INVALID', 'Invalid CSRF token') } : { body: { ok: true } },
+        ++attempts === 1
+          ? { status: 403, body: errorBody('CSRF_INVALID', 'Invalid CSRF token') }
+          : { body: { ok: true } },
     });
 
     await expect(api.post('/api/thing', {})).resolves.toEqual({ ok: true });
-    expect(mock.callsTo('POST /api/thing').map((call) => call.headers.get('x-csrf-token'))).toEqual(['token-1', 'token-2']);
+    expect(mock.callsTo('POST /api/thing').map((call) => call.headers.get('x-csrf-token'))).toEqual([
+      'token-1',
+      'token-2',
+    ]);
   });
 
   it('gives-up-after-one-retry', async () => {
@@ -54,7 +59,11 @@ describe('api client', () => {
 
   it('does-not-retry-other-403s', async () => {
     const mock = mockApi({ 'POST /api/thing': { status: 403, body: errorBody('FORBIDDEN', 'Admins only') } });
-    await expect(api.post('/api/thing', {})).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Admins only' });
+    await expect(api.post('/api/thing', {})).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'Admins only',
+    });
     expect(mock.callsTo('POST /api/thing')).toHaveLength(1);
   });
 
@@ -71,16 +80,27 @@ describe('api client', () => {
   });
 
   it('turns-error-bodies-into-typed-errors', async () => {
-    mockApi({ 'GET /api/thing': { status: 404, body: { ...errorBody('TRACE_NOT_FOUND', 'Trace not found'), traceId: 'abc' } } });
+    mockApi({
+      'GET /api/thing': { status: 404, body: { ...errorBody('TRACE_NOT_FOUND', 'Trace not found'), traceId: 'abc' } },
+    });
     const error = await api.get('/api/thing').catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: 'TRACE_NOT_FOUND', serverMessage: 'Trace not found', traceId: 'abc' });
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'TRACE_NOT_FOUND',
+      serverMessage: 'Trace not found',
+      traceId: 'abc',
+    });
   });
 
   it('gives-a-generic-code-when-the-body-is-not-an-error-body', async () => {
     mockApi({ 'GET /api/thing': { status: 502 } });
-    await expect(api.get('/api/thing')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', serverMessage: undefined });
+    await expect(api.get('/api/thing')).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+      serverMessage: undefined,
+    });
   });
 
   it('reports-unreachable-servers-as-network-errors', async () => {

@@ -2,8 +2,18 @@
  * Money as the product shows it (seed 000, DESIGN "Look and feel"): US dollars, en-US grouping.
  * Amounts arrive as JSON numbers already rounded at the edge; this only formats them.
  */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 /** `$125,000.00`; `{ whole: true }` gives `$24,587`. A missing amount shows as an em dash. */
 export function formatUsd(amount: number | null | undefined, { whole = false }: { whole?: boolean } = {}): string {

@@ -49,7 +49,10 @@ describe('protected routes', () => {
     const { queryClient } = renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
 
-    api.set('GET /api/verify-token', { status: 429, body: { success: false, code: 'RATE_LIMITED', message: 'Slow down', traceId: 't' } });
+    api.set('GET /api/verify-token', {
+      status: 429,
+      body: { success: false, code: 'RATE_LIMITED', message: 'Slow down', traceId: 't' },
+    });
     await queryClient.refetchQueries({ queryKey: authKeys.session() });
 
     await waitFor(() => expect(warn).toHaveBeenCalled());
@@ -62,7 +65,10 @@ describe('protected routes', () => {
     const { queryClient, location } = renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
 
-    api.set('GET /api/verify-token', { status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: 'x', traceId: 't' } });
+    api.set('GET /api/verify-token', {
+      status: 401,
+      body: { success: false, code: 'UNAUTHENTICATED', message: 'x', traceId: 't' },
+    });
     await queryClient.refetchQueries({ queryKey: authKeys.session() });
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();

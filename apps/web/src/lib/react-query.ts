@@ -1,8 +1,4 @@
-import {
-  QueryClient,
-  type DefaultOptions,
-  type UseMutationOptions,
-} from '@tanstack/react-query';
+import { QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
 /** Client errors (4xx) are answers, not hiccups: they are never retried. Others get two more tries. */

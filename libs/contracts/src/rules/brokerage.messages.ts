@@ -12,7 +12,8 @@ export const BrokerageMessages = {
   rateLimited: 'Too many requests to the brokerage. Please try again shortly.',
   providerUnavailable: 'The brokerage is temporarily unavailable. Please try again.',
   providerCredentialsInvalid: 'Your brokerage registration is no longer valid. Please register again from Settings.',
-  requestIdRequired: 'An X-Request-ID header (8 to 128 letters, digits, dots, dashes or underscores) is required to place an order.',
+  requestIdRequired:
+    'An X-Request-ID header (8 to 128 letters, digits, dots, dashes or underscores) is required to place an order.',
   requestIdReused: 'This request id was already used for a different order.',
   orderInFlight: 'An order with this request id is still being placed. Try again in a moment.',
   unknownBrokerage: 'This brokerage is not available yet.',

@@ -1,4 +1,9 @@
-import { CopySettingsMessages, parseCopyAmountInput, validateCopyAmount, validateCopyAmounts } from './copy-settings.rules';
+import {
+  CopySettingsMessages,
+  parseCopyAmountInput,
+  validateCopyAmount,
+  validateCopyAmounts,
+} from './copy-settings.rules';
 
 describe('copy amount rules', () => {
   it('sends empty or non-numeric input as null', () => {
@@ -22,7 +27,9 @@ describe('copy amount rules', () => {
   });
 
   it('keeps the default at or below the maximum when both are set', () => {
-    expect(validateCopyAmounts({ defaultCopyAmount: 1000, maxCopyAmount: 999.99 })).toBe(CopySettingsMessages.defaultAboveMax);
+    expect(validateCopyAmounts({ defaultCopyAmount: 1000, maxCopyAmount: 999.99 })).toBe(
+      CopySettingsMessages.defaultAboveMax,
+    );
     expect(validateCopyAmounts({ defaultCopyAmount: 1000, maxCopyAmount: 1000 })).toBeNull();
     expect(validateCopyAmounts({ defaultCopyAmount: 1000, maxCopyAmount: null })).toBeNull();
   });

@@ -34,9 +34,14 @@ export function validateCopyAmount(value: number | null): string | null {
 }
 
 /** The default amount may not exceed the maximum when both are set. */
-export function validateCopyAmounts(amounts: { defaultCopyAmount: number | null; maxCopyAmount: number | null }): string | null {
+export function validateCopyAmounts(amounts: {
+  defaultCopyAmount: number | null;
+  maxCopyAmount: number | null;
+}): string | null {
   const own = validateCopyAmount(amounts.defaultCopyAmount) ?? validateCopyAmount(amounts.maxCopyAmount);
   if (own) return own;
   const { defaultCopyAmount, maxCopyAmount } = amounts;
-  return defaultCopyAmount !== null && maxCopyAmount !== null && defaultCopyAmount > maxCopyAmount ? CopySettingsMessages.defaultAboveMax : null;
+  return defaultCopyAmount !== null && maxCopyAmount !== null && defaultCopyAmount > maxCopyAmount
+    ? CopySettingsMessages.defaultAboveMax
+    : null;
 }

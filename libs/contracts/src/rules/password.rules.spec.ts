@@ -11,12 +11,17 @@ describe('password rules', () => {
     expect(validateNewPassword(password, password)).toBe(message);
   });
 
-  it.each(['@', '$', '!', '%', '*', '?', '&', '.', '-', '_', '+', '='])('counts %s as a special character', (special) => {
-    expect(passwordErrors(`Abcdefg1${special}`)).toEqual([]);
-  });
+  it.each(['@', '$', '!', '%', '*', '?', '&', '.', '-', '_', '+', '='])(
+    'counts %s as a special character',
+    (special) => {
+      expect(passwordErrors(`Abcdefg1${special}`)).toEqual([]);
+    },
+  );
 
   it('does not count other symbols as special', () => {
-    expect(passwordErrors('Abcdefg1#')).toEqual(['Password must contain at least one special character (@$!%*?&.-_+=)']);
+    expect(passwordErrors('Abcdefg1#')).toEqual([
+      'Password must contain at least one special character (@$!%*?&.-_+=)',
+    ]);
   });
 
   it('lists every broken rule, in order, for the live checklist', () => {

@@ -22,9 +22,24 @@ export const PasswordRules = {
 
 /** The five rules, in the order the seeds list them for a new password. */
 export const PASSWORD_RULES: readonly PasswordRule[] = [
-  { id: 'length', label: 'At least 8 characters', message: 'Password must be at least 8 characters long', test: (p) => p.length >= PasswordRules.minLength },
-  { id: 'lowercase', label: 'One lowercase letter', message: 'Password must contain at least one lowercase letter', test: (p) => /[a-z]/.test(p) },
-  { id: 'uppercase', label: 'One uppercase letter', message: 'Password must contain at least one uppercase letter', test: (p) => /[A-Z]/.test(p) },
+  {
+    id: 'length',
+    label: 'At least 8 characters',
+    message: 'Password must be at least 8 characters long',
+    test: (p) => p.length >= PasswordRules.minLength,
+  },
+  {
+    id: 'lowercase',
+    label: 'One lowercase letter',
+    message: 'Password must contain at least one lowercase letter',
+    test: (p) => /[a-z]/.test(p),
+  },
+  {
+    id: 'uppercase',
+    label: 'One uppercase letter',
+    message: 'Password must contain at least one uppercase letter',
+    test: (p) => /[A-Z]/.test(p),
+  },
   { id: 'digit', label: 'One number', message: 'Password must contain at least one number', test: (p) => /\d/.test(p) },
   {
     id: 'special',

@@ -1,4 +1,10 @@
-import { normalisePhoneNumber, SignupMessages, validateSignupForm, validateSignupSubmission, type SignupForm } from './signup.rules';
+import {
+  normalisePhoneNumber,
+  SignupMessages,
+  validateSignupForm,
+  validateSignupSubmission,
+  type SignupForm,
+} from './signup.rules';
 
 const valid: SignupForm = {
   firstName: 'Ada',
@@ -25,7 +31,9 @@ describe('validateSignupForm', () => {
 
   it('checks the fields before the password, and the password before the shapes', () => {
     expect(validateSignupForm({ ...valid, occupation: '', password: 'weak' })).toBe(SignupMessages.fillAllFields);
-    expect(validateSignupForm({ ...valid, password: 'weak', confirmPassword: 'weak', username: 'a b' })).toBe(SignupMessages.fixPasswordErrors);
+    expect(validateSignupForm({ ...valid, password: 'weak', confirmPassword: 'weak', username: 'a b' })).toBe(
+      SignupMessages.fixPasswordErrors,
+    );
     expect(validateSignupForm({ ...valid, confirmPassword: 'Str0ng-Pass?' })).toBe(SignupMessages.fixPasswordErrors);
   });
 
@@ -45,9 +53,15 @@ describe('validateSignupForm', () => {
 
 describe('validateSignupSubmission', () => {
   it('then needs the username and phone available, and no check running', () => {
-    expect(validateSignupSubmission(valid, { username: 'unavailable', phone: 'unavailable' })).toBe(SignupMessages.chooseAvailableUsername);
-    expect(validateSignupSubmission(valid, { username: 'available', phone: 'unavailable' })).toBe(SignupMessages.useUniquePhone);
-    expect(validateSignupSubmission(valid, { username: 'checking', phone: 'available' })).toBe(SignupMessages.waitForValidation);
+    expect(validateSignupSubmission(valid, { username: 'unavailable', phone: 'unavailable' })).toBe(
+      SignupMessages.chooseAvailableUsername,
+    );
+    expect(validateSignupSubmission(valid, { username: 'available', phone: 'unavailable' })).toBe(
+      SignupMessages.useUniquePhone,
+    );
+    expect(validateSignupSubmission(valid, { username: 'checking', phone: 'available' })).toBe(
+      SignupMessages.waitForValidation,
+    );
     expect(validateSignupSubmission(valid, ready)).toBeNull();
   });
 });

@@ -15,7 +15,17 @@ export const ANNUAL_INCOME_OPTIONS = [
 export type AnnualIncome = (typeof ANNUAL_INCOME_OPTIONS)[number];
 
 /** The nine signup fields (seed 000 §3). */
-export const SIGNUP_FIELDS = ['firstName', 'lastName', 'email', 'username', 'password', 'confirmPassword', 'phoneNumber', 'occupation', 'annualIncome'] as const;
+export const SIGNUP_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'username',
+  'password',
+  'confirmPassword',
+  'phoneNumber',
+  'occupation',
+  'annualIncome',
+] as const;
 export type SignupField = (typeof SIGNUP_FIELDS)[number];
 export type SignupForm = Record<SignupField, string>;
 
@@ -74,7 +84,9 @@ export function validateUsername(value: string): string | null {
 /** Returns the message for a phone number that can never be registered, or null when its shape is fine. */
 export function validatePhoneNumber(value: string): string | null {
   const digits = normalisePhoneNumber(value).length;
-  return digits >= SignupRules.phone.minDigits && digits <= SignupRules.phone.maxDigits ? null : SignupMessages.phoneInvalid;
+  return digits >= SignupRules.phone.minDigits && digits <= SignupRules.phone.maxDigits
+    ? null
+    : SignupMessages.phoneInvalid;
 }
 
 /**
@@ -84,13 +96,17 @@ export function validatePhoneNumber(value: string): string | null {
 export function validateSignupForm(form: Partial<Record<SignupField, unknown>>): string | null {
   const text = (field: SignupField) => (typeof form[field] === 'string' ? (form[field] as string) : '');
   if (SIGNUP_FIELDS.some((field) => text(field).trim() === '')) return SignupMessages.fillAllFields;
-  if (passwordErrors(text('password')).length > 0 || text('password') !== text('confirmPassword')) return SignupMessages.fixPasswordErrors;
+  if (passwordErrors(text('password')).length > 0 || text('password') !== text('confirmPassword'))
+    return SignupMessages.fixPasswordErrors;
   const emailProblem = validateEmail(text('email'));
   if (emailProblem) return emailProblem === EmailRules.requiredMessage ? SignupMessages.fillAllFields : emailProblem;
   const shapeProblem = validateUsername(text('username')) ?? validatePhoneNumber(text('phoneNumber'));
   if (shapeProblem) return shapeProblem;
-  if (!(ANNUAL_INCOME_OPTIONS as readonly string[]).includes(text('annualIncome'))) return SignupMessages.annualIncomeInvalid;
-  const longText = (['firstName', 'lastName', 'occupation'] as const).some((field) => text(field).trim().length > SignupRules.textMaxLength);
+  if (!(ANNUAL_INCOME_OPTIONS as readonly string[]).includes(text('annualIncome')))
+    return SignupMessages.annualIncomeInvalid;
+  const longText = (['firstName', 'lastName', 'occupation'] as const).some(
+    (field) => text(field).trim().length > SignupRules.textMaxLength,
+  );
   return longText ? SignupMessages.textTooLong : null;
 }
 
@@ -100,11 +116,15 @@ export type AvailabilityState = 'idle' | 'checking' | 'available' | 'unavailable
  * What blocks the Create Account button on submit (seed 000 §5), in order: the form itself, the username
  * and phone availability, then a check still running. Null when the form may be sent.
  */
-export function validateSignupSubmission(form: Partial<Record<SignupField, unknown>>, availability: { username: AvailabilityState; phone: AvailabilityState }): string | null {
+export function validateSignupSubmission(
+  form: Partial<Record<SignupField, unknown>>,
+  availability: { username: AvailabilityState; phone: AvailabilityState },
+): string | null {
   const formProblem = validateSignupForm(form);
   if (formProblem) return formProblem;
   if (availability.username === 'unavailable') return SignupMessages.chooseAvailableUsername;
   if (availability.phone === 'unavailable') return SignupMessages.useUniquePhone;
-  if (availability.username === 'checking' || availability.phone === 'checking') return SignupMessages.waitForValidation;
+  if (availability.username === 'checking' || availability.phone === 'checking')
+    return SignupMessages.waitForValidation;
   return null;
 }

@@ -15,7 +15,12 @@ export interface ServiceCoreOptions {
 }
 
 /** What every backend service is built on: config, logs, its database schema, JetStream with outbox, probes. */
-export function serviceCoreImports({ service, schema, config, dataSourceOptions }: ServiceCoreOptions): DynamicModule[] {
+export function serviceCoreImports({
+  service,
+  schema,
+  config,
+  dataSourceOptions,
+}: ServiceCoreOptions): DynamicModule[] {
   return [
     AppConfigModule.forRoot(config),
     structuredLoggerModule(service, config.LOG_LEVEL),

@@ -6,7 +6,9 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
  * never at service boot. An advisory lock per schema makes two concurrent runs wait for each other
  * instead of racing.
  */
-export async function runServiceMigrations(options: DataSourceOptions & { url: string; schema: string }): Promise<string[]> {
+export async function runServiceMigrations(
+  options: DataSourceOptions & { url: string; schema: string },
+): Promise<string[]> {
   const lockClient = new Client({ connectionString: options.url });
   await lockClient.connect();
   try {
@@ -22,15 +24,22 @@ export async function runServiceMigrations(options: DataSourceOptions & { url: s
       await dataSource.destroy();
     }
   } finally {
-    await lockClient.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${options.schema}`]).catch(() => undefined);
+    await lockClient
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${options.schema}`])
+      .catch(() => undefined);
     await lockClient.end();
   }
 }
 
 /** Body of every service's `database/migrate.ts` entry point. */
-export function runMigrationsCommand(service: string, options: () => DataSourceOptions & { url: string; schema: string }): void {
+export function runMigrationsCommand(
+  service: string,
+  options: () => DataSourceOptions & { url: string; schema: string },
+): void {
   runServiceMigrations(options())
-    .then((applied) => console.log(`${service}: ${applied.length ? `applied ${applied.join(', ')}` : 'schema up to date'}`))
+    .then((applied) =>
+      console.log(`${service}: ${applied.length ? `applied ${applied.join(', ')}` : 'schema up to date'}`),
+    )
     .catch((error: unknown) => {
       console.error(`${service}: migration failed`, error);
       process.exit(1);

@@ -16,7 +16,12 @@ export class DomainException extends Error {
   }
 
   toPayload(): RpcErrorPayload {
-    return { status: this.status, code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) };
+    return {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
   }
 
   static badRequest(message: string, details?: unknown) {
@@ -32,6 +37,11 @@ export class DomainException extends Error {
     return new DomainException(404, code, message);
   }
   static tooManyRequests(message: string, retryAfterSeconds?: number) {
-    return new DomainException(429, CommonErrorCode.RATE_LIMITED, message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
+    return new DomainException(
+      429,
+      CommonErrorCode.RATE_LIMITED,
+      message,
+      retryAfterSeconds === undefined ? undefined : { retryAfterSeconds },
+    );
   }
 }

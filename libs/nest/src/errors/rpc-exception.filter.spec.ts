@@ -4,7 +4,11 @@ import { toRpcErrorPayload } from './rpc-exception.filter';
 describe('toRpcErrorPayload', () => {
   it('keeps a domain refusal as it is', () => {
     const onUnexpected = jest.fn();
-    expect(toRpcErrorPayload(DomainException.forbidden('No'), onUnexpected)).toEqual({ status: 403, code: 'FORBIDDEN', message: 'No' });
+    expect(toRpcErrorPayload(DomainException.forbidden('No'), onUnexpected)).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'No',
+    });
     expect(onUnexpected).not.toHaveBeenCalled();
   });
 

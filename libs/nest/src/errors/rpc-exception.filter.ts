@@ -12,10 +12,16 @@ export class RpcErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('RpcErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
-    const payload = toRpcErrorPayload(exception, (error) => this.logger.error({ err: error, context: host.getType() }, 'Unhandled error in handler'));
+    const payload = toRpcErrorPayload(exception, (error) =>
+      this.logger.error({ err: error, context: host.getType() }, 'Unhandled error in handler'),
+    );
     // The same filter guards a service's few HTTP routes (the probes).
     if (host.getType() === 'http') {
-      host.switchToHttp().getResponse<{ status(code: number): { json(body: unknown): void } }>().status(payload.status).json(payload);
+      host
+        .switchToHttp()
+        .getResponse<{ status(code: number): { json(body: unknown): void } }>()
+        .status(payload.status)
+        .json(payload);
       return;
     }
     return throwError(() => payload);

@@ -12,6 +12,9 @@ describe('validationExceptionFactory', () => {
     expect(exception.status).toBe(400);
     expect(exception.code).toBe('VALIDATION_FAILED');
     expect(exception.message).toBe('Username must be at least 3 characters long');
-    expect((exception.details as { fields: { field: string }[] }).fields.map((field) => field.field)).toEqual(['username', 'password']);
+    expect((exception.details as { fields: { field: string }[] }).fields.map((field) => field.field)).toEqual([
+      'username',
+      'password',
+    ]);
   });
 });

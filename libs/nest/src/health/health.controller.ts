@@ -8,7 +8,10 @@ import { SERVICE_NAME } from './service-name.token';
 /** Kubernetes probes: `/health` (liveness: the process answers) and `/ready` (database and NATS reachable). */
 @Controller()
 export class HealthController {
-  constructor(private readonly readiness: ReadinessService, @Inject(SERVICE_NAME) private readonly service: string) {}
+  constructor(
+    private readonly readiness: ReadinessService,
+    @Inject(SERVICE_NAME) private readonly service: string,
+  ) {}
 
   @Get('health')
   health() {
@@ -18,7 +21,9 @@ export class HealthController {
   @Get('ready')
   async ready(@Res() response: Response) {
     const report = await this.readiness.check();
-    response.status(report.ready ? 200 : 503).json({ status: report.ready ? 'ready' : 'not ready', service: this.service, ...report });
+    response
+      .status(report.ready ? 200 : 503)
+      .json({ status: report.ready ? 'ready' : 'not ready', service: this.service, ...report });
   }
 }
 

@@ -12,7 +12,12 @@ jest.setTimeout(30_000);
 describe('DurableEventConsumer delivery', () => {
   const suite = useDurableConsumerSuite('consumer_delivery');
 
-  function consumer(durableName: string, topic: string, nc = suite.ctx.nc, ackWaitMs = 5_000): DurableEventConsumer<ThingHappenedV1> {
+  function consumer(
+    durableName: string,
+    topic: string,
+    nc = suite.ctx.nc,
+    ackWaitMs = 5_000,
+  ): DurableEventConsumer<ThingHappenedV1> {
     return suite.consumer(topic, { durableName, handler: suite.ctx.recordHandled(durableName), nc, ackWaitMs });
   }
 
@@ -84,7 +89,9 @@ describe('DurableEventConsumer delivery', () => {
       expect(await suite.ctx.handledCount('reconnect', during)).toBe(0);
       proxy.restore();
 
-      await expectEventually(async () => expect(await suite.ctx.handledCount('reconnect', during)).toBe(1), { timeoutMs: 15_000 });
+      await expectEventually(async () => expect(await suite.ctx.handledCount('reconnect', during)).toBe(1), {
+        timeoutMs: 15_000,
+      });
       expect(statuses).toContain('reconnect');
       await suite.expectSettled('reconnect');
       expect(await suite.ctx.handledCount('reconnect', during)).toBe(1);
@@ -106,7 +113,9 @@ describe('DurableEventConsumer delivery', () => {
     await suite.publish('recreated', 'thing-after', after);
 
     // Recreated with DeliverPolicy.All, the durable replays `before` too; the inbox turns it into a no-op.
-    await expectEventually(async () => expect(await suite.ctx.handledCount('recreated', after)).toBe(1), { timeoutMs: 15_000 });
+    await expectEventually(async () => expect(await suite.ctx.handledCount('recreated', after)).toBe(1), {
+      timeoutMs: 15_000,
+    });
     await suite.expectSettled('recreated');
     expect(await suite.ctx.handledCount('recreated', before)).toBe(1);
     expect(await suite.ctx.handledCount('recreated', after)).toBe(1);
@@ -119,6 +128,10 @@ describe('DurableEventConsumer delivery', () => {
     await consumer('updated', 'updated', suite.ctx.nc, 7_000).start();
 
     const info = await suite.ctx.jsm.consumers.info(suite.ctx.stream, 'updated');
-    expect(info.config).toMatchObject({ ack_wait: 7_000 * 1_000_000, max_deliver: -1, filter_subject: suite.ctx.definition('updated').subject });
+    expect(info.config).toMatchObject({
+      ack_wait: 7_000 * 1_000_000,
+      max_deliver: -1,
+      filter_subject: suite.ctx.definition('updated').subject,
+    });
   });
 });

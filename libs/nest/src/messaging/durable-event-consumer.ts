@@ -163,8 +163,7 @@ export class DurableEventConsumer<T = unknown> {
   /** The iterator survives reconnects on its own; these notifications mean it will not recover by itself. */
   private async watchStatus(messages: ConsumerMessages): Promise<void> {
     for await (const status of messages.status()) {
-      const hopeless =
-        (status.type === 'heartbeats_missed' && status.count >= 2) || status.type === 'consumer_deleted';
+      const hopeless = (status.type === 'heartbeats_missed' && status.count >= 2) || status.type === 'consumer_deleted';
       if (hopeless) {
         this.logger.warn(`Consumer ${this.options.durableName}: ${status.type}; recreating the iterator`);
         void messages.close().catch(() => undefined);
@@ -196,7 +195,8 @@ export class DurableEventConsumer<T = unknown> {
         if (inserted.length === 0) return 'duplicate';
         // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
         // handler that may be taking the process down; handleFailure dead-letters it.
-        if (deliveries > this.maxDeliver) throw new Error(`No outcome after ${deliveries - 1} deliveries (crash or ack timeout)`);
+        if (deliveries > this.maxDeliver)
+          throw new Error(`No outcome after ${deliveries - 1} deliveries (crash or ack timeout)`);
         await this.options.handler(envelope, manager);
         return 'handled';
       });
@@ -207,7 +207,9 @@ export class DurableEventConsumer<T = unknown> {
       clearInterval(keepAlive);
     }
     if (outcome === 'duplicate') {
-      this.logger.log(`Event ${envelope.id} (${envelope.type}) already processed by ${this.options.durableName}; acking`);
+      this.logger.log(
+        `Event ${envelope.id} (${envelope.type}) already processed by ${this.options.durableName}; acking`,
+      );
     }
     await this.acknowledge(msg, envelope.id);
   }
@@ -235,7 +237,10 @@ export class DurableEventConsumer<T = unknown> {
         [this.options.durableName, eventId, msg.subject, msg.seq, payload, errorMessage(error), deliveries],
       );
     } catch (dbError) {
-      this.logger.error(`Dead-lettering message ${msg.seq} failed; will retry: ${errorMessage(dbError)}`, errorStack(dbError));
+      this.logger.error(
+        `Dead-lettering message ${msg.seq} failed; will retry: ${errorMessage(dbError)}`,
+        errorStack(dbError),
+      );
       msg.nak(this.backoffFor(deliveries));
       return;
     }
@@ -251,9 +256,12 @@ export class DurableEventConsumer<T = unknown> {
   private async acknowledge(msg: JsMsg, eventId: string): Promise<void> {
     try {
       const confirmed = await msg.ackAck({ timeout: ACK_CONFIRM_TIMEOUT_MS });
-      if (!confirmed) this.logger.warn(`Ack of event ${eventId} not confirmed; a redelivery will be skipped by the inbox`);
+      if (!confirmed)
+        this.logger.warn(`Ack of event ${eventId} not confirmed; a redelivery will be skipped by the inbox`);
     } catch (error) {
-      this.logger.warn(`Ack of event ${eventId} failed (${errorMessage(error)}); a redelivery will be skipped by the inbox`);
+      this.logger.warn(
+        `Ack of event ${eventId} failed (${errorMessage(error)}); a redelivery will be skipped by the inbox`,
+      );
     }
   }
 

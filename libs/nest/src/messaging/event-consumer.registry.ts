@@ -6,7 +6,10 @@ import { DurableEventConsumer, type DurableEventConsumerOptions } from './durabl
 import { MESSAGING_OPTIONS, NATS_CONNECTION } from './messaging.constants';
 import type { MessagingModuleOptions } from './messaging-module-options';
 
-export type EventConsumerRegistration<T> = Omit<DurableEventConsumerOptions<T>, 'dataSource' | 'nc' | 'schema' | 'stream'>;
+export type EventConsumerRegistration<T> = Omit<
+  DurableEventConsumerOptions<T>,
+  'dataSource' | 'nc' | 'schema' | 'stream'
+>;
 
 /**
  * Where a service's handlers register their durable consumers (in `onModuleInit`). The messaging

@@ -25,7 +25,9 @@ describe('parseEventEnvelope', () => {
     ['a numeric causationId', JSON.stringify({ ...valid, causationId: 7 }), 'causationId must be a string'],
     ['no data', JSON.stringify({ ...valid, data: undefined }), 'data is missing'],
   ])('rejects-%s-as-malformed', (_case, payload, reason) => {
-    expect(() => parseEventEnvelope(payload)).toThrow(expect.objectContaining({ code: 'MALFORMED_EVENT_ENVELOPE', message: expect.stringContaining(reason) }));
+    expect(() => parseEventEnvelope(payload)).toThrow(
+      expect.objectContaining({ code: 'MALFORMED_EVENT_ENVELOPE', message: expect.stringContaining(reason) }),
+    );
   });
 
   it('peeks-the-id-of-an-envelope-it-cannot-parse', () => {

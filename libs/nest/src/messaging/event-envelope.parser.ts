@@ -18,9 +18,11 @@ export function parseEventEnvelope(payload: string): EventEnvelope<unknown> {
   const candidate = value as Record<string, unknown>;
   if (typeof candidate.id !== 'string' || !UUID_PATTERN.test(candidate.id)) throw malformed('id must be a uuid');
   for (const field of ['type', 'occurredAt', 'producer', 'correlationId'] as const) {
-    if (typeof candidate[field] !== 'string' || candidate[field] === '') throw malformed(`${field} must be a non-empty string`);
+    if (typeof candidate[field] !== 'string' || candidate[field] === '')
+      throw malformed(`${field} must be a non-empty string`);
   }
-  if (typeof candidate.version !== 'number' || !Number.isInteger(candidate.version)) throw malformed('version must be an integer');
+  if (typeof candidate.version !== 'number' || !Number.isInteger(candidate.version))
+    throw malformed('version must be an integer');
   if (candidate.causationId !== undefined && typeof candidate.causationId !== 'string') {
     throw malformed('causationId must be a string when present');
   }

@@ -21,7 +21,12 @@ export interface LatestStateSubscription<T = unknown> {
  */
 export async function subscribeToLatest<T = unknown>(
   nc: NatsConnection,
-  { stream = EVENTS_STREAM, subject, onEvent, logger = new Logger('LatestStateSubscriber') }: LatestStateSubscription<T>,
+  {
+    stream = EVENTS_STREAM,
+    subject,
+    onEvent,
+    logger = new Logger('LatestStateSubscriber'),
+  }: LatestStateSubscription<T>,
 ): Promise<() => Promise<void>> {
   const consumer = await jetstream(nc).consumers.get(stream, {
     filter_subjects: subject, // a string (not an array) keeps the 2.9-compatible single filter_subject

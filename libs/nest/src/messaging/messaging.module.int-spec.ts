@@ -9,7 +9,12 @@ import { EventConsumerRegistry } from './event-consumer.registry';
 import { NATS_CONNECTION } from './messaging.constants';
 import { MessagingModule } from './messaging.module';
 import { OutboxWriter } from './outbox-writer';
-import { MessagingTestContext, TEST_PRODUCER, TEST_SCHEMA, type ThingHappenedV1 } from './test-support/messaging-test-context';
+import {
+  MessagingTestContext,
+  TEST_PRODUCER,
+  TEST_SCHEMA,
+  type ThingHappenedV1,
+} from './test-support/messaging-test-context';
 import { SilentLogger } from './test-support/silent-logger';
 
 // The root config's per-project testTimeout is not applied by Jest; integration suites set their own.
@@ -64,16 +69,20 @@ describe('MessagingModule', () => {
     })
     class TestServiceModule {}
 
-    const app: INestApplicationContext = await NestFactory.createApplicationContext(TestServiceModule, { logger: false });
+    const app: INestApplicationContext = await NestFactory.createApplicationContext(TestServiceModule, {
+      logger: false,
+    });
     app.enableShutdownHooks();
     await app.init();
     const nc = app.get<NatsConnection>(NATS_CONNECTION);
     let closed = false;
     try {
       const writeEvent = (thingId: string) =>
-        app.get(DataSource).transaction((manager) =>
-          app.get(OutboxWriter).add(manager, definition, { thingId }, { correlationId: randomUUID() }),
-        );
+        app
+          .get(DataSource)
+          .transaction((manager) =>
+            app.get(OutboxWriter).add(manager, definition, { thingId }, { correlationId: randomUUID() }),
+          );
       const first = await writeEvent('thing-module-1');
       await expectEventually(async () => expect(await ctx.handledCount('module-thing-happened', first.id)).toBe(1));
 
@@ -88,7 +97,9 @@ describe('MessagingModule', () => {
       await app.close();
       closed = true;
       expect(nc.isClosed()).toBe(true);
-      const [row] = await ctx.dataSource.query(`SELECT published_at FROM ${TEST_SCHEMA}.outbox WHERE id = $1`, [envelope.id]);
+      const [row] = await ctx.dataSource.query(`SELECT published_at FROM ${TEST_SCHEMA}.outbox WHERE id = $1`, [
+        envelope.id,
+      ]);
       expect(row.published_at).toBeInstanceOf(Date);
       expect(await ctx.consumerBacklog('module-thing-happened')).toEqual({ pending: 0, ackPending: 0 });
     } finally {

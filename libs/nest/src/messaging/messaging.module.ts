@@ -24,7 +24,10 @@ export class MessagingModule {
       providers: [
         { provide: MESSAGING_OPTIONS, useValue: options },
         { provide: NATS_CONNECTION, useFactory: () => connectNats(options.natsUrl, options.producer) },
-        { provide: OutboxWriter, useFactory: () => new OutboxWriter({ schema: options.schema, producer: options.producer }) },
+        {
+          provide: OutboxWriter,
+          useFactory: () => new OutboxWriter({ schema: options.schema, producer: options.producer }),
+        },
         {
           provide: OutboxRelay,
           inject: [getDataSourceToken(), NATS_CONNECTION],

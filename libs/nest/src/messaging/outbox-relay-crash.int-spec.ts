@@ -69,7 +69,9 @@ describe('Outbox relay crash between publish and mark', () => {
 
     // The broker has the event, the outbox does not know: the window the relay must survive.
     expect(await ctx.streamMessageCount(definition.subject)).toBe(1);
-    const [afterCrash] = await ctx.dataSource.query(`SELECT published_at FROM ${TEST_SCHEMA}.outbox WHERE id = $1`, [envelope.id]);
+    const [afterCrash] = await ctx.dataSource.query(`SELECT published_at FROM ${TEST_SCHEMA}.outbox WHERE id = $1`, [
+      envelope.id,
+    ]);
     expect(afterCrash.published_at).toBeNull();
 
     const acks: PubAck[] = [];
@@ -82,7 +84,9 @@ describe('Outbox relay crash between publish and mark', () => {
     await expectEventually(async () => expect(await relay.relayOnce()).toBe(1));
 
     expect(acks).toEqual([expect.objectContaining({ duplicate: true })]);
-    const [afterRelay] = await ctx.dataSource.query(`SELECT published_at FROM ${TEST_SCHEMA}.outbox WHERE id = $1`, [envelope.id]);
+    const [afterRelay] = await ctx.dataSource.query(`SELECT published_at FROM ${TEST_SCHEMA}.outbox WHERE id = $1`, [
+      envelope.id,
+    ]);
     expect(afterRelay.published_at).toBeInstanceOf(Date);
     expect(await ctx.streamMessageCount(definition.subject)).toBe(1);
 
@@ -99,7 +103,9 @@ describe('Outbox relay crash between publish and mark', () => {
     await consumer.start();
     try {
       await expectEventually(async () => expect(await ctx.handledCount('crash', envelope.id)).toBe(1));
-      await expectEventually(async () => expect(await ctx.consumerBacklog('crash')).toEqual({ pending: 0, ackPending: 0 }));
+      await expectEventually(async () =>
+        expect(await ctx.consumerBacklog('crash')).toEqual({ pending: 0, ackPending: 0 }),
+      );
       expect(await ctx.handledCount('crash', envelope.id)).toBe(1);
     } finally {
       await consumer.stop();

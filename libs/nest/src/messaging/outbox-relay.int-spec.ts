@@ -5,7 +5,12 @@ import { ensureEventsStream } from './jetstream-connection';
 import { MessagingException } from './messaging.exception';
 import { OutboxRelay } from './outbox-relay';
 import { OutboxWriter } from './outbox-writer';
-import { MessagingTestContext, TEST_PRODUCER, TEST_SCHEMA, type ThingHappenedV1 } from './test-support/messaging-test-context';
+import {
+  MessagingTestContext,
+  TEST_PRODUCER,
+  TEST_SCHEMA,
+  type ThingHappenedV1,
+} from './test-support/messaging-test-context';
 import { SilentLogger } from './test-support/silent-logger';
 
 // The root config's per-project testTimeout is not applied by Jest; integration suites set their own.
@@ -35,7 +40,11 @@ describe('Outbox writer and relay', () => {
   beforeEach(async () => {
     // Each test starts from an empty outbox so relay counts are its own.
     await ctx.dataSource.query(`DELETE FROM ${TEST_SCHEMA}.outbox`);
-    relay = new OutboxRelay(ctx.dataSource, ctx.nc, { schema: TEST_SCHEMA, pollIntervalMs: 50, logger: new SilentLogger() });
+    relay = new OutboxRelay(ctx.dataSource, ctx.nc, {
+      schema: TEST_SCHEMA,
+      pollIntervalMs: 50,
+      logger: new SilentLogger(),
+    });
   });
 
   afterEach(async () => {
@@ -48,7 +57,9 @@ describe('Outbox writer and relay', () => {
   });
 
   async function outboxRows(): Promise<OutboxRowState[]> {
-    return ctx.dataSource.query(`SELECT id, published_at, attempts, last_error FROM ${TEST_SCHEMA}.outbox ORDER BY created_at, position`);
+    return ctx.dataSource.query(
+      `SELECT id, published_at, attempts, last_error FROM ${TEST_SCHEMA}.outbox ORDER BY created_at, position`,
+    );
   }
 
   async function thingsCount(thingId: string): Promise<number> {
@@ -77,12 +88,19 @@ describe('Outbox writer and relay', () => {
     expect(await relay.relayOnce()).toBe(0);
 
     expect(await thingsCount('thing-committed')).toBe(1);
-    expect(await outboxRows()).toEqual([expect.objectContaining({ id: envelope.id, published_at: expect.any(Date), attempts: 0 })]);
+    expect(await outboxRows()).toEqual([
+      expect.objectContaining({ id: envelope.id, published_at: expect.any(Date), attempts: 0 }),
+    ]);
     expect(await ctx.streamMessageCount(definition.subject)).toBe(1);
     const stored = await ctx.jsm.streams.getMessage(ctx.stream, { last_by_subj: definition.subject });
     expect(stored?.header.get('Nats-Msg-Id')).toBe(envelope.id);
     expect(stored?.json()).toEqual(envelope);
-    expect(envelope).toMatchObject({ producer: TEST_PRODUCER, correlationId: 'req-1', type: 'ThingHappened', version: 1 });
+    expect(envelope).toMatchObject({
+      producer: TEST_PRODUCER,
+      correlationId: 'req-1',
+      type: 'ThingHappened',
+      version: 1,
+    });
   });
 
   it('rolled-back-transaction-leaves-neither-business-row-nor-event', async () => {
@@ -102,7 +120,12 @@ describe('Outbox writer and relay', () => {
   });
 
   it('writing-an-event-outside-a-transaction-is-refused', async () => {
-    const attempt = writer.add(ctx.dataSource.manager, ctx.definition('no-tx'), { thingId: 'thing-no-tx' }, { correlationId: 'req-3' });
+    const attempt = writer.add(
+      ctx.dataSource.manager,
+      ctx.definition('no-tx'),
+      { thingId: 'thing-no-tx' },
+      { correlationId: 'req-3' },
+    );
     await expect(attempt).rejects.toBeInstanceOf(MessagingException);
     await expect(attempt).rejects.toMatchObject({ code: 'OUTBOX_REQUIRES_TRANSACTION' });
     expect(await outboxRows()).toEqual([]);
@@ -111,14 +134,17 @@ describe('Outbox writer and relay', () => {
   it('running-relay-publishes-events-in-the-order-they-were-written', async () => {
     const definition = ctx.definition('ordered');
     await ctx.dataSource.transaction(async (manager) => {
-      for (const thingId of ['a', 'b', 'c']) await writer.add(manager, definition, { thingId }, { correlationId: 'req-4' });
+      for (const thingId of ['a', 'b', 'c'])
+        await writer.add(manager, definition, { thingId }, { correlationId: 'req-4' });
     });
     await ctx.dataSource.transaction(async (manager) => {
       for (const thingId of ['d', 'e']) await writer.add(manager, definition, { thingId }, { correlationId: 'req-5' });
     });
 
     relay.start();
-    await expectEventually(async () => expect((await outboxRows()).every((row) => row.published_at !== null)).toBe(true));
+    await expectEventually(async () =>
+      expect((await outboxRows()).every((row) => row.published_at !== null)).toBe(true),
+    );
     expect(await publishedThingIds(definition.subject)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
@@ -142,7 +168,10 @@ describe('Outbox writer and relay', () => {
     expect(second).toMatchObject({ published_at: null, attempts: 0 }); // order kept: not published past the failure
     expect(await ctx.streamMessageCount(routed.subject)).toBe(0);
 
-    await ensureEventsStream(ctx.nc, { stream: ctx.stream, subjects: [`${ctx.subjectPrefix}.>`, `unrouted-${ctx.subjectPrefix}.>`] });
+    await ensureEventsStream(ctx.nc, {
+      stream: ctx.stream,
+      subjects: [`${ctx.subjectPrefix}.>`, `unrouted-${ctx.subjectPrefix}.>`],
+    });
     expect(await relay.relayOnce()).toBe(2);
     expect((await outboxRows()).every((row) => row.published_at !== null)).toBe(true);
     expect(await ctx.streamMessageCount(unrouted.subject)).toBe(1);
@@ -152,7 +181,8 @@ describe('Outbox writer and relay', () => {
   it('purge-deletes-only-published-rows-older-than-the-cutoff', async () => {
     const definition = ctx.definition('purge');
     await ctx.dataSource.transaction(async (manager) => {
-      for (const thingId of ['old', 'recent', 'unpublished']) await writer.add(manager, definition, { thingId }, { correlationId: 'req-7' });
+      for (const thingId of ['old', 'recent', 'unpublished'])
+        await writer.add(manager, definition, { thingId }, { correlationId: 'req-7' });
     });
     await ctx.dataSource.query(
       `UPDATE ${TEST_SCHEMA}.outbox SET published_at = CASE envelope->'data'->>'thingId'

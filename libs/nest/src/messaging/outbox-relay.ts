@@ -159,7 +159,9 @@ export class OutboxRelay {
       await queryRunner.release();
     }
     if (result.duplicates > 0) {
-      this.logger.log(`Re-published ${result.duplicates} outbox event(s) that JetStream already held (dropped as duplicates)`);
+      this.logger.log(
+        `Re-published ${result.duplicates} outbox event(s) that JetStream already held (dropped as duplicates)`,
+      );
     }
     return result;
   }
@@ -199,7 +201,9 @@ export class OutboxRelay {
       await this.options.hooks?.afterPublish?.(row, ack);
     }
     if (publishedIds.length > 0) {
-      await queryRunner.query(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [publishedIds]);
+      await queryRunner.query(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [
+        publishedIds,
+      ]);
     }
     result.published = publishedIds.length;
   }

@@ -14,7 +14,12 @@ export function structuredLoggerModule(service: string, level: string): DynamicM
       genReqId: (request: IncomingMessage) => requestIdOf(request),
       customProps: (request: IncomingMessage) => ({ requestId: requestIdOf(request) }),
       // Cookies and CSRF tokens are credentials: never log them.
-      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      redact: [
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+      ],
       autoLogging: { ignore: (request: IncomingMessage) => request.url === '/health' || request.url === '/ready' },
     },
   });

@@ -21,12 +21,27 @@ export interface RpcCallContext {
  * DomainException it threw; a missing or slow service becomes 503 so callers never hang.
  */
 export class RpcClient {
-  constructor(private readonly proxy: ClientProxy, private readonly defaultTimeoutMs = RPC_TIMEOUT_MS) {}
+  constructor(
+    private readonly proxy: ClientProxy,
+    private readonly defaultTimeoutMs = RPC_TIMEOUT_MS,
+  ) {}
 
-  async request<TPayload, TReply>(pattern: string, payload: TPayload, context: RpcCallContext, timeoutMs = this.defaultTimeoutMs): Promise<TReply> {
-    const envelope: RpcRequest<TPayload> = { requestId: context.requestId, actor: context.actor, clientAddress: context.clientAddress, payload };
+  async request<TPayload, TReply>(
+    pattern: string,
+    payload: TPayload,
+    context: RpcCallContext,
+    timeoutMs = this.defaultTimeoutMs,
+  ): Promise<TReply> {
+    const envelope: RpcRequest<TPayload> = {
+      requestId: context.requestId,
+      actor: context.actor,
+      clientAddress: context.clientAddress,
+      payload,
+    };
     try {
-      return await firstValueFrom(this.proxy.send<TReply, RpcRequest<TPayload>>(pattern, envelope).pipe(timeout(timeoutMs)));
+      return await firstValueFrom(
+        this.proxy.send<TReply, RpcRequest<TPayload>>(pattern, envelope).pipe(timeout(timeoutMs)),
+      );
     } catch (error) {
       throw toDomainException(error);
     }
@@ -36,6 +51,7 @@ export class RpcClient {
 function toDomainException(error: unknown): DomainException {
   if (error instanceof DomainException) return error;
   if (isRpcErrorPayload(error)) return new DomainException(error.status, error.code, error.message, error.details);
-  if (error instanceof TimeoutError) return new DomainException(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable);
+  if (error instanceof TimeoutError)
+    return new DomainException(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable);
   return new DomainException(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable, undefined);
 }

@@ -91,7 +91,9 @@ export class FakeSnaptradeServer {
     const at = Date.now();
     const rawBody = await readBody(request);
     const result = await this.respond(request, path, rawQuery, rawBody).catch((error: unknown): RouteResult =>
-      error instanceof FakeHttpError ? { status: error.status, body: { detail: error.message, status_code: error.status, code: error.code } } : { status: 500, body: { detail: 'Unexpected error', status_code: 500, code: '1000' } },
+      error instanceof FakeHttpError
+        ? { status: error.status, body: { detail: error.message, status_code: error.status, code: error.code } }
+        : { status: 500, body: { detail: 'Unexpected error', status_code: 500, code: '1000' } },
     );
     this.requests.push({ method: request.method ?? 'GET', path, query: rawQuery, status: result.status, at });
     const remaining = Math.max(0, this.limit - this.window.length);
@@ -106,50 +108,88 @@ export class FakeSnaptradeServer {
     response.end(result.body === undefined ? undefined : JSON.stringify(result.body));
   }
 
-  private async respond(request: IncomingMessage, path: string, rawQuery: string, rawBody: string): Promise<RouteResult> {
+  private async respond(
+    request: IncomingMessage,
+    path: string,
+    rawQuery: string,
+    rawBody: string,
+  ): Promise<RouteResult> {
     const method = request.method ?? 'GET';
-    const match = ROUTES.map((route) => ({ route, found: route.method === method ? route.pattern.exec(path) : null })).find((candidate) => candidate.found);
+    const match = ROUTES.map((route) => ({
+      route,
+      found: route.method === method ? route.pattern.exec(path) : null,
+    })).find((candidate) => candidate.found);
     if (!match) throw new FakeHttpError(404, '1011', 'The requested resource does not exist.');
     const query = new URLSearchParams(rawQuery);
     const user = this.authenticate(match.route.auth, request, path, query, rawQuery, rawBody);
     const fault = this.takeFault(method, path);
     if (fault?.delayMs && !fault.afterHandling) await sleep(fault.delayMs);
-    if (fault?.status && !fault.afterHandling) return { status: fault.status, body: fault.body ?? { detail: 'Injected failure', status_code: fault.status, code: '1000' } };
+    if (fault?.status && !fault.afterHandling)
+      return {
+        status: fault.status,
+        body: fault.body ?? { detail: 'Injected failure', status_code: fault.status, code: '1000' },
+      };
     const context: RouteContext = {
       params: match.found!.slice(1),
       query,
-      body: rawBody && !/^\s*$/.test(rawBody) && request.headers['content-type']?.includes('json') ? (JSON.parse(rawBody) as Record<string, unknown>) : {},
+      body:
+        rawBody && !/^\s*$/.test(rawBody) && request.headers['content-type']?.includes('json')
+          ? (JSON.parse(rawBody) as Record<string, unknown>)
+          : {},
       user,
       state: this.state,
       baseUrl: this.url,
-      settings: { echoClientOrderId: this.options.echoClientOrderId ?? false, dedupeClientOrderId: this.options.dedupeClientOrderId ?? false, refreshCooldownMs: this.options.refreshCooldownMs ?? 60_000 },
+      settings: {
+        echoClientOrderId: this.options.echoClientOrderId ?? false,
+        dedupeClientOrderId: this.options.dedupeClientOrderId ?? false,
+        refreshCooldownMs: this.options.refreshCooldownMs ?? 60_000,
+      },
     };
     const result = match.route.handle(context);
     if (fault?.afterHandling) {
       if (fault.delayMs) await sleep(fault.delayMs);
-      if (fault.status) return { status: fault.status, body: fault.body ?? { detail: 'Injected failure', status_code: fault.status, code: '1000' } };
+      if (fault.status)
+        return {
+          status: fault.status,
+          body: fault.body ?? { detail: 'Injected failure', status_code: fault.status, code: '1000' },
+        };
     }
     return result;
   }
 
   /** The provider's checks, in its order: clientId, timestamp, signature, rate limit, then the user. */
-  private authenticate(auth: Auth, request: IncomingMessage, path: string, query: URLSearchParams, rawQuery: string, rawBody: string) {
+  private authenticate(
+    auth: Auth,
+    request: IncomingMessage,
+    path: string,
+    query: URLSearchParams,
+    rawQuery: string,
+    rawBody: string,
+  ) {
     if (auth === 'none') return undefined;
     if (query.get('clientId') !== this.clientId) throw new FakeHttpError(401, '1076', 'Invalid clientId provided');
     const timestamp = Number(query.get('timestamp'));
-    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) throw new FakeHttpError(401, '1076', 'Invalid timestamp');
+    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300)
+      throw new FakeHttpError(401, '1076', 'Invalid timestamp');
     const signature = request.headers['signature'];
-    if (!signatureMatches(typeof signature === 'string' ? signature : undefined, expectedSignature(this.consumerKey, rawBody, path, rawQuery))) {
+    if (
+      !signatureMatches(
+        typeof signature === 'string' ? signature : undefined,
+        expectedSignature(this.consumerKey, rawBody, path, rawQuery),
+      )
+    ) {
       throw new FakeHttpError(401, '1076', 'Unable to verify signature sent');
     }
     this.countRequest();
     if (auth === 'client') return undefined;
     if (auth === 'client+userId') {
-      if (!query.get('userId')) throw new FakeHttpError(401, '1083', 'Please provide clientId, userId and userSecret in query params');
+      if (!query.get('userId'))
+        throw new FakeHttpError(401, '1083', 'Please provide clientId, userId and userSecret in query params');
       return undefined;
     }
     const user = this.state.users.get(query.get('userId') ?? '');
-    if (!user || user.userSecret !== query.get('userSecret')) throw new FakeHttpError(401, '1083', 'Invalid userID or userSecret provided');
+    if (!user || user.userSecret !== query.get('userSecret'))
+      throw new FakeHttpError(401, '1083', 'Invalid userID or userSecret provided');
     return user;
   }
 
@@ -161,7 +201,11 @@ export class FakeSnaptradeServer {
     const now = Date.now();
     while (this.window.length && this.window[0]! <= now - 60_000) this.window.shift();
     if (this.window.length >= this.limit) {
-      throw new FakeHttpError(429, '0000', `Request was throttled. Expected available in ${this.secondsUntilSlot()} seconds.`);
+      throw new FakeHttpError(
+        429,
+        '0000',
+        `Request was throttled. Expected available in ${this.secondsUntilSlot()} seconds.`,
+      );
     }
     this.window.push(now);
   }

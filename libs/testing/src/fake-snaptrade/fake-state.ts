@@ -79,20 +79,45 @@ export class FakeSnaptradeState {
 
   deleteUser(userId: string): void {
     this.users.delete(userId);
-    for (const connection of [...this.connections.values()]) if (connection.userId === userId) this.removeConnection(connection.id);
+    for (const connection of [...this.connections.values()])
+      if (connection.userId === userId) this.removeConnection(connection.id);
   }
 
   /** What the portal does on success: a connection (reused per user and broker) with two accounts. */
   connect(session: FakePortalSession): FakeConnection {
-    const existing = session.reconnect ? this.connections.get(session.reconnect) : [...this.connections.values()].find((c) => c.userId === session.userId && c.broker === session.broker);
+    const existing = session.reconnect
+      ? this.connections.get(session.reconnect)
+      : [...this.connections.values()].find((c) => c.userId === session.userId && c.broker === session.broker);
     if (existing) {
-      Object.assign(existing, { disabled: false, disabledDate: null, type: session.connectionType === 'trade' ? 'trade' : existing.type });
+      Object.assign(existing, {
+        disabled: false,
+        disabledDate: null,
+        type: session.connectionType === 'trade' ? 'trade' : existing.type,
+      });
       return existing;
     }
-    const connection: FakeConnection = { id: randomUUID(), userId: session.userId, broker: session.broker, type: session.connectionType, disabled: false, disabledDate: null, createdDate: new Date().toISOString(), lastRefreshAt: null, refreshCount: 0 };
+    const connection: FakeConnection = {
+      id: randomUUID(),
+      userId: session.userId,
+      broker: session.broker,
+      type: session.connectionType,
+      disabled: false,
+      disabledDate: null,
+      createdDate: new Date().toISOString(),
+      lastRefreshAt: null,
+      refreshCount: 0,
+    };
     this.connections.set(connection.id, connection);
     ['Individual', 'Roth IRA'].forEach((kind, index) => {
-      const account: FakeAccount = { id: randomUUID(), connectionId: connection.id, userId: session.userId, name: `${session.broker} ${kind}`, number: `Q${1000000 + this.accounts.size}`, createdDate: new Date(Date.now() + index).toISOString(), cash: this.startingCash };
+      const account: FakeAccount = {
+        id: randomUUID(),
+        connectionId: connection.id,
+        userId: session.userId,
+        name: `${session.broker} ${kind}`,
+        number: `Q${1000000 + this.accounts.size}`,
+        createdDate: new Date(Date.now() + index).toISOString(),
+        cash: this.startingCash,
+      };
       this.accounts.set(account.id, account);
       this.positions.set(account.id, []);
     });
@@ -101,7 +126,8 @@ export class FakeSnaptradeState {
 
   removeConnection(connectionId: string): void {
     this.connections.delete(connectionId);
-    for (const account of [...this.accounts.values()]) if (account.connectionId === connectionId) this.accounts.delete(account.id);
+    for (const account of [...this.accounts.values()])
+      if (account.connectionId === connectionId) this.accounts.delete(account.id);
   }
 
   disable(connectionId: string): void {
@@ -122,6 +148,9 @@ export class FakeSnaptradeState {
   }
 
   holdingsValue(accountId: string): number {
-    return (this.positions.get(accountId) ?? []).reduce((sum, p) => sum + p.units * this.priceOf(p.symbol, p.option) * (p.option ? 100 : 1), 0);
+    return (this.positions.get(accountId) ?? []).reduce(
+      (sum, p) => sum + p.units * this.priceOf(p.symbol, p.option) * (p.option ? 100 : 1),
+      0,
+    );
   }
 }

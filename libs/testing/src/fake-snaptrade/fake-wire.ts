@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { FakeAccount, FakeConnection, FakeOption, FakeOrder, FakePosition, FakeSnaptradeState } from './fake-state';
+import type {
+  FakeAccount,
+  FakeConnection,
+  FakeOption,
+  FakeOrder,
+  FakePosition,
+  FakeSnaptradeState,
+} from './fake-state';
 
 /** Response bodies in the provider's documented shapes (openapi.yaml components.schemas). */
 const stableId = (value: string) => {
@@ -60,8 +67,15 @@ export function account(state: FakeSnaptradeState, row: FakeAccount) {
     funding_date: null,
     opening_date: null,
     sync_status: {
-      transactions: { initial_sync_completed: true, last_successful_sync: syncDate.slice(0, 10), first_transaction_date: '2022-01-24' },
-      holdings: { initial_sync_completed: true, last_successful_sync: syncDate.replace('T', ' ').replace('Z', '+00:00') },
+      transactions: {
+        initial_sync_completed: true,
+        last_successful_sync: syncDate.slice(0, 10),
+        first_transaction_date: '2022-01-24',
+      },
+      holdings: {
+        initial_sync_completed: true,
+        last_successful_sync: syncDate.replace('T', ' ').replace('Z', '+00:00'),
+      },
     },
     balance: { total: { amount: Math.round((row.cash + state.holdingsValue(row.id)) * 100) / 100, currency: 'USD' } },
     status: 'open',
@@ -85,7 +99,16 @@ function universalSymbol(ticker: string) {
     raw_symbol: ticker,
     description: `${ticker} Inc.`,
     currency: USD,
-    exchange: { id: stableId('XNAS'), code: 'NASDAQ', mic_code: 'XNAS', name: 'Nasdaq', timezone: 'America/New_York', start_time: '09:30:00', close_time: '16:00:00', suffix: null },
+    exchange: {
+      id: stableId('XNAS'),
+      code: 'NASDAQ',
+      mic_code: 'XNAS',
+      name: 'Nasdaq',
+      timezone: 'America/New_York',
+      start_time: '09:30:00',
+      close_time: '16:00:00',
+      suffix: null,
+    },
     type: { id: stableId('cs'), code: 'cs', description: 'Common Stock', is_supported: true },
     figi_code: null,
     figi_instrument: null,
@@ -94,19 +117,54 @@ function universalSymbol(ticker: string) {
 }
 
 function stockInstrument(ticker: string) {
-  return { kind: 'stock', id: stableId(ticker), symbol: ticker, raw_symbol: ticker, description: `${ticker} Inc.`, currency: 'USD', exchange: 'XNAS', figi_instrument: null };
+  return {
+    kind: 'stock',
+    id: stableId(ticker),
+    symbol: ticker,
+    raw_symbol: ticker,
+    description: `${ticker} Inc.`,
+    currency: 'USD',
+    exchange: 'XNAS',
+    figi_instrument: null,
+  };
 }
 
 export function position(state: FakeSnaptradeState, row: FakePosition) {
   const instrument = row.option
-    ? { kind: 'option', id: stableId(row.symbol), symbol: row.symbol, option_type: row.option.optionType, strike_price: String(row.option.strike), expiration_date: row.option.expiration, multiplier: '100', description: `${row.option.underlying} ${row.option.expiration} ${row.option.strike} ${row.option.optionType}`, underlying: stockInstrument(row.option.underlying) }
+    ? {
+        kind: 'option',
+        id: stableId(row.symbol),
+        symbol: row.symbol,
+        option_type: row.option.optionType,
+        strike_price: String(row.option.strike),
+        expiration_date: row.option.expiration,
+        multiplier: '100',
+        description: `${row.option.underlying} ${row.option.expiration} ${row.option.strike} ${row.option.optionType}`,
+        underlying: stockInstrument(row.option.underlying),
+      }
     : stockInstrument(row.symbol);
   // cost_basis is per contract for options.
-  return { instrument, units: String(row.units), price: String(state.priceOf(row.symbol, row.option)), cost_basis: String(row.option ? row.costBasis * 100 : row.costBasis), currency: 'USD', cash_equivalent: false, tax_lots: [] };
+  return {
+    instrument,
+    units: String(row.units),
+    price: String(state.priceOf(row.symbol, row.option)),
+    cost_basis: String(row.option ? row.costBasis * 100 : row.costBasis),
+    currency: 'USD',
+    cash_equivalent: false,
+    tax_lots: [],
+  };
 }
 
 function optionSymbol(symbol: string, option: FakeOption) {
-  return { id: stableId(symbol), ticker: symbol, option_type: option.optionType, strike_price: option.strike, expiration_date: option.expiration, is_mini_option: false, underlying_symbol: universalSymbol(option.underlying) };
+  return {
+    id: stableId(symbol),
+    ticker: symbol,
+    option_type: option.optionType,
+    strike_price: option.strike,
+    expiration_date: option.expiration,
+    is_mini_option: false,
+    underlying_symbol: universalSymbol(option.underlying),
+  };
 }
 
 /** SnapTrade's records do not carry client_order_id; `echoClientOrderId` simulates a brokerage that does. */
@@ -143,5 +201,12 @@ export function orderRecord(order: FakeOrder, echoClientOrderId: boolean) {
 
 export function quote(state: FakeSnaptradeState, ticker: string) {
   const price = state.priceOf(ticker, null);
-  return { symbol: universalSymbol(ticker), last_trade_price: price, bid_price: price, ask_price: price, bid_size: 100, ask_size: 100 };
+  return {
+    symbol: universalSymbol(ticker),
+    last_trade_price: price,
+    bid_price: price,
+    ask_price: price,
+    bid_size: 100,
+    ask_size: 100,
+  };
 }

@@ -17,7 +17,9 @@ export function sortedKeysJson(value: unknown): string {
  */
 export function expectedSignature(consumerKey: string, rawBody: string, path: string, rawQuery: string): string {
   const content = rawBody === '' || rawBody === '{}' ? null : (JSON.parse(rawBody) as unknown);
-  return createHmac('sha256', encodeURI(consumerKey)).update(sortedKeysJson({ content, path, query: rawQuery })).digest('base64');
+  return createHmac('sha256', encodeURI(consumerKey))
+    .update(sortedKeysJson({ content, path, query: rawQuery }))
+    .digest('base64');
 }
 
 export function signatureMatches(given: string | undefined, expected: string): boolean {

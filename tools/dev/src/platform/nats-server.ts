@@ -12,7 +12,9 @@ export const NATS_INSTALL_HINT =
   'No NATS_URL is set and no `nats-server` was found on PATH. Install one (Debian/Ubuntu: `sudo apt-get install nats-server`; macOS: `brew install nats-server`; or a release binary from the NATS project) or set NATS_URL to a NATS server with JetStream enabled.';
 
 export function findNatsServer(): string | undefined {
-  const result = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server 2>/dev/null'], { encoding: 'utf8' });
+  const result = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server 2>/dev/null'], {
+    encoding: 'utf8',
+  });
   const path = result.stdout.trim().split('\n')[0];
   return path || undefined;
 }
@@ -21,7 +23,10 @@ export function findNatsServer(): string | undefined {
 export async function startNatsServer(binary: string, dataDir: string, port: number): Promise<RunningNats> {
   const storeDir = join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   child.stderr.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
     if (/\[(ERR|FTL)\]/.test(text)) process.stderr.write(`[nats] ${text}`);

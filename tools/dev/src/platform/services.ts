@@ -19,7 +19,11 @@ export interface ServiceProcess {
 export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, logDir?: string): ServiceProcess {
   // Its own process group: Ctrl-C reaches only `npm start`, which then stops the services before the
   // infrastructure they use, instead of every process dying at once.
-  const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', entry)], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', entry)], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   killOnExit(child);
   if (logDir) {
     mkdirSync(logDir, { recursive: true });

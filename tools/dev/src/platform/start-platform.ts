@@ -58,11 +58,21 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     await runAllMigrations(databaseUrl);
 
     // PUBLIC_URL (the paper portal's address) follows the gateway's port unless set explicitly.
-    const baseEnv = { PUBLIC_URL: `http://localhost:${options.port}`, ...process.env, ...options.env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl };
+    const baseEnv = {
+      PUBLIC_URL: `http://localhost:${options.port}`,
+      ...process.env,
+      ...options.env,
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+    };
     const processes: ServiceProcess[] = [];
     cleanups.push(() => stopProcesses(processes));
     const healthPorts = BACKEND_SERVICES.map((_, index) => options.port + 1 + index);
-    BACKEND_SERVICES.forEach((service, index) => processes.push(spawnApp(service, 'main.js', { ...baseEnv, HEALTH_PORT: String(healthPorts[index]) }, options.logDir)));
+    BACKEND_SERVICES.forEach((service, index) =>
+      processes.push(
+        spawnApp(service, 'main.js', { ...baseEnv, HEALTH_PORT: String(healthPorts[index]) }, options.logDir),
+      ),
+    );
     processes.push(spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(options.port) }, options.logDir));
     failFastOnExit(processes);
 

@@ -16,7 +16,15 @@ export async function waitForPort(port: number, timeoutMs: number, host = '127.0
 }
 
 export async function waitForHttpOk(url: string, timeoutMs: number): Promise<void> {
-  await waitUntil(() => fetch(url).then((response) => response.ok, () => false), timeoutMs, url);
+  await waitUntil(
+    () =>
+      fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    timeoutMs,
+    url,
+  );
 }
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {

@@ -12,7 +12,9 @@ export class CreateAdminSchema1763780100000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         updated_by uuid
       )`);
-    await queryRunner.query(`INSERT INTO admin.platform_settings (key, value) VALUES ('maintenance_mode', 'false'::jsonb)`);
+    await queryRunner.query(
+      `INSERT INTO admin.platform_settings (key, value) VALUES ('maintenance_mode', 'false'::jsonb)`,
+    );
     await queryRunner.query(`
       CREATE TABLE admin.admin_audit_log (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,6 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AdminFeedbackRpc, type RpcRequest, type SubmitFeedbackRpcReply, type SubmitFeedbackRpcRequest } from '@copytrade/contracts';
+import {
+  AdminFeedbackRpc,
+  type RpcRequest,
+  type SubmitFeedbackRpcReply,
+  type SubmitFeedbackRpcRequest,
+} from '@copytrade/contracts';
 import { SubmitFeedbackUseCase } from './use-cases/submit-feedback.use-case';
 
 @Controller()

@@ -1,7 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AdminRpc, type MaintenanceStatusReply, type RpcRequest, type SetMaintenanceModeRpcRequest } from '@copytrade/contracts';
+import {
+  AdminRpc,
+  type MaintenanceStatusReply,
+  type RpcRequest,
+  type SetMaintenanceModeRpcRequest,
+} from '@copytrade/contracts';
 import { Repository } from 'typeorm';
 import { PlatformSettingEntity } from './entities/platform-setting.entity';
 import { MAINTENANCE_MODE_KEY } from './maintenance-mode.key';

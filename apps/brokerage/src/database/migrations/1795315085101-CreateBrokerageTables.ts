@@ -59,9 +59,13 @@ export class CreateBrokerageTables1795315085101 implements MigrationInterface {
         UNIQUE (user_id, request_id)
       )`);
     // The reconciliation sweep reads only intents whose outcome is not known yet.
-    await queryRunner.query(`CREATE INDEX order_intents_unsettled_idx ON brokerage.order_intents (updated_at) WHERE state IN ('SUBMITTING', 'UNKNOWN')`);
+    await queryRunner.query(
+      `CREATE INDEX order_intents_unsettled_idx ON brokerage.order_intents (updated_at) WHERE state IN ('SUBMITTING', 'UNKNOWN')`,
+    );
     // One provider order can settle one intent only.
-    await queryRunner.query(`CREATE UNIQUE INDEX order_intents_provider_order_key ON brokerage.order_intents (provider, provider_order_id) WHERE provider_order_id IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX order_intents_provider_order_key ON brokerage.order_intents (provider, provider_order_id) WHERE provider_order_id IS NOT NULL`,
+    );
     await queryRunner.query(`
       CREATE TABLE brokerage.balance_snapshots (
         account_id text NOT NULL,
@@ -73,7 +77,9 @@ export class CreateBrokerageTables1795315085101 implements MigrationInterface {
         recorded_at timestamptz NOT NULL,
         PRIMARY KEY (account_id, bucket_start)
       )`);
-    await queryRunner.query(`CREATE INDEX balance_snapshots_user_bucket_idx ON brokerage.balance_snapshots (user_id, bucket_start)`);
+    await queryRunner.query(
+      `CREATE INDEX balance_snapshots_user_bucket_idx ON brokerage.balance_snapshots (user_id, bucket_start)`,
+    );
     await this.createPaperTables(queryRunner);
   }
 
@@ -117,7 +123,9 @@ export class CreateBrokerageTables1795315085101 implements MigrationInterface {
         cash numeric(20,2) NOT NULL CHECK (cash >= 0),
         created_at timestamptz NOT NULL
       )`);
-    await queryRunner.query(`CREATE INDEX paper_accounts_user_idx ON brokerage.paper_accounts (provider_user_id, created_at)`);
+    await queryRunner.query(
+      `CREATE INDEX paper_accounts_user_idx ON brokerage.paper_accounts (provider_user_id, created_at)`,
+    );
     await queryRunner.query(`
       CREATE TABLE brokerage.paper_positions (
         account_id uuid NOT NULL REFERENCES brokerage.paper_accounts(id) ON DELETE CASCADE,
@@ -148,7 +156,9 @@ export class CreateBrokerageTables1795315085101 implements MigrationInterface {
         expiration_date date,
         placed_at timestamptz NOT NULL
       )`);
-    await queryRunner.query(`CREATE INDEX paper_orders_account_placed_idx ON brokerage.paper_orders (account_id, placed_at DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX paper_orders_account_placed_idx ON brokerage.paper_orders (account_id, placed_at DESC)`,
+    );
     await queryRunner.query(`
       CREATE TABLE brokerage.paper_market_settings (
         key text PRIMARY KEY,
@@ -158,7 +168,20 @@ export class CreateBrokerageTables1795315085101 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['paper_market_settings', 'paper_orders', 'paper_positions', 'paper_accounts', 'paper_connections', 'paper_portal_sessions', 'paper_users', 'balance_snapshots', 'order_intents', 'accounts', 'connections', 'provider_users']) {
+    for (const table of [
+      'paper_market_settings',
+      'paper_orders',
+      'paper_positions',
+      'paper_accounts',
+      'paper_connections',
+      'paper_portal_sessions',
+      'paper_users',
+      'balance_snapshots',
+      'order_intents',
+      'accounts',
+      'connections',
+      'provider_users',
+    ]) {
       await queryRunner.query(`DROP TABLE brokerage.${table}`);
     }
   }

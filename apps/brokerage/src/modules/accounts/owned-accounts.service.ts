@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { SyncBrokerageLinkUseCase } from '../connections/use-cases/sync-brokerage-link.use-case';
 import { AccountEntity } from './entities/account.entity';
 
-const accountNotFound = () => DomainException.notFound(BrokerageMessages.accountNotFound, BrokerageErrorCode.ACCOUNT_NOT_FOUND);
+const accountNotFound = () =>
+  DomainException.notFound(BrokerageMessages.accountNotFound, BrokerageErrorCode.ACCOUNT_NOT_FOUND);
 
 /**
  * Whose an account is. Another user's account is refused (403) from our own records; an account we have
@@ -13,7 +14,10 @@ const accountNotFound = () => DomainException.notFound(BrokerageMessages.account
  */
 @Injectable()
 export class OwnedAccounts {
-  constructor(private readonly dataSource: DataSource, private readonly sync: SyncBrokerageLinkUseCase) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sync: SyncBrokerageLinkUseCase,
+  ) {}
 
   async assertOwned(userId: string, accountId: string, correlationId: string): Promise<void> {
     let account = await this.find(accountId);
@@ -27,7 +31,8 @@ export class OwnedAccounts {
 
   /** The user's primary account: the first of the accounts list. */
   async primary(userId: string, correlationId: string): Promise<string> {
-    const first = () => this.dataSource.getRepository(AccountEntity).findOne({ where: { userId }, order: { position: 'ASC' } });
+    const first = () =>
+      this.dataSource.getRepository(AccountEntity).findOne({ where: { userId }, order: { position: 'ASC' } });
     const account = (await first()) ?? (await this.sync.execute(userId, correlationId).then(first));
     if (!account) throw accountNotFound();
     return account.id;

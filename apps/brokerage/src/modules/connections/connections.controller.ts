@@ -32,41 +32,57 @@ export class ConnectionsController {
   ) {}
 
   @MessagePattern(BrokerageRpc.registerUser)
-  async registerUser(@Payload() { actor, payload, requestId }: RpcRequest<UserScopedRpcRequest>): Promise<RegisterProviderUserRpcReply> {
+  async registerUser(
+    @Payload() { actor, payload, requestId }: RpcRequest<UserScopedRpcRequest>,
+  ): Promise<RegisterProviderUserRpcReply> {
     assertOwnUser(actor, payload.userId);
     return this.register.execute(payload.userId, requestId);
   }
 
   /** The secret, decrypted for its owner only (settings shows it masked until asked). */
   @MessagePattern(BrokerageRpc.getCredentials)
-  async credentials(@Payload() { actor, payload }: RpcRequest<UserScopedRpcRequest>): Promise<ProviderCredentialsRpcReply> {
+  async credentials(
+    @Payload() { actor, payload }: RpcRequest<UserScopedRpcRequest>,
+  ): Promise<ProviderCredentialsRpcReply> {
     assertOwnUser(actor, payload.userId);
     const { credentials } = await this.providerUsers.require(payload.userId);
     return { providerUserId: credentials.userId, userSecret: credentials.userSecret };
   }
 
   @MessagePattern(BrokerageRpc.connectionPortal)
-  async connectionPortal(@Payload() { actor, payload }: RpcRequest<ConnectionPortalRpcRequest>): Promise<ConnectionPortalRpcReply> {
+  async connectionPortal(
+    @Payload() { actor, payload }: RpcRequest<ConnectionPortalRpcRequest>,
+  ): Promise<ConnectionPortalRpcReply> {
     assertOwnUser(actor, payload.userId);
     return this.portal.execute(payload);
   }
 
   @MessagePattern(BrokerageRpc.listConnections)
-  async listConnections(@Payload() { actor, payload, requestId }: RpcRequest<UserScopedRpcRequest>): Promise<ListConnectionsRpcReply> {
+  async listConnections(
+    @Payload() { actor, payload, requestId }: RpcRequest<UserScopedRpcRequest>,
+  ): Promise<ListConnectionsRpcReply> {
     assertOwnUser(actor, payload.userId);
     const link = await this.sync.execute(payload.userId, requestId);
-    return { providerUserId: link.providerUserId, connections: link.connections.map(toConnectionRecord), accountIds: link.activeAccountIds };
+    return {
+      providerUserId: link.providerUserId,
+      connections: link.connections.map(toConnectionRecord),
+      accountIds: link.activeAccountIds,
+    };
   }
 
   @MessagePattern(BrokerageRpc.removeConnection)
-  async removeConnection(@Payload() { actor, payload, requestId }: RpcRequest<ConnectionRpcRequest>): Promise<{ removed: true }> {
+  async removeConnection(
+    @Payload() { actor, payload, requestId }: RpcRequest<ConnectionRpcRequest>,
+  ): Promise<{ removed: true }> {
     assertOwnUser(actor, payload.userId);
     await this.manage.remove(payload.userId, payload.connectionId, requestId);
     return { removed: true };
   }
 
   @MessagePattern(BrokerageRpc.refreshConnection)
-  async refreshConnection(@Payload() { actor, payload }: RpcRequest<ConnectionRpcRequest>): Promise<RefreshConnectionRpcReply> {
+  async refreshConnection(
+    @Payload() { actor, payload }: RpcRequest<ConnectionRpcRequest>,
+  ): Promise<RefreshConnectionRpcReply> {
     assertOwnUser(actor, payload.userId);
     return this.manage.refresh(payload.userId, payload.connectionId);
   }

@@ -11,7 +11,14 @@ import { SyncBrokerageLinkUseCase } from './use-cases/sync-brokerage-link.use-ca
 @Module({
   imports: [ProviderModule],
   controllers: [ConnectionsController],
-  providers: [SecretCipher, ProviderUsers, RegisterProviderUserUseCase, CreateConnectionPortalUseCase, SyncBrokerageLinkUseCase, ManageConnectionUseCase],
+  providers: [
+    SecretCipher,
+    ProviderUsers,
+    RegisterProviderUserUseCase,
+    CreateConnectionPortalUseCase,
+    SyncBrokerageLinkUseCase,
+    ManageConnectionUseCase,
+  ],
   exports: [ProviderUsers, SyncBrokerageLinkUseCase, ProviderModule],
 })
 export class ConnectionsModule {}

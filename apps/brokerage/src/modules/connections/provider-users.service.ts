@@ -27,7 +27,18 @@ export class ProviderUsers {
 
   async require(userId: string): Promise<RegisteredUser> {
     const entity = await this.find(userId);
-    if (!entity) throw new DomainException(409, BrokerageErrorCode.PROVIDER_USER_NOT_REGISTERED, BrokerageMessages.registrationRequired);
-    return { entity, credentials: { userId: entity.providerUserId, userSecret: this.cipher.decrypt(entity.secretCiphertext, entity.userId) } };
+    if (!entity)
+      throw new DomainException(
+        409,
+        BrokerageErrorCode.PROVIDER_USER_NOT_REGISTERED,
+        BrokerageMessages.registrationRequired,
+      );
+    return {
+      entity,
+      credentials: {
+        userId: entity.providerUserId,
+        userSecret: this.cipher.decrypt(entity.secretCiphertext, entity.userId),
+      },
+    };
   }
 }

@@ -27,16 +27,33 @@ describe('BrokerageConfig', () => {
 
   it('requires a 32-byte encryption key in production and refuses placeholders', () => {
     expect(() => loadConfig(BrokerageConfig, { ...base, NODE_ENV: 'production' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
-    expect(() => loadConfig(BrokerageConfig, { ...base, NODE_ENV: 'production', SECRETS_ENCRYPTION_KEY: 'CHANGE_ME' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
+    expect(() =>
+      loadConfig(BrokerageConfig, { ...base, NODE_ENV: 'production', SECRETS_ENCRYPTION_KEY: 'CHANGE_ME' }),
+    ).toThrow(/SECRETS_ENCRYPTION_KEY/);
     const key = Buffer.alloc(32, 7).toString('base64');
-    expect(loadConfig(BrokerageConfig, { ...base, NODE_ENV: 'production', SECRETS_ENCRYPTION_KEY: key }).secretsEncryptionKey).toHaveLength(32);
+    expect(
+      loadConfig(BrokerageConfig, { ...base, NODE_ENV: 'production', SECRETS_ENCRYPTION_KEY: key })
+        .secretsEncryptionKey,
+    ).toHaveLength(32);
   });
 
   it('keeps the paper market always open outside production, real hours in production, and picks SnapTrade only with both credentials', () => {
     const development = loadConfig(BrokerageConfig, base);
     expect([development.paperMarketHours, development.usesSnaptrade]).toEqual(['always-open', false]);
-    const production = loadConfig(BrokerageConfig, { ...base, NODE_ENV: 'production', SECRETS_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'), SNAPTRADE_CLIENT_ID: 'id' });
+    const production = loadConfig(BrokerageConfig, {
+      ...base,
+      NODE_ENV: 'production',
+      SECRETS_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+      SNAPTRADE_CLIENT_ID: 'id',
+    });
     expect([production.paperMarketHours, production.usesSnaptrade]).toEqual(['real', false]);
-    expect(loadConfig(BrokerageConfig, { ...base, SNAPTRADE_CLIENT_ID: 'id', SNAPTRADE_CONSUMER_KEY: 'key', SNAPTRADE_BASE_URL: 'http://127.0.0.1:4010/' })).toMatchObject({ usesSnaptrade: true, SNAPTRADE_BASE_URL: 'http://127.0.0.1:4010' });
+    expect(
+      loadConfig(BrokerageConfig, {
+        ...base,
+        SNAPTRADE_CLIENT_ID: 'id',
+        SNAPTRADE_CONSUMER_KEY: 'key',
+        SNAPTRADE_BASE_URL: 'http://127.0.0.1:4010/',
+      }),
+    ).toMatchObject({ usesSnaptrade: true, SNAPTRADE_BASE_URL: 'http://127.0.0.1:4010' });
   });
 });

@@ -3,7 +3,13 @@ import type { NormalizedMarketOrder } from '@copytrade/contracts';
 
 /** Equal requests have equal fingerprints: the normalized order plus the account as the client named it (null = primary). */
 export function orderFingerprint(accountId: string | null, order: NormalizedMarketOrder): string {
-  const canonical = JSON.stringify([accountId, order.action, order.symbol, order.quantity, order.option?.multiplier ?? null]);
+  const canonical = JSON.stringify([
+    accountId,
+    order.action,
+    order.symbol,
+    order.quantity,
+    order.option?.multiplier ?? null,
+  ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 

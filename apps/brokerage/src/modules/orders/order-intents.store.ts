@@ -53,18 +53,29 @@ export class OrderIntentsStore {
   }
 
   /** Records the provider's answer. Only from SUBMITTING or UNKNOWN: a settled intent never changes again. */
-  async settle(id: string, order: ProviderOrder, manager: EntityManager = this.dataSource.manager): Promise<OrderIntentEntity> {
+  async settle(
+    id: string,
+    order: ProviderOrder,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<OrderIntentEntity> {
     return this.update(manager, id, {
       state: stateOfProviderStatus(order.status),
       providerOrderId: order.brokerageOrderId,
       providerStatus: order.status,
       filledQuantity: order.filledQuantity,
       executionPrice: order.executionPrice,
-      error: stateOfProviderStatus(order.status) === 'REJECTED' ? { status: 422, code: 'ORDER_REJECTED', message: `The brokerage answered ${order.status}.` } : null,
+      error:
+        stateOfProviderStatus(order.status) === 'REJECTED'
+          ? { status: 422, code: 'ORDER_REJECTED', message: `The brokerage answered ${order.status}.` }
+          : null,
     });
   }
 
-  reject(id: string, error: NonNullable<OrderIntentEntity['error']>, manager: EntityManager = this.dataSource.manager): Promise<OrderIntentEntity> {
+  reject(
+    id: string,
+    error: NonNullable<OrderIntentEntity['error']>,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<OrderIntentEntity> {
     return this.update(manager, id, { state: 'REJECTED', error });
   }
 
@@ -77,7 +88,11 @@ export class OrderIntentsStore {
     await this.dataSource.getRepository(OrderIntentEntity).delete({ id, state: 'SUBMITTING' });
   }
 
-  private async update(manager: EntityManager, id: string, changes: Partial<OrderIntentEntity> & { state: OrderIntentState }): Promise<OrderIntentEntity> {
+  private async update(
+    manager: EntityManager,
+    id: string,
+    changes: Partial<OrderIntentEntity> & { state: OrderIntentState },
+  ): Promise<OrderIntentEntity> {
     await manager
       .createQueryBuilder()
       .update(OrderIntentEntity)

@@ -16,7 +16,11 @@ const CLOCK_SKEW_MS = 60_000;
  * echoes it; otherwise by symbol, side and quantity placed after the intent, among orders no other intent
  * holds. Two candidates are 'ambiguous': a person decides, nothing is guessed.
  */
-export function matchProviderOrder(intent: IntentToMatch, orders: ProviderOrder[], taken: Set<string>): ProviderOrder | 'ambiguous' | null {
+export function matchProviderOrder(
+  intent: IntentToMatch,
+  orders: ProviderOrder[],
+  taken: Set<string>,
+): ProviderOrder | 'ambiguous' | null {
   const exact = orders.find((order) => order.clientOrderId === intent.clientOrderId);
   if (exact) return exact;
   const since = intent.createdAt.getTime() - CLOCK_SKEW_MS;

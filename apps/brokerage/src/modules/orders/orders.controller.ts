@@ -1,6 +1,11 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BrokerageRpc, type PlaceOrderRpcReply, type PlaceOrderRpcRequest, type RpcRequest } from '@copytrade/contracts';
+import {
+  BrokerageRpc,
+  type PlaceOrderRpcReply,
+  type PlaceOrderRpcRequest,
+  type RpcRequest,
+} from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { assertOwnUser } from '../../common/own-user';
 import { BrokerageConfig } from '../../config/brokerage.config';
@@ -8,7 +13,10 @@ import { PlaceOrderUseCase } from './use-cases/place-order.use-case';
 
 @Controller()
 export class OrdersController {
-  constructor(private readonly placeOrder: PlaceOrderUseCase, @Inject(BrokerageConfig) private readonly config: BrokerageConfig) {}
+  constructor(
+    private readonly placeOrder: PlaceOrderUseCase,
+    @Inject(BrokerageConfig) private readonly config: BrokerageConfig,
+  ) {}
 
   @MessagePattern(BrokerageRpc.placeOrder)
   async place(@Payload() { actor, payload, requestId }: RpcRequest<PlaceOrderRpcRequest>): Promise<PlaceOrderRpcReply> {

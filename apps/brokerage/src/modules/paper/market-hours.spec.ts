@@ -26,7 +26,9 @@ describe('simulated prices', () => {
   const at = new Date('2026-03-10T15:00:00Z');
 
   it('are deterministic under a seed and differ between seeds and symbols', () => {
-    expect(simulatedStockPrice('seed-a', 'AAPL', at).toString()).toBe(simulatedStockPrice('seed-a', 'AAPL', at).toString());
+    expect(simulatedStockPrice('seed-a', 'AAPL', at).toString()).toBe(
+      simulatedStockPrice('seed-a', 'AAPL', at).toString(),
+    );
     expect(simulatedStockPrice('seed-a', 'AAPL', at).eq(simulatedStockPrice('seed-b', 'AAPL', at))).toBe(false);
     expect(simulatedStockPrice('seed-a', 'AAPL', at).eq(simulatedStockPrice('seed-a', 'MSFT', at))).toBe(false);
     expect(simulatedStockPrice('seed-a', 'AAPL', at).toNumber()).toBeGreaterThanOrEqual(18);

@@ -6,7 +6,17 @@ import { DataSource, In, MoreThanOrEqual } from 'typeorm';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import type { BrokerageProvider } from '../provider/brokerage-provider';
 import { ProviderError } from '../provider/provider.error';
-import type { MarketOrderRequest, PortalOptions, ProviderAccount, ProviderBalance, ProviderConnection, ProviderOrder, ProviderPosition, ProviderQuote, ProviderUserCredentials } from '../provider/provider.types';
+import type {
+  MarketOrderRequest,
+  PortalOptions,
+  ProviderAccount,
+  ProviderBalance,
+  ProviderConnection,
+  ProviderOrder,
+  ProviderPosition,
+  ProviderQuote,
+  ProviderUserCredentials,
+} from '../provider/provider.types';
 import { PaperAccountEntity } from './entities/paper-account.entity';
 import { PaperConnectionEntity } from './entities/paper-connection.entity';
 import { PaperOrderEntity } from './entities/paper-order.entity';
@@ -44,8 +54,15 @@ export class PaperBrokerProvider implements BrokerageProvider {
 
   async registerUser(userId: string): Promise<ProviderUserCredentials> {
     const userSecret = randomBytes(32).toString('base64url');
-    const inserted = await this.dataSource.createQueryBuilder().insert().into(PaperUserEntity).values({ providerUserId: userId, secretHash: sha256(userSecret).toString('hex') }).orIgnore().execute();
-    if ((inserted.raw as unknown[]).length === 0) throw new ProviderError('USER_ALREADY_EXISTS', `User ${userId} already exists`);
+    const inserted = await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(PaperUserEntity)
+      .values({ providerUserId: userId, secretHash: sha256(userSecret).toString('hex') })
+      .orIgnore()
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0)
+      throw new ProviderError('USER_ALREADY_EXISTS', `User ${userId} already exists`);
     return { userId, userSecret };
   }
 
@@ -59,7 +76,9 @@ export class PaperBrokerProvider implements BrokerageProvider {
   }
 
   async listUsers(): Promise<string[]> {
-    return (await this.dataSource.getRepository(PaperUserEntity).find({ order: { createdAt: 'ASC' } })).map((user) => user.providerUserId);
+    return (await this.dataSource.getRepository(PaperUserEntity).find({ order: { createdAt: 'ASC' } })).map(
+      (user) => user.providerUserId,
+    );
   }
 
   async connectionPortalUrl(user: ProviderUserCredentials, options: PortalOptions): Promise<string> {
@@ -79,7 +98,9 @@ export class PaperBrokerProvider implements BrokerageProvider {
 
   async listConnections(user: ProviderUserCredentials): Promise<ProviderConnection[]> {
     await this.verify(user);
-    const rows = await this.dataSource.getRepository(PaperConnectionEntity).find({ where: { providerUserId: user.userId }, order: { createdAt: 'ASC' } });
+    const rows = await this.dataSource
+      .getRepository(PaperConnectionEntity)
+      .find({ where: { providerUserId: user.userId }, order: { createdAt: 'ASC' } });
     return rows.map((row) => ({
       id: row.id,
       name: `${PAPER_BROKERAGE.name} (Paper)`,
@@ -93,25 +114,50 @@ export class PaperBrokerProvider implements BrokerageProvider {
 
   async removeConnection(user: ProviderUserCredentials, connectionId: string): Promise<void> {
     await this.verify(user);
-    const deleted = isUuid(connectionId) ? await this.dataSource.getRepository(PaperConnectionEntity).delete({ id: connectionId, providerUserId: user.userId }) : { affected: 0 };
+    const deleted = isUuid(connectionId)
+      ? await this.dataSource
+          .getRepository(PaperConnectionEntity)
+          .delete({ id: connectionId, providerUserId: user.userId })
+      : { affected: 0 };
     if (!deleted.affected) throw new ProviderError('CONNECTION_NOT_FOUND', 'The requested resource does not exist.');
   }
 
   async refreshConnection(user: ProviderUserCredentials, connectionId: string): Promise<string> {
     await this.verify(user);
-    const connection = isUuid(connectionId) ? await this.dataSource.getRepository(PaperConnectionEntity).findOneBy({ id: connectionId, providerUserId: user.userId }) : null;
+    const connection = isUuid(connectionId)
+      ? await this.dataSource
+          .getRepository(PaperConnectionEntity)
+          .findOneBy({ id: connectionId, providerUserId: user.userId })
+      : null;
     if (!connection) throw new ProviderError('CONNECTION_NOT_FOUND', 'The requested resource does not exist.');
-    if (connection.disabled) throw new ProviderError('CONNECTION_DISABLED', 'Unable to sync with brokerage account because the connection is disabled.');
+    if (connection.disabled)
+      throw new ProviderError(
+        'CONNECTION_DISABLED',
+        'Unable to sync with brokerage account because the connection is disabled.',
+      );
     return `Connection ${connectionId} scheduled for refresh`;
   }
 
   async listAccounts(user: ProviderUserCredentials): Promise<ProviderAccount[]> {
     await this.verify(user);
-    const accounts = await this.dataSource.getRepository(PaperAccountEntity).find({ where: { providerUserId: user.userId }, order: { createdAt: 'ASC', id: 'ASC' } });
-    const positions = accounts.length ? await this.dataSource.getRepository(PaperPositionEntity).findBy({ accountId: In(accounts.map((account) => account.id)) }) : [];
+    const accounts = await this.dataSource
+      .getRepository(PaperAccountEntity)
+      .find({ where: { providerUserId: user.userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const positions = accounts.length
+      ? await this.dataSource
+          .getRepository(PaperPositionEntity)
+          .findBy({ accountId: In(accounts.map((account) => account.id)) })
+      : [];
     const prices = await this.feed.prices(positions.map((position) => position.symbol));
     return accounts.map((account) => {
-      const total = new Decimal(account.cash).plus(holdingsValue(positions.filter((position) => position.accountId === account.id), prices)).toDecimalPlaces(2);
+      const total = new Decimal(account.cash)
+        .plus(
+          holdingsValue(
+            positions.filter((position) => position.accountId === account.id),
+            prices,
+          ),
+        )
+        .toDecimalPlaces(2);
       return {
         id: account.id,
         connectionId: account.connectionId,
@@ -132,12 +178,19 @@ export class PaperBrokerProvider implements BrokerageProvider {
     const positions = await this.dataSource.getRepository(PaperPositionEntity).findBy({ accountId });
     const prices = await this.feed.prices(positions.map((position) => position.symbol));
     const cash = new Decimal(account.cash);
-    return { currency: PAPER_CURRENCY, cash: cash.toFixed(2), buyingPower: cash.toFixed(2), totalValue: cash.plus(holdingsValue(positions, prices)).toFixed(2) };
+    return {
+      currency: PAPER_CURRENCY,
+      cash: cash.toFixed(2),
+      buyingPower: cash.toFixed(2),
+      totalValue: cash.plus(holdingsValue(positions, prices)).toFixed(2),
+    };
   }
 
   async listPositions(user: ProviderUserCredentials, accountId: string): Promise<ProviderPosition[]> {
     await this.account(user, accountId);
-    const positions = await this.dataSource.getRepository(PaperPositionEntity).find({ where: { accountId }, order: { symbol: 'ASC' } });
+    const positions = await this.dataSource
+      .getRepository(PaperPositionEntity)
+      .find({ where: { accountId }, order: { symbol: 'ASC' } });
     const prices = await this.feed.prices(positions.map((position) => position.symbol));
     return positions.map((position) => toProviderPosition(position, prices.get(position.symbol)));
   }
@@ -160,30 +213,45 @@ export class PaperBrokerProvider implements BrokerageProvider {
   /** Quotes need no account in the paper market (used by its trading page). */
   async quotes(symbols: string[]): Promise<ProviderQuote[]> {
     const prices = await this.feed.prices(symbols);
-    return symbols.map((symbol) => ({ symbol, lastTradePrice: prices.get(symbol)!.toFixed(2), bid: prices.get(symbol)!.toFixed(2), ask: prices.get(symbol)!.toFixed(2) }));
+    return symbols.map((symbol) => ({
+      symbol,
+      lastTradePrice: prices.get(symbol)!.toFixed(2),
+      bid: prices.get(symbol)!.toFixed(2),
+      ask: prices.get(symbol)!.toFixed(2),
+    }));
   }
 
   async placeMarketOrder(user: ProviderUserCredentials, request: MarketOrderRequest): Promise<ProviderOrder> {
     const account = await this.account(user, request.accountId);
-    const connection = await this.dataSource.getRepository(PaperConnectionEntity).findOneByOrFail({ id: account.connectionId });
+    const connection = await this.dataSource
+      .getRepository(PaperConnectionEntity)
+      .findOneByOrFail({ id: account.connectionId });
     if (connection.disabled) throw new ProviderError('CONNECTION_DISABLED', 'The connection is disabled.');
-    if (connection.type !== 'trade') throw new ProviderError('NOT_SUPPORTED', 'This connection is read-only; reconnect it with trading enabled.');
+    if (connection.type !== 'trade')
+      throw new ProviderError('NOT_SUPPORTED', 'This connection is read-only; reconnect it with trading enabled.');
     const now = new Date();
-    if (request.order.option && request.order.option.expirationDate < easternDate(now)) throw new ProviderError('INVALID_OPTIONS_DATA', 'The option contract has expired.');
+    if (request.order.option && request.order.option.expirationDate < easternDate(now))
+      throw new ProviderError('INVALID_OPTIONS_DATA', 'The option contract has expired.');
     if (!(await this.clock.status(now)).open) throw new ProviderError('MARKET_CLOSED', 'The market is closed.');
     const price = await this.feed.price(request.order.symbol, now);
     return toProviderOrder(await this.fills.fill(account.id, request.clientOrderId, request.order, price, now));
   }
 
   private async ordersSince(accountId: string, since: Date): Promise<ProviderOrder[]> {
-    const rows = await this.dataSource.getRepository(PaperOrderEntity).find({ where: { accountId, placedAt: MoreThanOrEqual(since) }, order: { placedAt: 'DESC' }, take: 1000 });
+    const rows = await this.dataSource
+      .getRepository(PaperOrderEntity)
+      .find({ where: { accountId, placedAt: MoreThanOrEqual(since) }, order: { placedAt: 'DESC' }, take: 1000 });
     return rows.map(toProviderOrder);
   }
 
   /** The account, if it is this user's; otherwise "does not exist", as the provider answers (404 1011). */
   private async account(user: ProviderUserCredentials, accountId: string): Promise<PaperAccountEntity> {
     await this.verify(user);
-    const account = isUuid(accountId) ? await this.dataSource.getRepository(PaperAccountEntity).findOneBy({ id: accountId, providerUserId: user.userId }) : null;
+    const account = isUuid(accountId)
+      ? await this.dataSource
+          .getRepository(PaperAccountEntity)
+          .findOneBy({ id: accountId, providerUserId: user.userId })
+      : null;
     if (!account) throw new ProviderError('ACCOUNT_NOT_FOUND', 'The requested resource does not exist.');
     return account;
   }

@@ -15,9 +15,18 @@ import { PaperPositionEntity } from './entities/paper-position.entity';
 export class PaperFills {
   constructor(private readonly dataSource: DataSource) {}
 
-  fill(accountId: string, clientOrderId: string, order: NormalizedMarketOrder, price: Decimal, at: Date): Promise<PaperOrderEntity> {
+  fill(
+    accountId: string,
+    clientOrderId: string,
+    order: NormalizedMarketOrder,
+    price: Decimal,
+    at: Date,
+  ): Promise<PaperOrderEntity> {
     return this.dataSource.transaction(async (manager) => {
-      const account = await manager.findOneOrFail(PaperAccountEntity, { where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
+      const account = await manager.findOneOrFail(PaperAccountEntity, {
+        where: { id: accountId },
+        lock: { mode: 'pessimistic_write' },
+      });
       const position = await manager.findOneBy(PaperPositionEntity, { accountId, symbol: order.symbol });
       const units = new Decimal(order.quantity);
       const multiplier = order.option?.multiplier ?? 1;
@@ -25,15 +34,28 @@ export class PaperFills {
       const amount = units.times(price).times(multiplier).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
       const cash = new Decimal(account.cash);
       if (order.action === 'BUY') {
-        if (amount.gt(cash)) throw new ProviderError('INSUFFICIENT_BUYING_POWER', `Order costs ${amount.toFixed(2)} USD; buying power is ${cash.toFixed(2)} USD.`);
+        if (amount.gt(cash))
+          throw new ProviderError(
+            'INSUFFICIENT_BUYING_POWER',
+            `Order costs ${amount.toFixed(2)} USD; buying power is ${cash.toFixed(2)} USD.`,
+          );
         await this.addToPosition(manager, accountId, order, position, units, price);
         await manager.update(PaperAccountEntity, { id: accountId }, { cash: cash.minus(amount).toFixed(2) });
       } else {
         const held = new Decimal(position?.units ?? 0);
-        if (held.lt(units)) throw new ProviderError('INSUFFICIENT_POSITION', `Holding ${held.toString()} of ${order.symbol}; cannot sell ${units.toString()}.`);
+        if (held.lt(units))
+          throw new ProviderError(
+            'INSUFFICIENT_POSITION',
+            `Holding ${held.toString()} of ${order.symbol}; cannot sell ${units.toString()}.`,
+          );
         const remaining = held.minus(units);
         if (remaining.isZero()) await manager.delete(PaperPositionEntity, { accountId, symbol: order.symbol });
-        else await manager.update(PaperPositionEntity, { accountId, symbol: order.symbol }, { units: remaining.toString() });
+        else
+          await manager.update(
+            PaperPositionEntity,
+            { accountId, symbol: order.symbol },
+            { units: remaining.toString() },
+          );
         await manager.update(PaperAccountEntity, { id: accountId }, { cash: cash.plus(amount).toFixed(2) });
       }
       return manager.save(
@@ -56,10 +78,21 @@ export class PaperFills {
     });
   }
 
-  private async addToPosition(manager: EntityManager, accountId: string, order: NormalizedMarketOrder, position: PaperPositionEntity | null, units: Decimal, price: Decimal) {
+  private async addToPosition(
+    manager: EntityManager,
+    accountId: string,
+    order: NormalizedMarketOrder,
+    position: PaperPositionEntity | null,
+    units: Decimal,
+    price: Decimal,
+  ) {
     const held = new Decimal(position?.units ?? 0);
     const total = held.plus(units);
-    const averageCost = held.times(position?.averageCost ?? 0).plus(units.times(price)).div(total).toDecimalPlaces(6);
+    const averageCost = held
+      .times(position?.averageCost ?? 0)
+      .plus(units.times(price))
+      .div(total)
+      .toDecimalPlaces(6);
     await manager.upsert(
       PaperPositionEntity,
       {

@@ -4,11 +4,20 @@ import { PAPER_CURRENCY } from './paper-catalogue';
 import type { PaperOrderEntity } from './entities/paper-order.entity';
 import type { PaperPositionEntity } from './entities/paper-position.entity';
 
-type OptionColumns = Pick<PaperPositionEntity, 'optionType' | 'strikePrice' | 'expirationDate' | 'multiplier' | 'underlying'>;
+type OptionColumns = Pick<
+  PaperPositionEntity,
+  'optionType' | 'strikePrice' | 'expirationDate' | 'multiplier' | 'underlying'
+>;
 
 function optionOf(row: OptionColumns): ProviderOptionDetails | null {
   if (!row.optionType || !row.strikePrice || !row.expirationDate) return null;
-  return { optionType: row.optionType, strikePrice: new Decimal(row.strikePrice).toString(), expirationDate: row.expirationDate, multiplier: row.multiplier, underlying: row.underlying };
+  return {
+    optionType: row.optionType,
+    strikePrice: new Decimal(row.strikePrice).toString(),
+    expirationDate: row.expirationDate,
+    multiplier: row.multiplier,
+    underlying: row.underlying,
+  };
 }
 
 export function toProviderPosition(row: PaperPositionEntity, price: Decimal | undefined): ProviderPosition {
@@ -43,5 +52,9 @@ export function toProviderOrder(row: PaperOrderEntity): ProviderOrder {
 
 /** Market value of holdings: units × price × multiplier. */
 export function holdingsValue(positions: PaperPositionEntity[], prices: Map<string, Decimal>): Decimal {
-  return positions.reduce((sum, row) => sum.plus(new Decimal(row.units).times(prices.get(row.symbol) ?? row.averageCost).times(row.multiplier)), new Decimal(0));
+  return positions.reduce(
+    (sum, row) =>
+      sum.plus(new Decimal(row.units).times(prices.get(row.symbol) ?? row.averageCost).times(row.multiplier)),
+    new Decimal(0),
+  );
 }

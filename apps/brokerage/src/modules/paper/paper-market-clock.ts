@@ -10,10 +10,15 @@ export const HOURS_OVERRIDE_KEY = 'hours';
 /** Whether the paper market is open: the configured hours, unless a development override forces it open or closed. */
 @Injectable()
 export class PaperMarketClock {
-  constructor(private readonly dataSource: DataSource, @Inject(BrokerageConfig) private readonly config: BrokerageConfig) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(BrokerageConfig) private readonly config: BrokerageConfig,
+  ) {}
 
   async status(at: Date = new Date()): Promise<MarketStatusView> {
-    const setting = await this.dataSource.getRepository(PaperMarketSettingEntity).findOneBy({ key: HOURS_OVERRIDE_KEY });
+    const setting = await this.dataSource
+      .getRepository(PaperMarketSettingEntity)
+      .findOneBy({ key: HOURS_OVERRIDE_KEY });
     const override = typeof setting?.value === 'boolean' ? setting.value : null;
     const hoursMode = this.config.paperMarketHours;
     const scheduled = hoursMode === 'always-open' || isRegularUsSession(at);

@@ -26,11 +26,20 @@ export class PaperPortalService {
       sessionId: session.id,
       status: session.connectionId ? 'CONNECTED' : expired ? 'EXPIRED' : 'PENDING',
       expiresAt: session.expiresAt.toISOString(),
-      brokerage: { slug: PAPER_BROKERAGE.slug, name: PAPER_BROKERAGE.name, display_name: PAPER_BROKERAGE.displayName, description: PAPER_BROKERAGE.description, aws_s3_logo_url: PAPER_BROKERAGE.logoUrl },
+      brokerage: {
+        slug: PAPER_BROKERAGE.slug,
+        name: PAPER_BROKERAGE.name,
+        display_name: PAPER_BROKERAGE.displayName,
+        description: PAPER_BROKERAGE.description,
+        aws_s3_logo_url: PAPER_BROKERAGE.logoUrl,
+      },
       connectionType: session.connectionType,
       redirectUrl: session.customRedirect,
       connectionId: session.connectionId,
-      accounts: PAPER_STARTING_ACCOUNTS.map((account) => ({ name: account.name, startingCash: new Decimal(account.cash).toNumber() })),
+      accounts: PAPER_STARTING_ACCOUNTS.map((account) => ({
+        name: account.name,
+        startingCash: new Decimal(account.cash).toNumber(),
+      })),
     };
   }
 
@@ -39,21 +48,42 @@ export class PaperPortalService {
     return this.dataSource.transaction(async (manager) => {
       const session = await this.sessionOf(manager, sessionId, providerUserId, true);
       if (!session.connectionId) {
-        if (session.expiresAt.getTime() < Date.now()) throw new DomainException(410, BrokerageErrorCode.PORTAL_SESSION_EXPIRED, BrokerageMessages.portalSessionExpired);
+        if (session.expiresAt.getTime() < Date.now())
+          throw new DomainException(
+            410,
+            BrokerageErrorCode.PORTAL_SESSION_EXPIRED,
+            BrokerageMessages.portalSessionExpired,
+          );
         session.connectionId = await this.openConnection(manager, session);
         await manager.update(PaperPortalSessionEntity, { id: session.id }, { connectionId: session.connectionId });
       }
-      return { connectionId: session.connectionId, redirectUrl: withStatus(session.customRedirect, session.connectionId) };
+      return {
+        connectionId: session.connectionId,
+        redirectUrl: withStatus(session.customRedirect, session.connectionId),
+      };
     });
   }
 
   private async openConnection(manager: EntityManager, session: PaperPortalSessionEntity): Promise<string> {
-    const existing = await manager.findOne(PaperConnectionEntity, { where: { providerUserId: session.providerUserId, brokerSlug: session.brokerSlug }, lock: { mode: 'pessimistic_write' } });
+    const existing = await manager.findOne(PaperConnectionEntity, {
+      where: { providerUserId: session.providerUserId, brokerSlug: session.brokerSlug },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (existing) {
-      await manager.update(PaperConnectionEntity, { id: existing.id }, { disabled: false, disabledAt: null, type: session.connectionType === 'trade' ? 'trade' : existing.type });
+      await manager.update(
+        PaperConnectionEntity,
+        { id: existing.id },
+        { disabled: false, disabledAt: null, type: session.connectionType === 'trade' ? 'trade' : existing.type },
+      );
       return existing.id;
     }
-    const connection = await manager.save(manager.create(PaperConnectionEntity, { providerUserId: session.providerUserId, brokerSlug: session.brokerSlug, type: session.connectionType }));
+    const connection = await manager.save(
+      manager.create(PaperConnectionEntity, {
+        providerUserId: session.providerUserId,
+        brokerSlug: session.brokerSlug,
+        type: session.connectionType,
+      }),
+    );
     const openedAt = Date.now();
     await manager.insert(
       PaperAccountEntity,
@@ -70,9 +100,23 @@ export class PaperPortalService {
     return connection.id;
   }
 
-  private async sessionOf(manager: EntityManager, sessionId: string, providerUserId: string, lock = false): Promise<PaperPortalSessionEntity> {
-    const session = isUuid(sessionId) ? await manager.findOne(PaperPortalSessionEntity, { where: { id: sessionId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) }) : null;
-    if (!session) throw DomainException.notFound(BrokerageMessages.portalSessionNotFound, BrokerageErrorCode.PORTAL_SESSION_NOT_FOUND);
+  private async sessionOf(
+    manager: EntityManager,
+    sessionId: string,
+    providerUserId: string,
+    lock = false,
+  ): Promise<PaperPortalSessionEntity> {
+    const session = isUuid(sessionId)
+      ? await manager.findOne(PaperPortalSessionEntity, {
+          where: { id: sessionId },
+          ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+        })
+      : null;
+    if (!session)
+      throw DomainException.notFound(
+        BrokerageMessages.portalSessionNotFound,
+        BrokerageErrorCode.PORTAL_SESSION_NOT_FOUND,
+      );
     if (session.providerUserId !== providerUserId) throw DomainException.forbidden(BrokerageMessages.ownDataOnly);
     return session;
   }

@@ -15,19 +15,34 @@ const priceKey = (symbol: string) => `price:${symbol}`;
  */
 @Injectable()
 export class PaperPriceFeed {
-  constructor(private readonly dataSource: DataSource, @Inject(BrokerageConfig) private readonly config: BrokerageConfig) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(BrokerageConfig) private readonly config: BrokerageConfig,
+  ) {}
 
   async prices(symbols: string[], at: Date = new Date()): Promise<Map<string, Decimal>> {
     const wanted = [...new Set(symbols)];
-    const underlyings = wanted.map((symbol) => parseOccSymbol(symbol)?.underlying).filter((value): value is string => Boolean(value));
+    const underlyings = wanted
+      .map((symbol) => parseOccSymbol(symbol)?.underlying)
+      .filter((value): value is string => Boolean(value));
     const overrides = await this.overrides([...wanted, ...underlyings]);
-    const stockPrice = (symbol: string) => overrides.get(symbol) ?? simulatedStockPrice(this.config.PAPER_PRICE_SEED, symbol, at);
+    const stockPrice = (symbol: string) =>
+      overrides.get(symbol) ?? simulatedStockPrice(this.config.PAPER_PRICE_SEED, symbol, at);
     const result = new Map<string, Decimal>();
     for (const symbol of wanted) {
       const contract = parseOccSymbol(symbol);
       const own = overrides.get(symbol);
       if (own) result.set(symbol, own);
-      else if (contract) result.set(symbol, simulatedOptionPrice(stockPrice(contract.underlying), contract.optionType, new Decimal(contract.strikePrice), daysUntil(contract.expirationDate, at)));
+      else if (contract)
+        result.set(
+          symbol,
+          simulatedOptionPrice(
+            stockPrice(contract.underlying),
+            contract.optionType,
+            new Decimal(contract.strikePrice),
+            daysUntil(contract.expirationDate, at),
+          ),
+        );
       else result.set(symbol, stockPrice(symbol));
     }
     return result;
@@ -38,12 +53,16 @@ export class PaperPriceFeed {
   }
 
   async setPrice(symbol: string, price: Decimal): Promise<void> {
-    await this.dataSource.getRepository(PaperMarketSettingEntity).upsert({ key: priceKey(symbol), value: price.toFixed(6) }, ['key']);
+    await this.dataSource
+      .getRepository(PaperMarketSettingEntity)
+      .upsert({ key: priceKey(symbol), value: price.toFixed(6) }, ['key']);
   }
 
   private async overrides(symbols: string[]): Promise<Map<string, Decimal>> {
     if (symbols.length === 0) return new Map();
-    const rows = await this.dataSource.getRepository(PaperMarketSettingEntity).findBy({ key: In([...new Set(symbols)].map(priceKey)) });
+    const rows = await this.dataSource
+      .getRepository(PaperMarketSettingEntity)
+      .findBy({ key: In([...new Set(symbols)].map(priceKey)) });
     return new Map(rows.map((row) => [row.key.slice('price:'.length), new Decimal(row.value as string)]));
   }
 }

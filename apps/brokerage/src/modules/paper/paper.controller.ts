@@ -62,7 +62,9 @@ export class PaperController {
 
   /** Creates the connection, then records it (BrokerageConnected) as any provider's connection would be. */
   @MessagePattern(BrokerageRpc.paperPortalConnect)
-  async connect(@Payload() { actor, payload, requestId }: RpcRequest<PaperPortalRpcRequest>): Promise<PaperPortalConnectRpcReply> {
+  async connect(
+    @Payload() { actor, payload, requestId }: RpcRequest<PaperPortalRpcRequest>,
+  ): Promise<PaperPortalConnectRpcReply> {
     const providerUserId = await this.providerUserOf(actor?.userId);
     const connected = await this.portal.connect(payload.sessionId, providerUserId);
     await this.sync.execute(actor!.userId, requestId);
@@ -73,7 +75,8 @@ export class PaperController {
   async market(@Payload() { payload }: RpcRequest<PaperMarketRpcRequest>): Promise<PaperMarketRpcReply> {
     this.assertPaper();
     const symbols = (payload.symbols ?? []).map(canonicalSymbol);
-    if (symbols.length > 10 || symbols.some((symbol) => symbol === null)) throw DomainException.badRequest('symbols must be up to 10 tickers or OCC symbols');
+    if (symbols.length > 10 || symbols.some((symbol) => symbol === null))
+      throw DomainException.badRequest('symbols must be up to 10 tickers or OCC symbols');
     const quotes = symbols.length ? await this.paper.quotes(symbols as string[]) : [];
     return { market: await this.clock.status(), quotes: quotes.map(toQuoteView) };
   }
@@ -83,16 +86,20 @@ export class PaperController {
     this.assertDevelopment();
     const symbol = canonicalSymbol(payload.symbol ?? '');
     if (!symbol) throw DomainException.badRequest('symbol must be a ticker or an OCC symbol');
-    if (!Number.isFinite(payload.price) || payload.price <= 0) throw DomainException.badRequest('price must be a positive number');
+    if (!Number.isFinite(payload.price) || payload.price <= 0)
+      throw DomainException.badRequest('price must be a positive number');
     const price = new Decimal(payload.price).toDecimalPlaces(6);
     await this.feed.setPrice(symbol, price);
     return { symbol, price: price.toNumber() };
   }
 
   @MessagePattern(BrokerageRpc.devSetMarketHours)
-  async setMarketHours(@Payload() { payload }: RpcRequest<DevSetMarketHoursRpcRequest>): Promise<DevSetMarketHoursRpcReply> {
+  async setMarketHours(
+    @Payload() { payload }: RpcRequest<DevSetMarketHoursRpcRequest>,
+  ): Promise<DevSetMarketHoursRpcReply> {
     this.assertDevelopment();
-    if (payload.open !== null && typeof payload.open !== 'boolean') throw DomainException.badRequest('open must be true, false or null');
+    if (payload.open !== null && typeof payload.open !== 'boolean')
+      throw DomainException.badRequest('open must be true, false or null');
     return { market: await this.clock.setOverride(payload.open) };
   }
 
@@ -103,7 +110,8 @@ export class PaperController {
   }
 
   private assertPaper(): void {
-    if (this.provider.name !== 'paper') throw DomainException.notFound(BrokerageMessages.paperBrokerOnly, BrokerageErrorCode.PAPER_BROKER_ONLY);
+    if (this.provider.name !== 'paper')
+      throw DomainException.notFound(BrokerageMessages.paperBrokerOnly, BrokerageErrorCode.PAPER_BROKER_ONLY);
   }
 
   /** Development controls do not exist in production, whatever the gateway does. */

@@ -23,8 +23,16 @@ export function simulatedStockPrice(seed: string, symbol: string, at: Date): Dec
 }
 
 /** An option's simulated price per share: intrinsic value plus a time value that fades with distance and expiry. */
-export function simulatedOptionPrice(underlyingPrice: Decimal, optionType: OptionType, strike: Decimal, daysToExpiry: number): Decimal {
-  const intrinsic = Decimal.max(0, optionType === 'CALL' ? underlyingPrice.minus(strike) : strike.minus(underlyingPrice));
+export function simulatedOptionPrice(
+  underlyingPrice: Decimal,
+  optionType: OptionType,
+  strike: Decimal,
+  daysToExpiry: number,
+): Decimal {
+  const intrinsic = Decimal.max(
+    0,
+    optionType === 'CALL' ? underlyingPrice.minus(strike) : strike.minus(underlyingPrice),
+  );
   const years = Math.max(daysToExpiry, 1) / 365;
   const moneyness = underlyingPrice.minus(strike).div(underlyingPrice).toNumber();
   const timeValue = underlyingPrice.toNumber() * 0.1 * Math.sqrt(years) * Math.exp(-8 * moneyness * moneyness);

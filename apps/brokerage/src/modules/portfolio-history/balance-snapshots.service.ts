@@ -9,7 +9,10 @@ import { BalanceSnapshotEntity } from './entities/balance-snapshot.entity';
 export class BalanceSnapshots {
   private readonly logger = new Logger(BalanceSnapshots.name);
 
-  constructor(private readonly dataSource: DataSource, @Inject(BrokerageConfig) private readonly config: BrokerageConfig) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(BrokerageConfig) private readonly config: BrokerageConfig,
+  ) {}
 
   get bucketMinutes(): number {
     return this.config.PORTFOLIO_SNAPSHOT_MINUTES;
@@ -27,7 +30,15 @@ export class BalanceSnapshots {
         .createQueryBuilder()
         .insert()
         .into(BalanceSnapshotEntity)
-        .values({ accountId, userId, bucketStart: this.bucketOf(at), totalValue: balance.totalValue, cash: balance.cash, currency: balance.currency, recordedAt: at })
+        .values({
+          accountId,
+          userId,
+          bucketStart: this.bucketOf(at),
+          totalValue: balance.totalValue,
+          cash: balance.cash,
+          currency: balance.currency,
+          recordedAt: at,
+        })
         .orIgnore()
         .execute();
     } catch (error) {

@@ -21,12 +21,22 @@ interface SnapshotRow {
  */
 @Injectable()
 export class GetPortfolioHistoryUseCase {
-  constructor(private readonly dataSource: DataSource, private readonly snapshots: BalanceSnapshots) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly snapshots: BalanceSnapshots,
+  ) {}
 
   async execute(userId: string, now: Date = new Date()): Promise<PortfolioHistoryView> {
     const from = new Date(now.getTime() - HISTORY_DAYS * 86_400_000);
-    const base = { currency: 'USD', bucketMinutes: this.snapshots.bucketMinutes, from: from.toISOString(), to: now.toISOString() };
-    const accountIds = (await this.dataSource.getRepository(AccountEntity).find({ where: { userId }, select: { id: true } })).map((account) => account.id);
+    const base = {
+      currency: 'USD',
+      bucketMinutes: this.snapshots.bucketMinutes,
+      from: from.toISOString(),
+      to: now.toISOString(),
+    };
+    const accountIds = (
+      await this.dataSource.getRepository(AccountEntity).find({ where: { userId }, select: { id: true } })
+    ).map((account) => account.id);
     if (accountIds.length === 0) return { ...base, points: [] };
     const rows: SnapshotRow[] = await this.dataSource.query(
       `SELECT account_id, bucket_start, total_value FROM brokerage.balance_snapshots
@@ -50,5 +60,8 @@ export class GetPortfolioHistoryUseCase {
 function thin<T>(points: T[], max: number): T[] {
   if (points.length <= max) return points;
   const step = points.length / max;
-  return Array.from({ length: max }, (_, index) => points[Math.min(points.length - 1, Math.ceil((index + 1) * step) - 1)]!);
+  return Array.from(
+    { length: max },
+    (_, index) => points[Math.min(points.length - 1, Math.ceil((index + 1) * step) - 1)]!,
+  );
 }

@@ -1,6 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BrokerageRpc, type PortfolioHistoryRpcReply, type RpcRequest, type UserScopedRpcRequest } from '@copytrade/contracts';
+import {
+  BrokerageRpc,
+  type PortfolioHistoryRpcReply,
+  type RpcRequest,
+  type UserScopedRpcRequest,
+} from '@copytrade/contracts';
 import { assertOwnUser } from '../../common/own-user';
 import { GetPortfolioHistoryUseCase } from './get-portfolio-history.use-case';
 

@@ -37,7 +37,11 @@ export class ProviderError extends Error {
   readonly providerCode?: string;
   readonly outcome: OrderOutcome;
 
-  constructor(readonly kind: ProviderErrorKind, message: string, options: ProviderErrorOptions = {}) {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    options: ProviderErrorOptions = {},
+  ) {
     super(message);
     this.name = 'ProviderError';
     this.retryAfterSeconds = options.retryAfterSeconds;

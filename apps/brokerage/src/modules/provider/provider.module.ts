@@ -19,7 +19,11 @@ import { BROKERAGE_PROVIDER, type BrokerageProvider } from './brokerage-provider
           return paper;
         }
         logger.log({ basePath: config.SNAPTRADE_BASE_URL }, 'Using SnapTrade');
-        return new SnaptradeProvider({ clientId: config.SNAPTRADE_CLIENT_ID!, consumerKey: config.SNAPTRADE_CONSUMER_KEY!, basePath: config.SNAPTRADE_BASE_URL });
+        return new SnaptradeProvider({
+          clientId: config.SNAPTRADE_CLIENT_ID!,
+          consumerKey: config.SNAPTRADE_CONSUMER_KEY!,
+          basePath: config.SNAPTRADE_BASE_URL,
+        });
       },
     },
   ],

@@ -6,18 +6,36 @@ describe('SnaptradeRateLimiter', () => {
     const limiter = new SnaptradeRateLimiter({ requestsPerMinute: 6, burst: 2, tradeIntervalMs: 1_000, maxWaitMs: 50 });
     await limiter.acquireRequest();
     await limiter.acquireRequest();
-    await expect(limiter.acquireRequest()).rejects.toMatchObject({ kind: 'RATE_LIMITED', outcome: 'not-placed', retryAfterSeconds: 15 });
+    await expect(limiter.acquireRequest()).rejects.toMatchObject({
+      kind: 'RATE_LIMITED',
+      outcome: 'not-placed',
+      retryAfterSeconds: 15,
+    });
   });
 
   it('never allows more than the limit in a rolling minute: burst + refill = limit', async () => {
-    const limiter = new SnaptradeRateLimiter({ requestsPerMinute: 250, burst: 50, tradeIntervalMs: 1_000, maxWaitMs: 0 });
+    const limiter = new SnaptradeRateLimiter({
+      requestsPerMinute: 250,
+      burst: 50,
+      tradeIntervalMs: 1_000,
+      maxWaitMs: 0,
+    });
     let admitted = 0;
-    for (let i = 0; i < 300; i += 1) await limiter.acquireRequest().then(() => (admitted += 1), () => undefined);
+    for (let i = 0; i < 300; i += 1)
+      await limiter.acquireRequest().then(
+        () => (admitted += 1),
+        () => undefined,
+      );
     expect(admitted).toBe(50);
   });
 
   it('spaces trades of one account and refuses one that would wait too long', async () => {
-    const limiter = new SnaptradeRateLimiter({ requestsPerMinute: 250, burst: 50, tradeIntervalMs: 100, maxWaitMs: 150 });
+    const limiter = new SnaptradeRateLimiter({
+      requestsPerMinute: 250,
+      burst: 50,
+      tradeIntervalMs: 100,
+      maxWaitMs: 150,
+    });
     const startedAt = Date.now();
     const booked = [limiter.acquireTrade('a'), limiter.acquireTrade('a'), limiter.acquireTrade('b')];
     // Slots of 'a' are now at +0 and +100 ms: a third would wait 200 ms, more than the 150 ms budget.
@@ -30,6 +48,8 @@ describe('SnaptradeRateLimiter', () => {
 describe('redactSecrets', () => {
   it('removes credentials from URLs and messages', () => {
     const url = 'https://api.snaptrade.com/accounts?clientId=C&userId=u&userSecret=abc123&timestamp=1';
-    expect(redactSecrets(url)).toBe('https://api.snaptrade.com/accounts?clientId=[REDACTED]&userId=u&userSecret=[REDACTED]&timestamp=1');
+    expect(redactSecrets(url)).toBe(
+      'https://api.snaptrade.com/accounts?clientId=[REDACTED]&userId=u&userSecret=[REDACTED]&timestamp=1',
+    );
   });
 });

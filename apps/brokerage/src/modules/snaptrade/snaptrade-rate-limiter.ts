@@ -57,5 +57,8 @@ export class SnaptradeRateLimiter {
 
 /** Refused before anything was sent: an order refused here was certainly not placed. */
 function tooBusy(waitMs: number): ProviderError {
-  return new ProviderError('RATE_LIMITED', 'Provider request budget exhausted', { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), outcome: 'not-placed' });
+  return new ProviderError('RATE_LIMITED', 'Provider request budget exhausted', {
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+    outcome: 'not-placed',
+  });
 }

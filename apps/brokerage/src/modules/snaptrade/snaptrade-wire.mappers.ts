@@ -1,8 +1,25 @@
-import type { Account, AccountOrderRecord, AccountPosition, Balance, BrokerageAuthorization, OptionInstrument, SymbolsQuotesInner } from 'snaptrade-typescript-sdk';
-import type { ProviderAccount, ProviderBalance, ProviderConnection, ProviderOptionDetails, ProviderOrder, ProviderPosition, ProviderQuote } from '../provider/provider.types';
+import type {
+  Account,
+  AccountOrderRecord,
+  AccountPosition,
+  Balance,
+  BrokerageAuthorization,
+  OptionInstrument,
+  SymbolsQuotesInner,
+} from 'snaptrade-typescript-sdk';
+import type {
+  ProviderAccount,
+  ProviderBalance,
+  ProviderConnection,
+  ProviderOptionDetails,
+  ProviderOrder,
+  ProviderPosition,
+  ProviderQuote,
+} from '../provider/provider.types';
 
 /** SnapTrade's wire types mix numbers (balances) and decimal strings (positions, orders): everything becomes a string here. */
-const decimal = (value: number | string | null | undefined): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+const decimal = (value: number | string | null | undefined): string | null =>
+  value === null || value === undefined || value === '' ? null : String(value);
 
 export function toProviderConnection(auth: BrokerageAuthorization): ProviderConnection {
   const brokerage = auth.brokerage ?? {};
@@ -34,7 +51,8 @@ export function toProviderAccount(account: Account): ProviderAccount {
     createdAt: account.created_date ?? null,
     isPaper: Boolean(account.is_paper),
     status: account.status ?? null,
-    totalValue: total && total.amount !== undefined ? { amount: String(total.amount), currency: total.currency ?? 'USD' } : null,
+    totalValue:
+      total && total.amount !== undefined ? { amount: String(total.amount), currency: total.currency ?? 'USD' } : null,
     buyingPower: null,
   };
 }
@@ -44,7 +62,12 @@ export function toProviderBalance(balances: Balance[], account: Account): Provid
   const chosen = balances.find((balance) => balance.currency?.code === 'USD') ?? balances[0];
   const currency = chosen?.currency?.code ?? account.balance?.total?.currency ?? 'USD';
   const cash = decimal(chosen?.cash) ?? '0';
-  return { currency, cash, buyingPower: decimal(chosen?.buying_power) ?? cash, totalValue: decimal(account.balance?.total?.amount) ?? cash };
+  return {
+    currency,
+    cash,
+    buyingPower: decimal(chosen?.buying_power) ?? cash,
+    totalValue: decimal(account.balance?.total?.amount) ?? cash,
+  };
 }
 
 function optionOfInstrument(instrument: OptionInstrument): ProviderOptionDetails {
@@ -67,7 +90,10 @@ export function toProviderPosition(position: AccountPosition): ProviderPosition 
     units: decimal(position.units) ?? '0',
     price: decimal(position.price),
     // cost_basis is per contract for options; the product shows a per-unit average like for stocks.
-    averageCost: option && position.cost_basis ? String(Number(position.cost_basis) / option.multiplier) : decimal(position.cost_basis),
+    averageCost:
+      option && position.cost_basis
+        ? String(Number(position.cost_basis) / option.multiplier)
+        : decimal(position.cost_basis),
     currency: position.currency ?? 'USD',
     option,
   };
@@ -101,5 +127,10 @@ export function toProviderOrder(record: AccountOrderRecord): ProviderOrder {
 }
 
 export function toProviderQuote(quote: SymbolsQuotesInner): ProviderQuote {
-  return { symbol: quote.symbol?.symbol ?? '', lastTradePrice: decimal(quote.last_trade_price), bid: decimal(quote.bid_price), ask: decimal(quote.ask_price) };
+  return {
+    symbol: quote.symbol?.symbol ?? '',
+    lastTradePrice: decimal(quote.last_trade_price),
+    bid: decimal(quote.bid_price),
+    ask: decimal(quote.ask_price),
+  };
 }

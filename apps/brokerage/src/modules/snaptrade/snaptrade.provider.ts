@@ -2,10 +2,27 @@ import { Logger, type LoggerService } from '@nestjs/common';
 import { Snaptrade, SnaptradeAuth, type CommercialApiKeyAuth } from 'snaptrade-typescript-sdk';
 import type { BrokerageProvider } from '../provider/brokerage-provider';
 import { ProviderError, type ProviderErrorKind } from '../provider/provider.error';
-import type { MarketOrderRequest, PortalOptions, ProviderAccount, ProviderBalance, ProviderConnection, ProviderOrder, ProviderPosition, ProviderQuote, ProviderUserCredentials } from '../provider/provider.types';
+import type {
+  MarketOrderRequest,
+  PortalOptions,
+  ProviderAccount,
+  ProviderBalance,
+  ProviderConnection,
+  ProviderOrder,
+  ProviderPosition,
+  ProviderQuote,
+  ProviderUserCredentials,
+} from '../provider/provider.types';
 import { mapSnaptradeFailure, retryAfterSeconds } from './snaptrade-error.mapper';
 import { SnaptradeRateLimiter, type RateLimitOptions } from './snaptrade-rate-limiter';
-import { toProviderAccount, toProviderBalance, toProviderConnection, toProviderOrder, toProviderPosition, toProviderQuote } from './snaptrade-wire.mappers';
+import {
+  toProviderAccount,
+  toProviderBalance,
+  toProviderConnection,
+  toProviderOrder,
+  toProviderPosition,
+  toProviderQuote,
+} from './snaptrade-wire.mappers';
 
 export interface SnaptradeProviderOptions extends Partial<RateLimitOptions> {
   clientId: string;
@@ -45,13 +62,20 @@ export class SnaptradeProvider implements BrokerageProvider {
       basePath: options.basePath.replace(/\/+$/, ''),
       baseOptions: { timeout: options.requestTimeoutMs ?? 8_000, validateStatus: acceptRateLimit },
     });
-    this.limiter = new SnaptradeRateLimiter({ requestsPerMinute: options.requestsPerMinute ?? 250, burst: options.burst ?? 50, tradeIntervalMs: options.tradeIntervalMs ?? 1_000, maxWaitMs: options.maxWaitMs ?? 3_000 });
+    this.limiter = new SnaptradeRateLimiter({
+      requestsPerMinute: options.requestsPerMinute ?? 250,
+      burst: options.burst ?? 50,
+      tradeIntervalMs: options.tradeIntervalMs ?? 1_000,
+      maxWaitMs: options.maxWaitMs ?? 3_000,
+    });
     this.orderTimeoutMs = options.orderTimeoutMs ?? 20_000;
     this.logger = options.logger ?? new Logger(SnaptradeProvider.name);
   }
 
   async registerUser(userId: string): Promise<ProviderUserCredentials> {
-    const data = await this.call('registerUser', 'USER_NOT_FOUND', () => this.client.authentication.registerSnapTradeUser({ userId }));
+    const data = await this.call('registerUser', 'USER_NOT_FOUND', () =>
+      this.client.authentication.registerSnapTradeUser({ userId }),
+    );
     if (!data.userId || !data.userSecret) throw new ProviderError('UNEXPECTED', 'registerUser returned no secret');
     return { userId: data.userId, userSecret: data.userSecret };
   }
@@ -66,61 +90,104 @@ export class SnaptradeProvider implements BrokerageProvider {
 
   async connectionPortalUrl(user: ProviderUserCredentials, options: PortalOptions): Promise<string> {
     const data = await this.call('loginUser', 'USER_NOT_FOUND', () =>
-      this.client.authentication.loginSnapTradeUser({ ...user, broker: options.broker, customRedirect: options.customRedirect, connectionType: options.connectionType, reconnect: options.reconnect, immediateRedirect: true }),
+      this.client.authentication.loginSnapTradeUser({
+        ...user,
+        broker: options.broker,
+        customRedirect: options.customRedirect,
+        connectionType: options.connectionType,
+        reconnect: options.reconnect,
+        immediateRedirect: true,
+      }),
     );
     // The response type is a union with an encrypted variant; only the plain one has the URL.
-    if (!('redirectURI' in data) || !data.redirectURI) throw new ProviderError('UNEXPECTED', 'The connection portal returned no URL');
+    if (!('redirectURI' in data) || !data.redirectURI)
+      throw new ProviderError('UNEXPECTED', 'The connection portal returned no URL');
     return data.redirectURI;
   }
 
   async listConnections(user: ProviderUserCredentials): Promise<ProviderConnection[]> {
-    return (await this.call('listConnections', 'USER_NOT_FOUND', () => this.client.connections.listBrokerageAuthorizations(user))).map(toProviderConnection);
+    return (
+      await this.call('listConnections', 'USER_NOT_FOUND', () =>
+        this.client.connections.listBrokerageAuthorizations(user),
+      )
+    ).map(toProviderConnection);
   }
 
   async removeConnection(user: ProviderUserCredentials, connectionId: string): Promise<void> {
     // Synchronous removal in SDK 11; SDK 12 replaces it with the asynchronous deleteConnection.
-    await this.call('removeConnection', 'CONNECTION_NOT_FOUND', () => this.client.connections.removeBrokerageAuthorization({ ...user, authorizationId: connectionId }));
+    await this.call('removeConnection', 'CONNECTION_NOT_FOUND', () =>
+      this.client.connections.removeBrokerageAuthorization({ ...user, authorizationId: connectionId }),
+    );
   }
 
   async refreshConnection(user: ProviderUserCredentials, connectionId: string): Promise<string> {
-    const data = await this.call('refreshConnection', 'CONNECTION_NOT_FOUND', () => this.client.connections.refreshBrokerageAuthorization({ ...user, authorizationId: connectionId }));
+    const data = await this.call('refreshConnection', 'CONNECTION_NOT_FOUND', () =>
+      this.client.connections.refreshBrokerageAuthorization({ ...user, authorizationId: connectionId }),
+    );
     return data.detail ?? `Connection ${connectionId} scheduled for refresh`;
   }
 
   async listAccounts(user: ProviderUserCredentials): Promise<ProviderAccount[]> {
-    return (await this.call('listAccounts', 'USER_NOT_FOUND', () => this.client.accountInformation.listUserAccounts(user))).map(toProviderAccount);
+    return (
+      await this.call('listAccounts', 'USER_NOT_FOUND', () => this.client.accountInformation.listUserAccounts(user))
+    ).map(toProviderAccount);
   }
 
   async getBalance(user: ProviderUserCredentials, accountId: string): Promise<ProviderBalance> {
     const [balances, account] = await Promise.all([
-      this.call('getBalance', 'ACCOUNT_NOT_FOUND', () => this.client.accountInformation.getUserAccountBalance({ ...user, accountId })),
-      this.call('getAccount', 'ACCOUNT_NOT_FOUND', () => this.client.accountInformation.getUserAccountDetails({ ...user, accountId })),
+      this.call('getBalance', 'ACCOUNT_NOT_FOUND', () =>
+        this.client.accountInformation.getUserAccountBalance({ ...user, accountId }),
+      ),
+      this.call('getAccount', 'ACCOUNT_NOT_FOUND', () =>
+        this.client.accountInformation.getUserAccountDetails({ ...user, accountId }),
+      ),
     ]);
     return toProviderBalance(balances, account);
   }
 
   async listPositions(user: ProviderUserCredentials, accountId: string): Promise<ProviderPosition[]> {
     // positions/all: the legacy positions and holdings endpoints answer 410 for new customers.
-    const data = await this.call('listPositions', 'ACCOUNT_NOT_FOUND', () => this.client.accountInformation.getAllAccountPositions({ ...user, accountId }));
+    const data = await this.call('listPositions', 'ACCOUNT_NOT_FOUND', () =>
+      this.client.accountInformation.getAllAccountPositions({ ...user, accountId }),
+    );
     return (data.results ?? []).map(toProviderPosition);
   }
 
   async listOrders(user: ProviderUserCredentials, accountId: string, days = 30): Promise<ProviderOrder[]> {
-    const data = await this.call('listOrders', 'ACCOUNT_NOT_FOUND', () => this.client.accountInformation.getUserAccountOrders({ ...user, accountId, state: 'all', days: Math.min(Math.max(days, 1), 90) }));
+    const data = await this.call('listOrders', 'ACCOUNT_NOT_FOUND', () =>
+      this.client.accountInformation.getUserAccountOrders({
+        ...user,
+        accountId,
+        state: 'all',
+        days: Math.min(Math.max(days, 1), 90),
+      }),
+    );
     return data.map(toProviderOrder);
   }
 
   async listRecentOrders(user: ProviderUserCredentials, accountId: string): Promise<ProviderOrder[]> {
-    const data = await this.call('listRecentOrders', 'ACCOUNT_NOT_FOUND', () => this.client.accountInformation.getUserAccountRecentOrders({ ...user, accountId, onlyExecuted: false }));
+    const data = await this.call('listRecentOrders', 'ACCOUNT_NOT_FOUND', () =>
+      this.client.accountInformation.getUserAccountRecentOrders({ ...user, accountId, onlyExecuted: false }),
+    );
     return (data.orders ?? []).map(toProviderOrder);
   }
 
   async getQuotes(user: ProviderUserCredentials, accountId: string, symbols: string[]): Promise<ProviderQuote[]> {
-    const data = await this.call('getQuotes', 'ACCOUNT_NOT_FOUND', () => this.client.trading.getUserAccountQuotes({ ...user, accountId, symbols: symbols.slice(0, 10).join(','), useTicker: true }));
+    const data = await this.call('getQuotes', 'ACCOUNT_NOT_FOUND', () =>
+      this.client.trading.getUserAccountQuotes({
+        ...user,
+        accountId,
+        symbols: symbols.slice(0, 10).join(','),
+        useTicker: true,
+      }),
+    );
     return data.map(toProviderQuote);
   }
 
-  async placeMarketOrder(user: ProviderUserCredentials, { accountId, clientOrderId, order }: MarketOrderRequest): Promise<ProviderOrder> {
+  async placeMarketOrder(
+    user: ProviderUserCredentials,
+    { accountId, clientOrderId, order }: MarketOrderRequest,
+  ): Promise<ProviderOrder> {
     await this.limiter.acquireTrade(accountId);
     // Options go through placeForceOrder with the OCC symbol: it is the call that carries client_order_id.
     const action = order.option ? (order.action === 'BUY' ? 'BUY_TO_OPEN' : 'SELL_TO_CLOSE') : order.action;
@@ -129,7 +196,17 @@ export class SnaptradeProvider implements BrokerageProvider {
       'ACCOUNT_NOT_FOUND',
       () =>
         this.client.trading.placeForceOrder(
-          { ...user, account_id: accountId, action, symbol: order.symbol, universal_symbol_id: null, order_type: 'Market', time_in_force: 'Day', units: Number(order.quantity), client_order_id: clientOrderId },
+          {
+            ...user,
+            account_id: accountId,
+            action,
+            symbol: order.symbol,
+            universal_symbol_id: null,
+            order_type: 'Market',
+            time_in_force: 'Day',
+            units: Number(order.quantity),
+            client_order_id: clientOrderId,
+          },
           { timeout: this.orderTimeoutMs },
         ),
       true,
@@ -138,20 +215,38 @@ export class SnaptradeProvider implements BrokerageProvider {
     return { ...placed, clientOrderId: placed.clientOrderId ?? clientOrderId };
   }
 
-  private async call<T>(operation: string, notFound: ProviderErrorKind, request: () => Promise<WireResponse<T>>, isOrder = false): Promise<T> {
+  private async call<T>(
+    operation: string,
+    notFound: ProviderErrorKind,
+    request: () => Promise<WireResponse<T>>,
+    isOrder = false,
+  ): Promise<T> {
     await this.limiter.acquireRequest();
     let response: WireResponse<T>;
     try {
       response = await request();
     } catch (error) {
       const failure = mapSnaptradeFailure(error, { notFound, isOrder });
-      this.logger.warn({ operation, kind: failure.kind, status: failure.providerStatus, code: failure.providerCode, detail: failure.message }, 'SnapTrade call failed');
+      this.logger.warn(
+        {
+          operation,
+          kind: failure.kind,
+          status: failure.providerStatus,
+          code: failure.providerCode,
+          detail: failure.message,
+        },
+        'SnapTrade call failed',
+      );
       throw failure;
     }
     if (response.status === 429) {
       const detail = String((response.data as { detail?: unknown } | undefined)?.detail ?? '');
       this.logger.warn({ operation, status: 429 }, 'SnapTrade rate limit reached');
-      throw new ProviderError('RATE_LIMITED', detail || 'Rate limited', { providerStatus: 429, retryAfterSeconds: retryAfterSeconds(response.headers, detail), outcome: 'not-placed' });
+      throw new ProviderError('RATE_LIMITED', detail || 'Rate limited', {
+        providerStatus: 429,
+        retryAfterSeconds: retryAfterSeconds(response.headers, detail),
+        outcome: 'not-placed',
+      });
     }
     return response.data;
   }

@@ -10,4 +10,6 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 export const AdminOnly = () => SetMetadata(IS_ADMIN_ONLY, true);
 
 /** The gateway request, typed. */
-export const Req = createParamDecorator((_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<GatewayRequest>());
+export const Req = createParamDecorator((_: unknown, context: ExecutionContext) =>
+  context.switchToHttp().getRequest<GatewayRequest>(),
+);

@@ -20,22 +20,41 @@ import { SessionCookie } from './session-cookie.service';
 @ApiTags('auth')
 @Controller('api')
 export class AuthController {
-  constructor(private readonly rpc: RpcClient, private readonly cookie: SessionCookie, private readonly providerSecret: ProviderSecretForOwner) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly cookie: SessionCookie,
+    private readonly providerSecret: ProviderSecretForOwner,
+  ) {}
 
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: LoginDto, @Req() request: GatewayRequest, @Res({ passthrough: true }) response: Response): Promise<LoginResponse> {
-    const reply = await this.rpc.request<LoginRpcRequest, LoginRpcReply>(IdentityRpc.login, { username: body.username, password: body.password }, rpcContextOf(request));
+  async login(
+    @Body() body: LoginDto,
+    @Req() request: GatewayRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LoginResponse> {
+    const reply = await this.rpc.request<LoginRpcRequest, LoginRpcReply>(
+      IdentityRpc.login,
+      { username: body.username, password: body.password },
+      rpcContextOf(request),
+    );
     await this.cookie.start(request, response, reply);
     // The owner's own view carries the provider secret (seed 000 §3); identity never holds it.
-    return { success: true, user: await this.providerSecret.fill(reply.user, request), message: Messages.loginSucceeded };
+    return {
+      success: true,
+      user: await this.providerSecret.fill(reply.user, request),
+      message: Messages.loginSucceeded,
+    };
   }
 
   @Public()
   @Post('logout')
   @HttpCode(200)
-  async logout(@Req() request: GatewayRequest, @Res({ passthrough: true }) response: Response): Promise<LogoutResponse> {
+  async logout(
+    @Req() request: GatewayRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LogoutResponse> {
     await this.cookie.revokeCurrent(request);
     this.cookie.clear(response);
     return { success: true, message: Messages.loggedOut };

@@ -8,18 +8,36 @@ import { rpcContextOf, type GatewayRequest } from './authenticated-request';
 /** The session cookie: httpOnly, SameSite=Lax, Secure with the __Host- prefix outside development. */
 @Injectable()
 export class SessionCookie {
-  constructor(private readonly config: GatewayConfig, private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly config: GatewayConfig,
+    private readonly rpc: RpcClient,
+  ) {}
 
   set(response: Response, token: string, expiresAt: Date): void {
-    response.cookie(this.config.sessionCookieName, token, { httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies, path: '/', expires: expiresAt });
+    response.cookie(this.config.sessionCookieName, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.secureCookies,
+      path: '/',
+      expires: expiresAt,
+    });
   }
 
   clear(response: Response): void {
-    response.clearCookie(this.config.sessionCookieName, { httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies, path: '/' });
+    response.clearCookie(this.config.sessionCookieName, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.secureCookies,
+      path: '/',
+    });
   }
 
   /** A new session (login, signup) replaces whatever session the browser held: no fixation. */
-  async start(request: GatewayRequest, response: Response, session: { sessionToken: string; expiresAt: string }): Promise<void> {
+  async start(
+    request: GatewayRequest,
+    response: Response,
+    session: { sessionToken: string; expiresAt: string },
+  ): Promise<void> {
     await this.revokeCurrent(request);
     this.set(response, session.sessionToken, new Date(session.expiresAt));
   }
@@ -27,6 +45,10 @@ export class SessionCookie {
   async revokeCurrent(request: GatewayRequest): Promise<void> {
     const sessionToken: unknown = request.cookies?.[this.config.sessionCookieName];
     if (typeof sessionToken !== 'string' || !sessionToken) return;
-    await this.rpc.request<SessionTokenRpcRequest, { revoked: true }>(IdentityRpc.logout, { sessionToken }, rpcContextOf(request));
+    await this.rpc.request<SessionTokenRpcRequest, { revoked: true }>(
+      IdentityRpc.logout,
+      { sessionToken },
+      rpcContextOf(request),
+    );
   }
 }

@@ -12,7 +12,11 @@ import { rpcContextOf, type GatewayRequest } from './authenticated-request';
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly rpc: RpcClient, private readonly config: GatewayConfig) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rpc: RpcClient,
+    private readonly config: GatewayConfig,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -21,7 +25,11 @@ export class SessionGuard implements CanActivate {
     if (!request.path.startsWith('/api/')) return true;
     const sessionToken: unknown = request.cookies?.[this.config.sessionCookieName];
     if (typeof sessionToken === 'string' && sessionToken.length > 0 && sessionToken.length < 200) {
-      const { user } = await this.rpc.request<SessionTokenRpcRequest, ResolveSessionRpcReply>(IdentityRpc.resolveSession, { sessionToken }, rpcContextOf(request));
+      const { user } = await this.rpc.request<SessionTokenRpcRequest, ResolveSessionRpcReply>(
+        IdentityRpc.resolveSession,
+        { sessionToken },
+        rpcContextOf(request),
+      );
       request.user = user ?? undefined;
     }
 
@@ -29,7 +37,8 @@ export class SessionGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     if (!request.user) throw DomainException.unauthenticated(Messages.notSignedIn);
     assertClaimedUserIsSessionUser(request);
-    if (this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, targets) && !request.user.isAdmin) throw DomainException.forbidden(Messages.adminOnly);
+    if (this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, targets) && !request.user.isAdmin)
+      throw DomainException.forbidden(Messages.adminOnly);
     return true;
   }
 }
@@ -40,6 +49,9 @@ export class SessionGuard implements CanActivate {
  */
 function assertClaimedUserIsSessionUser(request: GatewayRequest): void {
   const bearer = /^Bearer\s+(.+)$/i.exec(String(request.headers.authorization ?? ''))?.[1]?.trim();
-  const claimed = [bearer, request.headers['user-id']].filter((value): value is string => typeof value === 'string' && value.length > 0);
-  if (claimed.some((userId) => userId !== request.user?.id)) throw DomainException.forbidden('You can only act as yourself.');
+  const claimed = [bearer, request.headers['user-id']].filter(
+    (value): value is string => typeof value === 'string' && value.length > 0,
+  );
+  if (claimed.some((userId) => userId !== request.user?.id))
+    throw DomainException.forbidden('You can only act as yourself.');
 }

@@ -25,17 +25,26 @@ export class BetaRequestsController {
   @Get()
   async list(@Query() query: ListBetaRequestsQueryDto, @Req() request: GatewayRequest): Promise<BetaRequestsResponse> {
     const { page, limit, status } = query;
-    const reply = await this.rpc.request<ListBetaRequestsRpcRequest, ListBetaRequestsRpcReply>(IdentityBetaRpc.listRequests, { page, limit, status }, rpcContextOf(request));
+    const reply = await this.rpc.request<ListBetaRequestsRpcRequest, ListBetaRequestsRpcReply>(
+      IdentityBetaRpc.listRequests,
+      { page, limit, status },
+      rpcContextOf(request),
+    );
     return { success: true, requests: reply.requests, page, limit, total: reply.total };
   }
 
   @Post(':id/approve')
   @HttpCode(200)
   async approve(
-    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest('id must be a valid id') })) id: string,
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest('id must be a valid id') }))
+    id: string,
     @Req() request: GatewayRequest,
   ): Promise<ApproveBetaRequestResponse> {
-    const reply = await this.rpc.request<ApproveBetaRequestRpcRequest, ApproveBetaRequestRpcReply>(IdentityBetaRpc.approveRequest, { id }, rpcContextOf(request));
+    const reply = await this.rpc.request<ApproveBetaRequestRpcRequest, ApproveBetaRequestRpcReply>(
+      IdentityBetaRpc.approveRequest,
+      { id },
+      rpcContextOf(request),
+    );
     return { success: true, request: reply.request, message: BetaMessages.requestApproved };
   }
 }

@@ -26,7 +26,11 @@ export class BetaController {
   @Public()
   @Get('auth/beta-status')
   async status(@Req() request: GatewayRequest): Promise<BetaStatusResponse> {
-    const { currentCount, maxCount } = await this.rpc.request<Record<string, never>, BetaStatusRpcReply>(IdentityBetaRpc.status, {}, rpcContextOf(request));
+    const { currentCount, maxCount } = await this.rpc.request<Record<string, never>, BetaStatusRpcReply>(
+      IdentityBetaRpc.status,
+      {},
+      rpcContextOf(request),
+    );
     return { currentCount, maxCount };
   }
 
@@ -34,14 +38,26 @@ export class BetaController {
   @Post('send-beta-code')
   @HttpCode(200)
   send(@Body() body: SendBetaCodeDto, @Req() request: GatewayRequest): Promise<SendBetaCodeResponse> {
-    return this.rpc.request<SendBetaCodeRpcRequest, SendBetaCodeResponse>(IdentityBetaRpc.sendCode, { email: body.email }, rpcContextOf(request));
+    return this.rpc.request<SendBetaCodeRpcRequest, SendBetaCodeResponse>(
+      IdentityBetaRpc.sendCode,
+      { email: body.email },
+      rpcContextOf(request),
+    );
   }
 
   @Public()
   @Post('verify-beta-code')
   @HttpCode(200)
   async verify(@Body() body: VerifyBetaCodeDto, @Req() request: GatewayRequest): Promise<VerifyBetaCodeResponse> {
-    const { userExists } = await this.rpc.request<VerifyBetaCodeRpcRequest, VerifyBetaCodeRpcReply>(IdentityBetaRpc.verifyCode, { email: body.email, betaCode: body.betaCode }, rpcContextOf(request));
-    return { success: true, userExists, message: userExists ? BetaMessages.verifiedExistingUser : BetaMessages.verifiedNewUser };
+    const { userExists } = await this.rpc.request<VerifyBetaCodeRpcRequest, VerifyBetaCodeRpcReply>(
+      IdentityBetaRpc.verifyCode,
+      { email: body.email, betaCode: body.betaCode },
+      rpcContextOf(request),
+    );
+    return {
+      success: true,
+      userExists,
+      message: userExists ? BetaMessages.verifiedExistingUser : BetaMessages.verifiedNewUser,
+    };
   }
 }

@@ -4,7 +4,9 @@ import { DomainException } from '@copytrade/nest';
 import type { GatewayRequest } from '../auth/authenticated-request';
 
 /** `:userId` path parameters: a uuid, else 400. */
-export const UserIdParam = new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest('userId must be a valid id') });
+export const UserIdParam = new ParseUUIDPipe({
+  exceptionFactory: () => DomainException.badRequest('userId must be a valid id'),
+});
 
 /** `:accountId` path parameters: a provider account id (uuid-like), else 400 rather than a provider error. */
 export class AccountIdPipe implements PipeTransform<string, string> {

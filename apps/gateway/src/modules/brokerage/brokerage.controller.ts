@@ -41,63 +41,145 @@ export class BrokerageController {
 
   @Post('register-user')
   @HttpCode(200)
-  async registerUser(@Body() body: RegisterProviderUserDto, @Req() request: GatewayRequest): Promise<RegisterProviderUserResponse> {
-    const reply = await this.call<RegisterProviderUserRpcReply>(BrokerageRpc.registerUser, { userId: sessionUserId(request, body.userId) }, request);
-    return { success: true, message: reply.alreadyRegistered ? 'Already registered with SnapTrade' : 'Registered with SnapTrade', snaptradeUserId: reply.providerUserId, alreadyRegistered: reply.alreadyRegistered };
+  async registerUser(
+    @Body() body: RegisterProviderUserDto,
+    @Req() request: GatewayRequest,
+  ): Promise<RegisterProviderUserResponse> {
+    const reply = await this.call<RegisterProviderUserRpcReply>(
+      BrokerageRpc.registerUser,
+      { userId: sessionUserId(request, body.userId) },
+      request,
+    );
+    return {
+      success: true,
+      message: reply.alreadyRegistered ? 'Already registered with SnapTrade' : 'Registered with SnapTrade',
+      snaptradeUserId: reply.providerUserId,
+      alreadyRegistered: reply.alreadyRegistered,
+    };
   }
 
   @Post('connection-portal')
   @HttpCode(200)
-  async connectionPortal(@Body() body: ConnectionPortalDto, @Req() request: GatewayRequest): Promise<ConnectionPortalResponse> {
-    const payload: ConnectionPortalRpcRequest = { userId: sessionUserId(request, body.userId), broker: body.broker, customRedirect: body.customRedirect, connectionType: body.connectionType };
+  async connectionPortal(
+    @Body() body: ConnectionPortalDto,
+    @Req() request: GatewayRequest,
+  ): Promise<ConnectionPortalResponse> {
+    const payload: ConnectionPortalRpcRequest = {
+      userId: sessionUserId(request, body.userId),
+      broker: body.broker,
+      customRedirect: body.customRedirect,
+      connectionType: body.connectionType,
+    };
     const reply = await this.call<ConnectionPortalRpcReply>(BrokerageRpc.connectionPortal, payload, request);
     return { success: true, connectionUrl: reply.connectionUrl };
   }
 
   @Get('connections/:userId')
-  async connections(@Param('userId', UserIdParam) userId: string, @Req() request: GatewayRequest): Promise<ConnectionsResponse> {
-    const reply = await this.call<ListConnectionsRpcReply>(BrokerageRpc.listConnections, { userId: sessionUserId(request, userId) }, request);
+  async connections(
+    @Param('userId', UserIdParam) userId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<ConnectionsResponse> {
+    const reply = await this.call<ListConnectionsRpcReply>(
+      BrokerageRpc.listConnections,
+      { userId: sessionUserId(request, userId) },
+      request,
+    );
     // The owner block comes from the session's user: brokerage keeps no e-mail or username.
-    const user = { id: request.user!.id, email: request.user!.email, username: request.user!.username, snaptradeUserId: reply.providerUserId };
-    return { success: true, connections: reply.connections.map((connection) => ({ ...connection, user })), accountIds: reply.accountIds };
+    const user = {
+      id: request.user!.id,
+      email: request.user!.email,
+      username: request.user!.username,
+      snaptradeUserId: reply.providerUserId,
+    };
+    return {
+      success: true,
+      connections: reply.connections.map((connection) => ({ ...connection, user })),
+      accountIds: reply.accountIds,
+    };
   }
 
   @Get('accounts/:userId')
-  async accounts(@Param('userId', UserIdParam) userId: string, @Req() request: GatewayRequest): Promise<AccountsResponse> {
-    const reply = await this.call<ListAccountsRpcReply>(BrokerageRpc.listAccounts, { userId: sessionUserId(request, userId) }, request);
+  async accounts(
+    @Param('userId', UserIdParam) userId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<AccountsResponse> {
+    const reply = await this.call<ListAccountsRpcReply>(
+      BrokerageRpc.listAccounts,
+      { userId: sessionUserId(request, userId) },
+      request,
+    );
     return { success: true, accounts: reply.accounts };
   }
 
   @Get('balances/:accountId/:userId')
-  async balances(@Param('accountId', AccountIdPipe) accountId: string, @Param('userId', UserIdParam) userId: string, @Req() request: GatewayRequest): Promise<BalancesResponse> {
-    const reply = await this.call<GetBalancesRpcReply>(BrokerageRpc.getBalances, this.accountScope(request, accountId, userId), request);
+  async balances(
+    @Param('accountId', AccountIdPipe) accountId: string,
+    @Param('userId', UserIdParam) userId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<BalancesResponse> {
+    const reply = await this.call<GetBalancesRpcReply>(
+      BrokerageRpc.getBalances,
+      this.accountScope(request, accountId, userId),
+      request,
+    );
     return { success: true, balances: reply.balances };
   }
 
   @Get('positions/:accountId/:userId')
-  async positions(@Param('accountId', AccountIdPipe) accountId: string, @Param('userId', UserIdParam) userId: string, @Req() request: GatewayRequest): Promise<PositionsResponse> {
-    const reply = await this.call<ListPositionsRpcReply>(BrokerageRpc.listPositions, this.accountScope(request, accountId, userId), request);
+  async positions(
+    @Param('accountId', AccountIdPipe) accountId: string,
+    @Param('userId', UserIdParam) userId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<PositionsResponse> {
+    const reply = await this.call<ListPositionsRpcReply>(
+      BrokerageRpc.listPositions,
+      this.accountScope(request, accountId, userId),
+      request,
+    );
     return { success: true, positions: reply.positions };
   }
 
   @Get('orders/:accountId/:userId')
-  async orders(@Param('accountId', AccountIdPipe) accountId: string, @Param('userId', UserIdParam) userId: string, @Req() request: GatewayRequest): Promise<OrdersResponse> {
-    const reply = await this.call<ListOrdersRpcReply>(BrokerageRpc.listOrders, this.accountScope(request, accountId, userId), request);
+  async orders(
+    @Param('accountId', AccountIdPipe) accountId: string,
+    @Param('userId', UserIdParam) userId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<OrdersResponse> {
+    const reply = await this.call<ListOrdersRpcReply>(
+      BrokerageRpc.listOrders,
+      this.accountScope(request, accountId, userId),
+      request,
+    );
     return { success: true, orders: reply.orders };
   }
 
   /** The Performance Overview chart: total portfolio value per snapshot bucket over the last 90 days. */
   @Get('portfolio-history/:userId')
-  async portfolioHistory(@Param('userId', UserIdParam) userId: string, @Req() request: GatewayRequest): Promise<PortfolioHistoryResponse> {
-    const reply = await this.call<PortfolioHistoryRpcReply>(BrokerageRpc.portfolioHistory, { userId: sessionUserId(request, userId) }, request);
+  async portfolioHistory(
+    @Param('userId', UserIdParam) userId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<PortfolioHistoryResponse> {
+    const reply = await this.call<PortfolioHistoryRpcReply>(
+      BrokerageRpc.portfolioHistory,
+      { userId: sessionUserId(request, userId) },
+      request,
+    );
     return { success: true, ...reply };
   }
 
   /** The provider user id and secret, for their owner only (the settings page shows the secret masked until asked). */
   @Get('credentials/:userId')
-  async credentials(@Param('userId', UserIdParam) userId: string, @Req() request: GatewayRequest, @Res({ passthrough: true }) response: Response): Promise<ProviderCredentialsResponse> {
+  async credentials(
+    @Param('userId', UserIdParam) userId: string,
+    @Req() request: GatewayRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ProviderCredentialsResponse> {
     response.setHeader('Cache-Control', 'no-store');
-    const reply = await this.call<ProviderCredentialsRpcReply>(BrokerageRpc.getCredentials, { userId: sessionUserId(request, userId) }, request);
+    const reply = await this.call<ProviderCredentialsRpcReply>(
+      BrokerageRpc.getCredentials,
+      { userId: sessionUserId(request, userId) },
+      request,
+    );
     return { success: true, snaptradeUserId: reply.providerUserId, snaptradeUserSecret: reply.userSecret };
   }
 
@@ -105,7 +187,11 @@ export class BrokerageController {
     return { userId: sessionUserId(request, userId), accountId };
   }
 
-  private call<TReply>(pattern: string, payload: UserScopedRpcRequest | object, request: GatewayRequest): Promise<TReply> {
+  private call<TReply>(
+    pattern: string,
+    payload: UserScopedRpcRequest | object,
+    request: GatewayRequest,
+  ): Promise<TReply> {
     return this.rpc.request<object, TReply>(pattern, payload, rpcContextOf(request), BROKERAGE_READ_RPC_TIMEOUT_MS);
   }
 }

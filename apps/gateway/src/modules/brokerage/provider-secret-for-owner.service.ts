@@ -1,5 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BrokerageRpc, type ProviderCredentialsRpcReply, type UserScopedRpcRequest, type UserView } from '@copytrade/contracts';
+import {
+  BrokerageRpc,
+  type ProviderCredentialsRpcReply,
+  type UserScopedRpcRequest,
+  type UserView,
+} from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 
@@ -20,10 +25,18 @@ export class ProviderSecretForOwner {
     if (!user.snaptradeUserId) return user;
     try {
       const context = { ...rpcContextOf(request), actor: { userId: user.id, isAdmin: user.isAdmin } };
-      const reply = await this.rpc.request<UserScopedRpcRequest, ProviderCredentialsRpcReply>(BrokerageRpc.getCredentials, { userId: user.id }, context, SECRET_LOOKUP_TIMEOUT_MS);
+      const reply = await this.rpc.request<UserScopedRpcRequest, ProviderCredentialsRpcReply>(
+        BrokerageRpc.getCredentials,
+        { userId: user.id },
+        context,
+        SECRET_LOOKUP_TIMEOUT_MS,
+      );
       return { ...user, snaptradeUserSecret: reply.userSecret };
     } catch (error) {
-      this.logger.warn({ userId: user.id, code: (error as { code?: string }).code }, 'Provider secret not available for the user view');
+      this.logger.warn(
+        { userId: user.id, code: (error as { code?: string }).code },
+        'Provider secret not available for the user view',
+      );
       return user;
     }
   }

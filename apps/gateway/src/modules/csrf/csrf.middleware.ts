@@ -13,6 +13,10 @@ export class CsrfMiddleware implements NestMiddleware {
 
   use(request: Request, _response: Response, next: NextFunction): void {
     if (SAFE_METHODS.has(request.method) || this.tokens.isValid(request)) return next();
-    throw new DomainException(403, CommonErrorCode.CSRF_INVALID, 'Invalid or missing CSRF token. Please refresh the page and try again.');
+    throw new DomainException(
+      403,
+      CommonErrorCode.CSRF_INVALID,
+      'Invalid or missing CSRF token. Please refresh the page and try again.',
+    );
   }
 }

@@ -1,6 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DebugLogDto, IdentityDevToolsRpc, type DebugLogResponse, type RecordDebugLogRpcRequest } from '@copytrade/contracts';
+import {
+  DebugLogDto,
+  IdentityDevToolsRpc,
+  type DebugLogResponse,
+  type RecordDebugLogRpcRequest,
+} from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
@@ -14,6 +19,10 @@ export class DebugLogController {
   @Post('log')
   @HttpCode(200)
   record(@Body() body: DebugLogDto, @Req() request: GatewayRequest): Promise<DebugLogResponse> {
-    return this.rpc.request<RecordDebugLogRpcRequest, DebugLogResponse>(IdentityDevToolsRpc.recordDebugLog, { label: body.label, data: body.data }, rpcContextOf(request));
+    return this.rpc.request<RecordDebugLogRpcRequest, DebugLogResponse>(
+      IdentityDevToolsRpc.recordDebugLog,
+      { label: body.label, data: body.data },
+      rpcContextOf(request),
+    );
   }
 }

@@ -33,7 +33,11 @@ export class DevMarketController {
   @Post('market/price')
   @HttpCode(200)
   async setPrice(@Body() body: SetMarketPriceDto, @Req() request: GatewayRequest): Promise<DevMarketPriceResponse> {
-    const reply = await this.rpc.request<DevSetPriceRpcRequest, DevSetPriceRpcReply>(BrokerageRpc.devSetPrice, { symbol: body.symbol, price: body.price }, rpcContextOf(request));
+    const reply = await this.rpc.request<DevSetPriceRpcRequest, DevSetPriceRpcReply>(
+      BrokerageRpc.devSetPrice,
+      { symbol: body.symbol, price: body.price },
+      rpcContextOf(request),
+    );
     return { success: true, symbol: reply.symbol, price: reply.price };
   }
 
@@ -42,17 +46,35 @@ export class DevMarketController {
   @Post('market/hours')
   @HttpCode(200)
   async setHours(@Body() body: SetMarketHoursDto, @Req() request: GatewayRequest): Promise<DevMarketHoursResponse> {
-    const reply = await this.rpc.request<DevSetMarketHoursRpcRequest, DevSetMarketHoursRpcReply>(BrokerageRpc.devSetMarketHours, { open: body.open }, rpcContextOf(request));
+    const reply = await this.rpc.request<DevSetMarketHoursRpcRequest, DevSetMarketHoursRpcReply>(
+      BrokerageRpc.devSetMarketHours,
+      { open: body.open },
+      rpcContextOf(request),
+    );
     return { success: true, market: reply.market };
   }
 
   /** A paper market order for any user (X-Request-ID required, same idempotency as every order). */
   @Public()
   @Post('paper/orders')
-  async placeOrder(@Body() body: DevPaperOrderDto, @Req() request: GatewayRequest, @Res({ passthrough: true }) response: Response): Promise<PlaceOrderResponse> {
+  async placeOrder(
+    @Body() body: DevPaperOrderDto,
+    @Req() request: GatewayRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PlaceOrderResponse> {
     const { userId, accountId, action, ...order } = body;
-    const payload: PlaceOrderRpcRequest = { userId, accountId, requestId: orderRequestId(request), order: { ...order, action: action.toUpperCase() as 'BUY' | 'SELL' } };
-    const reply = await this.rpc.request<PlaceOrderRpcRequest, PlaceOrderRpcReply>(BrokerageRpc.devPlaceOrder, payload, rpcContextOf(request), BROKERAGE_ORDER_RPC_TIMEOUT_MS);
+    const payload: PlaceOrderRpcRequest = {
+      userId,
+      accountId,
+      requestId: orderRequestId(request),
+      order: { ...order, action: action.toUpperCase() as 'BUY' | 'SELL' },
+    };
+    const reply = await this.rpc.request<PlaceOrderRpcRequest, PlaceOrderRpcReply>(
+      BrokerageRpc.devPlaceOrder,
+      payload,
+      rpcContextOf(request),
+      BROKERAGE_ORDER_RPC_TIMEOUT_MS,
+    );
     return placeOrderResponse(reply, response);
   }
 }

@@ -1,6 +1,12 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DevMailQueryDto, IdentityDevToolsRpc, type DevMailResponse, type ListDevMailRpcReply, type ListDevMailRpcRequest } from '@copytrade/contracts';
+import {
+  DevMailQueryDto,
+  IdentityDevToolsRpc,
+  type DevMailResponse,
+  type ListDevMailRpcReply,
+  type ListDevMailRpcRequest,
+} from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
 import { Public, Req } from '../auth/access.decorators';
@@ -14,9 +20,17 @@ export class DevMailController {
 
   @Public()
   @Get('mail')
-  async mail(@Query() query: DevMailQueryDto, @Req() request: GatewayRequest, @Res({ passthrough: true }) response: Response): Promise<DevMailResponse> {
+  async mail(
+    @Query() query: DevMailQueryDto,
+    @Req() request: GatewayRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DevMailResponse> {
     response.setHeader('Cache-Control', 'no-store');
-    const { mails } = await this.rpc.request<ListDevMailRpcRequest, ListDevMailRpcReply>(IdentityDevToolsRpc.listDevMail, { to: query.to }, rpcContextOf(request));
+    const { mails } = await this.rpc.request<ListDevMailRpcRequest, ListDevMailRpcReply>(
+      IdentityDevToolsRpc.listDevMail,
+      { to: query.to },
+      rpcContextOf(request),
+    );
     return { success: true, mails };
   }
 }

@@ -32,19 +32,38 @@ export class HttpErrorFilter implements ExceptionFilter {
     response.status(status).json(body);
   }
 
-  private describe(exception: unknown, traceId: string): { status: number; body: ErrorBody; retryAfterSeconds?: number } {
+  private describe(
+    exception: unknown,
+    traceId: string,
+  ): { status: number; body: ErrorBody; retryAfterSeconds?: number } {
     if (exception instanceof DomainException) {
       const retryAfterSeconds = (exception.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       const status = exception.status;
       const message = status >= 500 && status !== 503 ? Messages.internal : exception.message;
-      return { status, retryAfterSeconds, body: { success: false, code: exception.code, message, ...(exception.details === undefined ? {} : { details: exception.details }), traceId } };
+      return {
+        status,
+        retryAfterSeconds,
+        body: {
+          success: false,
+          code: exception.code,
+          message,
+          ...(exception.details === undefined ? {} : { details: exception.details }),
+          traceId,
+        },
+      };
     }
     const status = exception instanceof HttpException ? exception.getStatus() : statusOfBodyParserError(exception);
     if (status && status < 500) {
       const message = exception instanceof HttpException ? messageOf(exception) : (exception as Error).message;
-      return { status, body: { success: false, code: STATUS_CODES[status] ?? CommonErrorCode.VALIDATION_FAILED, message, traceId } };
+      return {
+        status,
+        body: { success: false, code: STATUS_CODES[status] ?? CommonErrorCode.VALIDATION_FAILED, message, traceId },
+      };
     }
-    return { status: 500, body: { success: false, code: CommonErrorCode.INTERNAL, message: Messages.internal, traceId } };
+    return {
+      status: 500,
+      body: { success: false, code: CommonErrorCode.INTERNAL, message: Messages.internal, traceId },
+    };
   }
 }
 

@@ -32,7 +32,11 @@ export class FeedbackController {
       userAgent: body.userAgent,
       browserInfo: body.browserInfo,
     };
-    const { feedbackId } = await this.rpc.request<SubmitFeedbackRpcRequest, SubmitFeedbackRpcReply>(AdminFeedbackRpc.submit, feedback, rpcContextOf(request));
+    const { feedbackId } = await this.rpc.request<SubmitFeedbackRpcRequest, SubmitFeedbackRpcReply>(
+      AdminFeedbackRpc.submit,
+      feedback,
+      rpcContextOf(request),
+    );
     return { success: true, feedbackId, message: FeedbackMessages.received };
   }
 }

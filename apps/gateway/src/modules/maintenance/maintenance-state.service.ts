@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AdminRpc, MaintenanceModeChanged, type MaintenanceModeChangedV1, type MaintenanceStatusReply } from '@copytrade/contracts';
+import {
+  AdminRpc,
+  MaintenanceModeChanged,
+  type MaintenanceModeChangedV1,
+  type MaintenanceStatusReply,
+} from '@copytrade/contracts';
 import { NATS_CONNECTION, RpcClient, subscribeToLatest } from '@copytrade/nest';
 import { randomUUID } from 'node:crypto';
 
@@ -15,7 +20,10 @@ export class MaintenanceState implements OnApplicationBootstrap, OnApplicationSh
   private lastEventAt = '';
   private stopSubscription?: () => Promise<void> | void;
 
-  constructor(private readonly rpc: RpcClient, @Inject(NATS_CONNECTION) private readonly nats: NatsConnection) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.stopSubscription = await subscribeToLatest<MaintenanceModeChangedV1>(this.nats, {
@@ -44,7 +52,11 @@ export class MaintenanceState implements OnApplicationBootstrap, OnApplicationSh
 
   private async refreshFromAdmin(): Promise<void> {
     try {
-      const reply = await this.rpc.request<Record<string, never>, MaintenanceStatusReply>(AdminRpc.getMaintenanceStatus, {}, { requestId: randomUUID() });
+      const reply = await this.rpc.request<Record<string, never>, MaintenanceStatusReply>(
+        AdminRpc.getMaintenanceStatus,
+        {},
+        { requestId: randomUUID() },
+      );
       if (this.lastEventAt === '') this.enabled = reply.isMaintenanceModeEnabled;
     } catch (error) {
       this.logger.warn({ err: error }, 'Maintenance status not available yet');

@@ -17,7 +17,10 @@ import { MaintenanceState } from './maintenance-state.service';
 @ApiTags('maintenance')
 @Controller('api')
 export class MaintenanceController {
-  constructor(private readonly state: MaintenanceState, private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly state: MaintenanceState,
+    private readonly rpc: RpcClient,
+  ) {}
 
   @Public()
   @Get('maintenance-status')
@@ -29,7 +32,15 @@ export class MaintenanceController {
   @Post('set-maintenance-mode')
   @HttpCode(200)
   async set(@Body() body: SetMaintenanceModeDto, @Req() request: GatewayRequest): Promise<SetMaintenanceModeResponse> {
-    const reply = await this.rpc.request<SetMaintenanceModeRpcRequest, MaintenanceStatusReply>(AdminRpc.setMaintenanceMode, { enabled: body.enabled }, rpcContextOf(request));
-    return { success: true, isMaintenanceModeEnabled: reply.isMaintenanceModeEnabled, message: Messages.maintenanceUpdated(reply.isMaintenanceModeEnabled) };
+    const reply = await this.rpc.request<SetMaintenanceModeRpcRequest, MaintenanceStatusReply>(
+      AdminRpc.setMaintenanceMode,
+      { enabled: body.enabled },
+      rpcContextOf(request),
+    );
+    return {
+      success: true,
+      isMaintenanceModeEnabled: reply.isMaintenanceModeEnabled,
+      message: Messages.maintenanceUpdated(reply.isMaintenanceModeEnabled),
+    };
   }
 }

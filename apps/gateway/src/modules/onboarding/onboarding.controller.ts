@@ -23,14 +23,22 @@ export class OnboardingController {
   @Post('check-onboarding-status')
   @HttpCode(200)
   async status(@Body() body: OnboardingUserDto, @Req() request: GatewayRequest): Promise<OnboardingStatusResponse> {
-    const { completed } = await this.rpc.request<OnboardingRpcRequest, OnboardingStatusRpcReply>(IdentityAccountRpc.onboardingStatus, { userId: body.userId }, rpcContextOf(request));
+    const { completed } = await this.rpc.request<OnboardingRpcRequest, OnboardingStatusRpcReply>(
+      IdentityAccountRpc.onboardingStatus,
+      { userId: body.userId },
+      rpcContextOf(request),
+    );
     return { success: true, completed };
   }
 
   @Post('complete-onboarding')
   @HttpCode(200)
   async complete(@Body() body: OnboardingUserDto, @Req() request: GatewayRequest): Promise<CompleteOnboardingResponse> {
-    const { user } = await this.rpc.request<OnboardingRpcRequest, UserRpcReply>(IdentityAccountRpc.completeOnboarding, { userId: body.userId }, rpcContextOf(request));
+    const { user } = await this.rpc.request<OnboardingRpcRequest, UserRpcReply>(
+      IdentityAccountRpc.completeOnboarding,
+      { userId: body.userId },
+      rpcContextOf(request),
+    );
     return { success: true, user, message: Messages.onboardingCompleted };
   }
 }

@@ -23,7 +23,9 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 import { orderRequestId } from './order-request-id';
 import { placeOrderResponse } from './place-order.response';
 
-const SessionIdParam = new ParseUUIDPipe({ exceptionFactory: () => DomainException.notFound('This connection link is invalid.', 'PORTAL_SESSION_NOT_FOUND') });
+const SessionIdParam = new ParseUUIDPipe({
+  exceptionFactory: () => DomainException.notFound('This connection link is invalid.', 'PORTAL_SESSION_NOT_FOUND'),
+});
 
 /** The paper broker's pages: its stand-in connection portal and its trading page. Session users only, their own data only. */
 @ApiTags('paper')
@@ -32,32 +34,74 @@ export class PaperController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('portal/:sessionId')
-  async portal(@Param('sessionId', SessionIdParam) sessionId: string, @Req() request: GatewayRequest): Promise<PaperPortalSessionResponse> {
-    const reply = await this.rpc.request<PaperPortalRpcRequest, PaperPortalRpcReply>(BrokerageRpc.paperPortalGet, { sessionId }, rpcContextOf(request));
+  async portal(
+    @Param('sessionId', SessionIdParam) sessionId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<PaperPortalSessionResponse> {
+    const reply = await this.rpc.request<PaperPortalRpcRequest, PaperPortalRpcReply>(
+      BrokerageRpc.paperPortalGet,
+      { sessionId },
+      rpcContextOf(request),
+    );
     return { success: true, session: reply.session };
   }
 
   @Post('portal/:sessionId/connect')
   @HttpCode(200)
-  async connect(@Param('sessionId', SessionIdParam) sessionId: string, @Req() request: GatewayRequest): Promise<PaperPortalConnectResponse> {
-    const reply = await this.rpc.request<PaperPortalRpcRequest, PaperPortalConnectRpcReply>(BrokerageRpc.paperPortalConnect, { sessionId }, rpcContextOf(request));
+  async connect(
+    @Param('sessionId', SessionIdParam) sessionId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<PaperPortalConnectResponse> {
+    const reply = await this.rpc.request<PaperPortalRpcRequest, PaperPortalConnectRpcReply>(
+      BrokerageRpc.paperPortalConnect,
+      { sessionId },
+      rpcContextOf(request),
+    );
     return { success: true, connectionId: reply.connectionId, redirectUrl: reply.redirectUrl };
   }
 
   /** Market status and quotes for the trading page: `?symbols=AAPL,MSFT` (up to 10, tickers or OCC symbols). */
   @Get('market')
-  async market(@Query('symbols') symbols: string | undefined, @Req() request: GatewayRequest): Promise<PaperMarketResponse> {
-    const list = typeof symbols === 'string' && symbols.trim() ? symbols.split(',').map((symbol) => symbol.trim()).filter(Boolean) : [];
-    const reply = await this.rpc.request<PaperMarketRpcRequest, PaperMarketRpcReply>(BrokerageRpc.paperMarket, { symbols: list }, rpcContextOf(request));
+  async market(
+    @Query('symbols') symbols: string | undefined,
+    @Req() request: GatewayRequest,
+  ): Promise<PaperMarketResponse> {
+    const list =
+      typeof symbols === 'string' && symbols.trim()
+        ? symbols
+            .split(',')
+            .map((symbol) => symbol.trim())
+            .filter(Boolean)
+        : [];
+    const reply = await this.rpc.request<PaperMarketRpcRequest, PaperMarketRpcReply>(
+      BrokerageRpc.paperMarket,
+      { symbols: list },
+      rpcContextOf(request),
+    );
     return { success: true, market: reply.market, quotes: reply.quotes };
   }
 
   /** A market order on the session user's own paper account (the primary one unless accountId is given). */
   @Post('orders')
-  async placeOrder(@Body() body: PlaceMarketOrderDto, @Req() request: GatewayRequest, @Res({ passthrough: true }) response: Response): Promise<PlaceOrderResponse> {
+  async placeOrder(
+    @Body() body: PlaceMarketOrderDto,
+    @Req() request: GatewayRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PlaceOrderResponse> {
     const { accountId, action, ...order } = body;
-    const payload: PlaceOrderRpcRequest = { userId: request.user!.id, accountId, requestId: orderRequestId(request), order: { ...order, action: action.toUpperCase() as 'BUY' | 'SELL' }, requireProvider: 'paper' };
-    const reply = await this.rpc.request<PlaceOrderRpcRequest, PlaceOrderRpcReply>(BrokerageRpc.placeOrder, payload, rpcContextOf(request), BROKERAGE_ORDER_RPC_TIMEOUT_MS);
+    const payload: PlaceOrderRpcRequest = {
+      userId: request.user!.id,
+      accountId,
+      requestId: orderRequestId(request),
+      order: { ...order, action: action.toUpperCase() as 'BUY' | 'SELL' },
+      requireProvider: 'paper',
+    };
+    const reply = await this.rpc.request<PlaceOrderRpcRequest, PlaceOrderRpcReply>(
+      BrokerageRpc.placeOrder,
+      payload,
+      rpcContextOf(request),
+      BROKERAGE_ORDER_RPC_TIMEOUT_MS,
+    );
     return placeOrderResponse(reply, response);
   }
 }

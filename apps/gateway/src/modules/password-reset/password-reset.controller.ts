@@ -23,7 +23,11 @@ export class PasswordResetController {
   @Post('forgot-password')
   @HttpCode(200)
   forgot(@Body() body: ForgotPasswordDto, @Req() request: GatewayRequest): Promise<ForgotPasswordResponse> {
-    return this.rpc.request<RequestPasswordResetRpcRequest, ForgotPasswordResponse>(IdentityPasswordResetRpc.request, { email: body.email }, rpcContextOf(request));
+    return this.rpc.request<RequestPasswordResetRpcRequest, ForgotPasswordResponse>(
+      IdentityPasswordResetRpc.request,
+      { email: body.email },
+      rpcContextOf(request),
+    );
   }
 
   @Public()
@@ -31,6 +35,10 @@ export class PasswordResetController {
   @HttpCode(200)
   reset(@Body() body: ResetPasswordDto, @Req() request: GatewayRequest): Promise<ResetPasswordResponse> {
     const { token, newPassword, confirmPassword } = body;
-    return this.rpc.request<CompletePasswordResetRpcRequest, ResetPasswordResponse>(IdentityPasswordResetRpc.complete, { token, newPassword, confirmPassword }, rpcContextOf(request));
+    return this.rpc.request<CompletePasswordResetRpcRequest, ResetPasswordResponse>(
+      IdentityPasswordResetRpc.complete,
+      { token, newPassword, confirmPassword },
+      rpcContextOf(request),
+    );
   }
 }

@@ -9,7 +9,12 @@ const NATS_RPC_PROXY = Symbol('NATS_RPC_PROXY');
 @Global()
 @Module({
   providers: [
-    { provide: NATS_RPC_PROXY, inject: [GatewayConfig], useFactory: (config: GatewayConfig) => ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, 'gateway')) },
+    {
+      provide: NATS_RPC_PROXY,
+      inject: [GatewayConfig],
+      useFactory: (config: GatewayConfig) =>
+        ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, 'gateway')),
+    },
     { provide: RpcClient, inject: [NATS_RPC_PROXY], useFactory: (proxy: ClientProxy) => new RpcClient(proxy) },
   ],
   exports: [RpcClient],

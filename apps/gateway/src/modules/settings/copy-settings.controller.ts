@@ -21,20 +21,33 @@ export class CopySettingsController {
 
   @Post('update-copy-trading')
   @HttpCode(200)
-  async updateCopyTrading(@Body() body: UpdateCopyTradingDto, @Req() request: GatewayRequest): Promise<CopySettingsResponse> {
+  async updateCopyTrading(
+    @Body() body: UpdateCopyTradingDto,
+    @Req() request: GatewayRequest,
+  ): Promise<CopySettingsResponse> {
     const user = await this.update({ copyTradingEnabled: body.copyTradingEnabled }, request);
     return { success: true, user, message: Messages.copyTradingUpdated(user.copyTradingEnabled) };
   }
 
   @Post('update-copy-settings')
   @HttpCode(200)
-  async updateCopySettings(@Body() body: UpdateCopySettingsDto, @Req() request: GatewayRequest): Promise<CopySettingsResponse> {
-    const user = await this.update({ defaultCopyAmount: body.defaultCopyAmount, maxCopyAmount: body.maxCopyAmount }, request);
+  async updateCopySettings(
+    @Body() body: UpdateCopySettingsDto,
+    @Req() request: GatewayRequest,
+  ): Promise<CopySettingsResponse> {
+    const user = await this.update(
+      { defaultCopyAmount: body.defaultCopyAmount, maxCopyAmount: body.maxCopyAmount },
+      request,
+    );
     return { success: true, user, message: Messages.copySettingsUpdated };
   }
 
   private async update(changes: UpdateCopySettingsRpcRequest, request: GatewayRequest) {
-    const reply = await this.rpc.request<UpdateCopySettingsRpcRequest, UserRpcReply>(IdentityAccountRpc.updateCopySettings, changes, rpcContextOf(request));
+    const reply = await this.rpc.request<UpdateCopySettingsRpcRequest, UserRpcReply>(
+      IdentityAccountRpc.updateCopySettings,
+      changes,
+      rpcContextOf(request),
+    );
     return reply.user;
   }
 }

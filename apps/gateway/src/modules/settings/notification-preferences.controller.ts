@@ -21,15 +21,25 @@ export class NotificationPreferencesController {
 
   @Get()
   async get(@Req() request: GatewayRequest): Promise<NotificationPreferencesResponse> {
-    const { preferences } = await this.rpc.request<Record<string, never>, NotificationPreferencesRpcReply>(IdentityAccountRpc.getNotificationPreferences, {}, rpcContextOf(request));
+    const { preferences } = await this.rpc.request<Record<string, never>, NotificationPreferencesRpcReply>(
+      IdentityAccountRpc.getNotificationPreferences,
+      {},
+      rpcContextOf(request),
+    );
     return { success: true, preferences };
   }
 
   @Put()
-  async save(@Body() body: UpdateNotificationPreferencesDto, @Req() request: GatewayRequest): Promise<SaveNotificationPreferencesResponse> {
+  async save(
+    @Body() body: UpdateNotificationPreferencesDto,
+    @Req() request: GatewayRequest,
+  ): Promise<SaveNotificationPreferencesResponse> {
     const { emailNotifications, notifyOnTradeShared, notifyOnTradeSold, notifyOnCopiedTradeSold } = body;
     const changes = { emailNotifications, notifyOnTradeShared, notifyOnTradeSold, notifyOnCopiedTradeSold };
-    const { preferences } = await this.rpc.request<UpdateNotificationPreferencesRpcRequest, NotificationPreferencesRpcReply>(IdentityAccountRpc.updateNotificationPreferences, changes, rpcContextOf(request));
+    const { preferences } = await this.rpc.request<
+      UpdateNotificationPreferencesRpcRequest,
+      NotificationPreferencesRpcReply
+    >(IdentityAccountRpc.updateNotificationPreferences, changes, rpcContextOf(request));
     return { success: true, preferences, message: Messages.notificationPreferencesSaved };
   }
 }

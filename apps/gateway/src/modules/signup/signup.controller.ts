@@ -24,13 +24,20 @@ import { SessionCookie } from '../auth/session-cookie.service';
 @ApiTags('signup')
 @Controller('api')
 export class SignupController {
-  constructor(private readonly rpc: RpcClient, private readonly cookie: SessionCookie) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly cookie: SessionCookie,
+  ) {}
 
   @Public()
   @Post('check-username')
   @HttpCode(200)
   async checkUsername(@Body() body: CheckUsernameDto, @Req() request: GatewayRequest): Promise<AvailabilityResponse> {
-    const reply = await this.rpc.request<CheckUsernameRpcRequest, AvailabilityRpcReply>(IdentitySignupRpc.checkUsername, { username: body.username }, rpcContextOf(request));
+    const reply = await this.rpc.request<CheckUsernameRpcRequest, AvailabilityRpcReply>(
+      IdentitySignupRpc.checkUsername,
+      { username: body.username },
+      rpcContextOf(request),
+    );
     return { success: true, ...reply };
   }
 
@@ -38,17 +45,40 @@ export class SignupController {
   @Post('check-phone')
   @HttpCode(200)
   async checkPhone(@Body() body: CheckPhoneDto, @Req() request: GatewayRequest): Promise<AvailabilityResponse> {
-    const reply = await this.rpc.request<CheckPhoneRpcRequest, AvailabilityRpcReply>(IdentitySignupRpc.checkPhone, { phoneNumber: body.phoneNumber }, rpcContextOf(request));
+    const reply = await this.rpc.request<CheckPhoneRpcRequest, AvailabilityRpcReply>(
+      IdentitySignupRpc.checkPhone,
+      { phoneNumber: body.phoneNumber },
+      rpcContextOf(request),
+    );
     return { success: true, ...reply };
   }
 
   @Public()
   @Post('final-signup')
   @HttpCode(200)
-  async finalSignup(@Body() body: FinalSignupDto, @Req() request: GatewayRequest, @Res({ passthrough: true }) response: Response): Promise<FinalSignupResponse> {
-    const { firstName, lastName, email, username, password, confirmPassword, phoneNumber, occupation, annualIncome } = body;
-    const form = { firstName, lastName, email, username, password, confirmPassword, phoneNumber, occupation, annualIncome };
-    const reply = await this.rpc.request<RegisterUserRpcRequest, RegisterUserRpcReply>(IdentitySignupRpc.register, form, rpcContextOf(request));
+  async finalSignup(
+    @Body() body: FinalSignupDto,
+    @Req() request: GatewayRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<FinalSignupResponse> {
+    const { firstName, lastName, email, username, password, confirmPassword, phoneNumber, occupation, annualIncome } =
+      body;
+    const form = {
+      firstName,
+      lastName,
+      email,
+      username,
+      password,
+      confirmPassword,
+      phoneNumber,
+      occupation,
+      annualIncome,
+    };
+    const reply = await this.rpc.request<RegisterUserRpcRequest, RegisterUserRpcReply>(
+      IdentitySignupRpc.register,
+      form,
+      rpcContextOf(request),
+    );
     await this.cookie.start(request, response, reply);
     return { success: true, user: reply.user, message: Messages.accountCreated };
   }

@@ -20,16 +20,28 @@ export class TracesController {
 
   @Get('subscriptions/:userId')
   async subscriptions(
-    @Param('userId', new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest('userId must be a valid id') })) userId: string,
+    @Param(
+      'userId',
+      new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest('userId must be a valid id') }),
+    )
+    userId: string,
     @Req() request: GatewayRequest,
   ): Promise<SubscriptionsResponse> {
-    const reply = await this.rpc.request<ListSubscriptionsRpcRequest, ListSubscriptionsRpcReply>(TracesRpc.listSubscriptions, { userId }, rpcContextOf(request));
+    const reply = await this.rpc.request<ListSubscriptionsRpcRequest, ListSubscriptionsRpcReply>(
+      TracesRpc.listSubscriptions,
+      { userId },
+      rpcContextOf(request),
+    );
     return { success: true, subscriptions: reply.subscriptions };
   }
 
   @Get('owned-traces')
   async ownedTraces(@Req() request: GatewayRequest): Promise<OwnedTracesResponse> {
-    const reply = await this.rpc.request<Record<string, never>, ListOwnedTracesRpcReply>(TracesRpc.listOwnedTraces, {}, rpcContextOf(request));
+    const reply = await this.rpc.request<Record<string, never>, ListOwnedTracesRpcReply>(
+      TracesRpc.listOwnedTraces,
+      {},
+      rpcContextOf(request),
+    );
     return { success: true, ownedTraces: reply.ownedTraces };
   }
 }

@@ -10,9 +10,14 @@ import { join } from 'node:path';
 export function serveWebApp(app: NestExpressApplication, distDir: string): void {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return;
-  app.useStaticAssets(distDir, { index: false, maxAge: '1h', setHeaders: (response, path) => path.endsWith('.html') && response.setHeader('Cache-Control', 'no-cache') });
+  app.useStaticAssets(distDir, {
+    index: false,
+    maxAge: '1h',
+    setHeaders: (response, path) => path.endsWith('.html') && response.setHeader('Cache-Control', 'no-cache'),
+  });
   app.use((request: Request, response: Response, next: NextFunction) => {
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|health|ready)(\/|$)/.test(request.path);
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|health|ready)(\/|$)/.test(request.path);
     if (!isPageRequest) return next();
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(indexFile);

@@ -21,7 +21,9 @@ export class AddBetaAccess1795315000000 implements MigrationInterface {
       )`);
     // One row per address (stored lower-cased): a repeat request updates it.
     await queryRunner.query(`CREATE UNIQUE INDEX beta_requests_email_key ON identity.beta_requests (email)`);
-    await queryRunner.query(`CREATE INDEX beta_requests_status_created_at_idx ON identity.beta_requests (status, created_at DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX beta_requests_status_created_at_idx ON identity.beta_requests (status, created_at DESC)`,
+    );
     await queryRunner.query(`
       CREATE TABLE identity.beta_codes (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -34,14 +36,18 @@ export class AddBetaAccess1795315000000 implements MigrationInterface {
         verified_at timestamptz,
         used_for_signup_at timestamptz
       )`);
-    await queryRunner.query(`CREATE INDEX beta_codes_email_created_at_idx ON identity.beta_codes (email, created_at DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX beta_codes_email_created_at_idx ON identity.beta_codes (email, created_at DESC)`,
+    );
     // A single row: signups take a seat with a conditional UPDATE, so two racing for the last one cannot both win.
     await queryRunner.query(`
       CREATE TABLE identity.beta_capacity (
         id boolean PRIMARY KEY DEFAULT true CHECK (id),
         registered_count integer NOT NULL DEFAULT 0 CHECK (registered_count >= 0)
       )`);
-    await queryRunner.query(`INSERT INTO identity.beta_capacity (registered_count) SELECT count(*) FROM identity.users WHERE is_beta_user`);
+    await queryRunner.query(
+      `INSERT INTO identity.beta_capacity (registered_count) SELECT count(*) FROM identity.users WHERE is_beta_user`,
+    );
     await queryRunner.query(`
       CREATE TABLE identity.settings (
         key text PRIMARY KEY,

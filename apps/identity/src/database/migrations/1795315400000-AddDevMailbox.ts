@@ -13,7 +13,9 @@ export class AddDevMailbox1795315400000 implements MigrationInterface {
         text text NOT NULL,
         sent_at timestamptz NOT NULL DEFAULT clock_timestamp()
       )`);
-    await queryRunner.query(`CREATE INDEX dev_mail_to_address_sent_at_idx ON identity.dev_mail (to_address, sent_at DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX dev_mail_to_address_sent_at_idx ON identity.dev_mail (to_address, sent_at DESC)`,
+    );
     await queryRunner.query(`CREATE INDEX dev_mail_sent_at_idx ON identity.dev_mail (sent_at DESC)`);
   }
 

@@ -11,10 +11,15 @@ import { IdentityConfig } from '../../config/identity.config';
  */
 @Injectable()
 export class BetaCapacity {
-  constructor(private readonly dataSource: DataSource, @Inject(IdentityConfig) private readonly config: IdentityConfig) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(IdentityConfig) private readonly config: IdentityConfig,
+  ) {}
 
   async status(manager: EntityManager = this.dataSource.manager): Promise<BetaStatusResponse> {
-    const [row] = (await manager.query(`SELECT registered_count FROM identity.beta_capacity`)) as { registered_count: number }[];
+    const [row] = (await manager.query(`SELECT registered_count FROM identity.beta_capacity`)) as {
+      registered_count: number;
+    }[];
     return { currentCount: row?.registered_count ?? 0, maxCount: this.config.BETA_MAX_USERS };
   }
 

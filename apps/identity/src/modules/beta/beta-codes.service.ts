@@ -14,8 +14,10 @@ export const BETA_CODE_MAX_FAILED_ATTEMPTS = 5;
 /** A code verified for this address ($1) since $2, not yet used for a signup. */
 const SIGNUP_PASS = 'email = $1 AND verified_at > $2 AND used_for_signup_at IS NULL';
 
-export const betaVerificationRequired = () => new DomainException(403, IdentityErrorCode.BETA_VERIFICATION_REQUIRED, BetaMessages.verificationRequired);
-export const invalidBetaCode = () => new DomainException(400, IdentityErrorCode.BETA_CODE_INVALID, BetaMessages.codeInvalid);
+export const betaVerificationRequired = () =>
+  new DomainException(403, IdentityErrorCode.BETA_VERIFICATION_REQUIRED, BetaMessages.verificationRequired);
+export const invalidBetaCode = () =>
+  new DomainException(400, IdentityErrorCode.BETA_CODE_INVALID, BetaMessages.codeInvalid);
 
 /** Issues, finds and e-mails beta codes; a new code for an address revokes its earlier live ones. */
 @Injectable()
@@ -30,7 +32,11 @@ export class BetaCodes {
 
   /** Stores a new code in the caller's transaction and returns it in clear, to be mailed after commit. */
   async issue(manager: EntityManager, email: string): Promise<string> {
-    await manager.update(BetaCodeEntity, { email, revokedAt: IsNull(), verifiedAt: IsNull() }, { revokedAt: new Date() });
+    await manager.update(
+      BetaCodeEntity,
+      { email, revokedAt: IsNull(), verifiedAt: IsNull() },
+      { revokedAt: new Date() },
+    );
     const code = this.hasher.generate();
     const expiresAt = new Date(Date.now() + this.config.BETA_CODE_TTL_MINUTES * 60_000);
     await manager.insert(BetaCodeEntity, { email, codeHash: this.hasher.hash(email, code), expiresAt });
@@ -38,14 +44,27 @@ export class BetaCodes {
   }
 
   async mail(email: string, code: string): Promise<void> {
-    await this.mailer.send(MailTemplates.betaCode({ to: email, code, ttlMinutes: this.config.BETA_CODE_TTL_MINUTES, publicUrl: this.config.PUBLIC_URL }));
+    await this.mailer.send(
+      MailTemplates.betaCode({
+        to: email,
+        code,
+        ttlMinutes: this.config.BETA_CODE_TTL_MINUTES,
+        publicUrl: this.config.PUBLIC_URL,
+      }),
+    );
     this.logger.log({ email }, 'Beta code e-mailed');
   }
 
   /** The address's live code (not revoked, verified, expired or dead), locked for the verification that reads it. */
   findLive(manager: EntityManager, email: string): Promise<BetaCodeEntity | null> {
     return manager.findOne(BetaCodeEntity, {
-      where: { email, revokedAt: IsNull(), verifiedAt: IsNull(), expiresAt: MoreThan(new Date()), failedAttempts: LessThan(BETA_CODE_MAX_FAILED_ATTEMPTS) },
+      where: {
+        email,
+        revokedAt: IsNull(),
+        verifiedAt: IsNull(),
+        expiresAt: MoreThan(new Date()),
+        failedAttempts: LessThan(BETA_CODE_MAX_FAILED_ATTEMPTS),
+      },
       order: { createdAt: 'DESC' },
       lock: { mode: 'pessimistic_write' },
     });
@@ -57,7 +76,10 @@ export class BetaCodes {
 
   /** Cheap check before the expensive parts of a signup; useForSignup decides inside the transaction. */
   async hasSignupPass(manager: EntityManager, email: string): Promise<boolean> {
-    const rows = (await manager.query(`SELECT id FROM identity.beta_codes WHERE ${SIGNUP_PASS} LIMIT 1`, [email, this.signupWindowStart()])) as unknown[];
+    const rows = (await manager.query(`SELECT id FROM identity.beta_codes WHERE ${SIGNUP_PASS} LIMIT 1`, [
+      email,
+      this.signupWindowStart(),
+    ])) as unknown[];
     return rows.length > 0;
   }
 

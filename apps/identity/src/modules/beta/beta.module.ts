@@ -16,7 +16,16 @@ import { VerifyBetaCodeUseCase } from './use-cases/verify-beta-code.use-case';
 @Module({
   imports: [TypeOrmModule.forFeature([BetaRequestEntity, BetaCodeEntity, IdentitySettingEntity])],
   controllers: [BetaController],
-  providers: [BetaCodeHasher, BetaCodes, BetaCapacity, BetaSettings, RequestBetaCodeUseCase, VerifyBetaCodeUseCase, ListBetaRequestsUseCase, ApproveBetaRequestUseCase],
+  providers: [
+    BetaCodeHasher,
+    BetaCodes,
+    BetaCapacity,
+    BetaSettings,
+    RequestBetaCodeUseCase,
+    VerifyBetaCodeUseCase,
+    ListBetaRequestsUseCase,
+    ApproveBetaRequestUseCase,
+  ],
   exports: [BetaCodes, BetaCapacity],
 })
 export class BetaModule {}

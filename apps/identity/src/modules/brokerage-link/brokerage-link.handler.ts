@@ -17,7 +17,14 @@ class InvalidBrokerageEvent extends Error {}
 const CONNECTION_EVENTS = BrokerageConnected.subject.replace(/connected\.v1$/, '>');
 
 function assertLink(link: BrokerageLinkStateV1 | undefined): asserts link is BrokerageLinkStateV1 {
-  const valid = link && typeof link.userId === 'string' && typeof link.providerUserId === 'string' && typeof link.brokerageConnected === 'boolean' && Array.isArray(link.accountIds) && link.accountIds.every((id) => typeof id === 'string') && Number.isInteger(link.stateVersion);
+  const valid =
+    link &&
+    typeof link.userId === 'string' &&
+    typeof link.providerUserId === 'string' &&
+    typeof link.brokerageConnected === 'boolean' &&
+    Array.isArray(link.accountIds) &&
+    link.accountIds.every((id) => typeof id === 'string') &&
+    Number.isInteger(link.stateVersion);
   if (!valid) throw new InvalidBrokerageEvent('Brokerage link state is malformed');
 }
 
@@ -46,7 +53,10 @@ export class BrokerageLinkHandler implements OnModuleInit {
     });
   }
 
-  async applyConnectionChange({ data }: EventEnvelope<BrokerageConnectedV1 | BrokerageDisconnectedV1>, manager: EntityManager): Promise<void> {
+  async applyConnectionChange(
+    { data }: EventEnvelope<BrokerageConnectedV1 | BrokerageDisconnectedV1>,
+    manager: EntityManager,
+  ): Promise<void> {
     assertLink(data?.link);
     const { link } = data;
     await manager.query(
@@ -59,7 +69,13 @@ export class BrokerageLinkHandler implements OnModuleInit {
 
   /** A (new) registration starts without connections. */
   async applyRegistration({ data }: EventEnvelope<ProviderUserRegisteredV1>, manager: EntityManager): Promise<void> {
-    if (!data || typeof data.userId !== 'string' || typeof data.providerUserId !== 'string' || !Number.isInteger(data.stateVersion)) throw new InvalidBrokerageEvent('ProviderUserRegistered is malformed');
+    if (
+      !data ||
+      typeof data.userId !== 'string' ||
+      typeof data.providerUserId !== 'string' ||
+      !Number.isInteger(data.stateVersion)
+    )
+      throw new InvalidBrokerageEvent('ProviderUserRegistered is malformed');
     await manager.query(
       `UPDATE identity.users
           SET snaptrade_user_id = $2, brokerage_connected = false, snaptrade_account_ids = '{}', brokerage_state_version = $3

@@ -16,8 +16,13 @@ export class DevMailbox implements Mailer {
   constructor(private readonly dataSource: DataSource) {}
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.dataSource.getRepository(DevMailEntity).insert({ toAddress: mail.to.toLowerCase(), subject: mail.subject, text: mail.text });
-    await this.dataSource.query(`DELETE FROM identity.dev_mail WHERE id IN (SELECT id FROM identity.dev_mail ORDER BY sent_at DESC OFFSET $1)`, [DevMailbox.capacity]);
+    await this.dataSource
+      .getRepository(DevMailEntity)
+      .insert({ toAddress: mail.to.toLowerCase(), subject: mail.subject, text: mail.text });
+    await this.dataSource.query(
+      `DELETE FROM identity.dev_mail WHERE id IN (SELECT id FROM identity.dev_mail ORDER BY sent_at DESC OFFSET $1)`,
+      [DevMailbox.capacity],
+    );
     this.logger.log({ to: mail.to, subject: mail.subject }, 'Mail kept in the development mailbox');
   }
 
@@ -28,6 +33,11 @@ export class DevMailbox implements Mailer {
       order: { sentAt: 'DESC' },
       take: DevMailbox.listLimit,
     });
-    return mails.map((mail) => ({ to: mail.toAddress, subject: mail.subject, text: mail.text, sentAt: mail.sentAt.toISOString() }));
+    return mails.map((mail) => ({
+      to: mail.toAddress,
+      subject: mail.subject,
+      text: mail.text,
+      sentAt: mail.sentAt.toISOString(),
+    }));
   }
 }

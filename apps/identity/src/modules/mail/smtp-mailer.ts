@@ -7,7 +7,10 @@ export class SmtpMailer implements Mailer {
   private readonly logger = new Logger(SmtpMailer.name);
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     const url = new URL(smtpUrl);
     url.searchParams.set('pool', 'true');
     this.transport = createTransport(url.toString());

@@ -1,6 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentityAccountRpc, type OnboardingRpcRequest, type OnboardingStatusRpcReply, type RpcRequest, type UserRpcReply } from '@copytrade/contracts';
+import {
+  IdentityAccountRpc,
+  type OnboardingRpcRequest,
+  type OnboardingStatusRpcReply,
+  type RpcRequest,
+  type UserRpcReply,
+} from '@copytrade/contracts';
 import { OnboardingService } from './onboarding.service';
 
 @Controller()

@@ -13,7 +13,10 @@ import { ResetPasswordUseCase } from './use-cases/reset-password.use-case';
 
 @Controller()
 export class PasswordResetController {
-  constructor(private readonly requestReset: RequestPasswordResetUseCase, private readonly resetPassword: ResetPasswordUseCase) {}
+  constructor(
+    private readonly requestReset: RequestPasswordResetUseCase,
+    private readonly resetPassword: ResetPasswordUseCase,
+  ) {}
 
   @MessagePattern(IdentityPasswordResetRpc.request)
   request(@Payload() request: RpcRequest<RequestPasswordResetRpcRequest>): Promise<ForgotPasswordResponse> {

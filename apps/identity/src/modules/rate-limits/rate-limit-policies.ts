@@ -13,7 +13,12 @@ export const RateLimitPolicies = {
   verifyBetaCodePerAddress: { name: 'beta-verify:address', points: 20, durationSeconds: 15 * MINUTE, message: tooMany },
   forgotPasswordPerEmail: { name: 'forgot-password:email', points: 3, durationSeconds: HOUR, message: tooMany },
   forgotPasswordPerAddress: { name: 'forgot-password:address', points: 10, durationSeconds: HOUR, message: tooMany },
-  resetPasswordPerAddress: { name: 'reset-password:address', points: 10, durationSeconds: 15 * MINUTE, message: tooMany },
+  resetPasswordPerAddress: {
+    name: 'reset-password:address',
+    points: 10,
+    durationSeconds: 15 * MINUTE,
+    message: tooMany,
+  },
   availabilityPerAddress: { name: 'availability:address', points: 60, durationSeconds: MINUTE, message: tooMany },
   debugLogPerUser: { name: 'debug-log:user', points: 30, durationSeconds: MINUTE, message: tooMany },
 } satisfies Record<string, RateLimitPolicy>;

@@ -18,7 +18,11 @@ export interface RateLimitPolicy {
 export class RateLimit {
   private readonly limiter: RateLimiterPostgres;
 
-  constructor(pool: Pool, table: string, readonly policy: RateLimitPolicy) {
+  constructor(
+    pool: Pool,
+    table: string,
+    readonly policy: RateLimitPolicy,
+  ) {
     this.limiter = new RateLimiterPostgres({
       storeClient: pool,
       storeType: 'pool',

@@ -15,13 +15,22 @@ export class LoginThrottle {
 
   constructor(@Inject(IdentityConfig) config: IdentityConfig, limits: RateLimits) {
     const common = { durationSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS, message: Messages.tooManyLoginAttempts };
-    this.perAccount = limits.create({ ...common, name: 'account', points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }, 'login_failures');
-    this.perAddress = limits.create({ ...common, name: 'address', points: config.LOGIN_MAX_FAILURES_PER_ADDRESS }, 'login_failures');
+    this.perAccount = limits.create(
+      { ...common, name: 'account', points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+      'login_failures',
+    );
+    this.perAddress = limits.create(
+      { ...common, name: 'address', points: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
+      'login_failures',
+    );
   }
 
   /** Refuses before the password is even checked when either counter is spent. */
   async assertAllowed(account: string, address: string | undefined): Promise<void> {
-    await Promise.all([this.perAccount.assertAllowed(account), address ? this.perAddress.assertAllowed(address) : undefined]);
+    await Promise.all([
+      this.perAccount.assertAllowed(account),
+      address ? this.perAddress.assertAllowed(address) : undefined,
+    ]);
   }
 
   async recordFailure(account: string, address: string | undefined): Promise<void> {

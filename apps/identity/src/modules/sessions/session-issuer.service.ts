@@ -17,7 +17,12 @@ export class SessionIssuer {
   async issue(manager: EntityManager, userId: string, clientAddress: string | undefined): Promise<IssuedSession> {
     const sessionToken = newSessionToken();
     const expiresAt = new Date(Date.now() + this.config.SESSION_TTL_HOURS * 3_600_000);
-    await manager.insert(SessionEntity, { userId, tokenHash: hashSessionToken(sessionToken), expiresAt, clientAddress: clientAddress ?? null });
+    await manager.insert(SessionEntity, {
+      userId,
+      tokenHash: hashSessionToken(sessionToken),
+      expiresAt,
+      clientAddress: clientAddress ?? null,
+    });
     return { sessionToken, expiresAt };
   }
 

@@ -13,7 +13,10 @@ import { SessionLookupUseCase } from './use-cases/session-lookup.use-case';
 
 @Controller()
 export class SessionsController {
-  constructor(private readonly login: LoginUseCase, private readonly lookup: SessionLookupUseCase) {}
+  constructor(
+    private readonly login: LoginUseCase,
+    private readonly lookup: SessionLookupUseCase,
+  ) {}
 
   @MessagePattern(IdentityRpc.login)
   create(@Payload() request: RpcRequest<LoginRpcRequest>): Promise<LoginRpcReply> {

@@ -13,7 +13,10 @@ import { UpdateCopySettingsUseCase } from './use-cases/update-copy-settings.use-
 
 @Controller()
 export class SettingsController {
-  constructor(private readonly copySettings: UpdateCopySettingsUseCase, private readonly notifications: NotificationPreferencesUseCase) {}
+  constructor(
+    private readonly copySettings: UpdateCopySettingsUseCase,
+    private readonly notifications: NotificationPreferencesUseCase,
+  ) {}
 
   @MessagePattern(IdentityAccountRpc.updateCopySettings)
   updateCopySettings(@Payload() request: RpcRequest<UpdateCopySettingsRpcRequest>): Promise<UserRpcReply> {
@@ -21,12 +24,16 @@ export class SettingsController {
   }
 
   @MessagePattern(IdentityAccountRpc.getNotificationPreferences)
-  notificationPreferences(@Payload() request: RpcRequest<Record<string, never>>): Promise<NotificationPreferencesRpcReply> {
+  notificationPreferences(
+    @Payload() request: RpcRequest<Record<string, never>>,
+  ): Promise<NotificationPreferencesRpcReply> {
     return this.notifications.get(request);
   }
 
   @MessagePattern(IdentityAccountRpc.updateNotificationPreferences)
-  updateNotificationPreferences(@Payload() request: RpcRequest<UpdateNotificationPreferencesRpcRequest>): Promise<NotificationPreferencesRpcReply> {
+  updateNotificationPreferences(
+    @Payload() request: RpcRequest<UpdateNotificationPreferencesRpcRequest>,
+  ): Promise<NotificationPreferencesRpcReply> {
     return this.notifications.update(request);
   }
 }

@@ -14,7 +14,10 @@ import { RegisterUserUseCase } from './use-cases/register-user.use-case';
 
 @Controller()
 export class SignupController {
-  constructor(private readonly availability: CheckAvailabilityUseCase, private readonly register: RegisterUserUseCase) {}
+  constructor(
+    private readonly availability: CheckAvailabilityUseCase,
+    private readonly register: RegisterUserUseCase,
+  ) {}
 
   @MessagePattern(IdentitySignupRpc.checkUsername)
   checkUsername(@Payload() request: RpcRequest<CheckUsernameRpcRequest>): Promise<AvailabilityRpcReply> {

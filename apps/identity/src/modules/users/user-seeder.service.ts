@@ -24,19 +24,42 @@ export class UserSeeder implements OnApplicationBootstrap {
     if (!adminPassword) {
       this.logger.warn('ADMIN_PASSWORD is not set: no admin is seeded');
     } else {
-      await this.seed({ username: this.config.ADMIN_USERNAME, email: this.config.ADMIN_EMAIL, password: adminPassword, firstName: 'Platform', lastName: 'Admin', isAdmin: true });
+      await this.seed({
+        username: this.config.ADMIN_USERNAME,
+        email: this.config.ADMIN_EMAIL,
+        password: adminPassword,
+        firstName: 'Platform',
+        lastName: 'Admin',
+        isAdmin: true,
+      });
     }
     if (!this.config.isProduction) await this.seed({ ...DEV_DEMO_USER, isAdmin: false });
   }
 
-  private async seed(user: { username: string; email: string; password: string; firstName: string; lastName: string; isAdmin: boolean }) {
+  private async seed(user: {
+    username: string;
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    isAdmin: boolean;
+  }) {
     const inserted = await this.users
       .createQueryBuilder()
       .insert()
-      .values({ username: user.username, email: user.email, passwordHash: await this.hasher.hash(user.password), firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin, hasCompletedOnboarding: user.isAdmin })
+      .values({
+        username: user.username,
+        email: user.email,
+        passwordHash: await this.hasher.hash(user.password),
+        firstName: user.firstName,
+        lastName: user.lastName,
+        isAdmin: user.isAdmin,
+        hasCompletedOnboarding: user.isAdmin,
+      })
       .orIgnore()
       .returning('id')
       .execute();
-    if (inserted.identifiers.length > 0 && inserted.identifiers[0]) this.logger.log({ username: user.username }, 'Seeded user');
+    if (inserted.identifiers.length > 0 && inserted.identifiers[0])
+      this.logger.log({ username: user.username }, 'Seeded user');
   }
 }

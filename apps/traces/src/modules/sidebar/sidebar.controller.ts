@@ -25,10 +25,18 @@ export class SidebarController {
   ) {}
 
   @MessagePattern(TracesRpc.listSubscriptions)
-  async listSubscriptions(@Payload() { actor, payload }: RpcRequest<ListSubscriptionsRpcRequest>): Promise<ListSubscriptionsRpcReply> {
+  async listSubscriptions(
+    @Payload() { actor, payload }: RpcRequest<ListSubscriptionsRpcRequest>,
+  ): Promise<ListSubscriptionsRpcReply> {
     if (!actor) throw DomainException.unauthenticated(Messages.notSignedIn);
-    if (payload.userId !== actor.userId && !actor.isAdmin) throw DomainException.forbidden('You can only view your own subscriptions.');
-    const rows = await this.subscriptions.find({ where: { userId: payload.userId }, relations: { trace: true }, order: { createdAt: 'DESC' }, take: SidebarController.LIST_LIMIT });
+    if (payload.userId !== actor.userId && !actor.isAdmin)
+      throw DomainException.forbidden('You can only view your own subscriptions.');
+    const rows = await this.subscriptions.find({
+      where: { userId: payload.userId },
+      relations: { trace: true },
+      order: { createdAt: 'DESC' },
+      take: SidebarController.LIST_LIMIT,
+    });
     return {
       subscriptions: rows.map((row) => ({
         id: row.id,
@@ -43,9 +51,21 @@ export class SidebarController {
   @MessagePattern(TracesRpc.listOwnedTraces)
   async listOwnedTraces(@Payload() { actor }: RpcRequest<Record<string, never>>): Promise<ListOwnedTracesRpcReply> {
     if (!actor) throw DomainException.unauthenticated(Messages.notSignedIn);
-    const owned = await this.traces.find({ where: { ownerUserId: actor.userId }, order: { createdAt: 'DESC' }, take: SidebarController.LIST_LIMIT });
+    const owned = await this.traces.find({
+      where: { ownerUserId: actor.userId },
+      order: { createdAt: 'DESC' },
+      take: SidebarController.LIST_LIMIT,
+    });
     const counts = await this.subscriberCounts(owned.map((trace) => trace.id));
-    return { ownedTraces: owned.map((trace) => ({ id: trace.id, name: trace.name, handle: trace.handle, avatar: trace.avatarUrl, subscriberCount: counts.get(trace.id) ?? 0 })) };
+    return {
+      ownedTraces: owned.map((trace) => ({
+        id: trace.id,
+        name: trace.name,
+        handle: trace.handle,
+        avatar: trace.avatarUrl,
+        subscriberCount: counts.get(trace.id) ?? 0,
+      })),
+    };
   }
 
   private async subscriberCounts(traceIds: string[]): Promise<Map<string, number>> {

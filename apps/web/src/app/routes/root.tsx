@@ -29,7 +29,11 @@ export function RootErrorBoundary() {
         <h1 className="page__title">Something went wrong</h1>
         <p className="page__note">{detail ?? 'An unexpected error occurred.'}</p>
         <div className="button-row">
-          <button type="button" className={buttonClassName({ variant: 'primary' })} onClick={() => window.location.reload()}>
+          <button
+            type="button"
+            className={buttonClassName({ variant: 'primary' })}
+            onClick={() => window.location.reload()}
+          >
             Reload
           </button>
           <Link to={paths.home.getHref()} className={buttonClassName({ variant: 'outline' })}>

@@ -65,8 +65,20 @@ describe('signed-in shell', () => {
         body: {
           success: true,
           subscriptions: [
-            { id: 's1', traceId: 't-vip', status: 'active', tier: { name: 'VIP' }, trace: { name: 'Alpha Desk', handle: '@alpha', avatar: null } },
-            { id: 's2', traceId: 't-basic', status: 'active', tier: { name: 'Basic' }, trace: { name: 'Beta Flow', handle: 'betaflow', avatar: null } },
+            {
+              id: 's1',
+              traceId: 't-vip',
+              status: 'active',
+              tier: { name: 'VIP' },
+              trace: { name: 'Alpha Desk', handle: '@alpha', avatar: null },
+            },
+            {
+              id: 's2',
+              traceId: 't-basic',
+              status: 'active',
+              tier: { name: 'Basic' },
+              trace: { name: 'Beta Flow', handle: 'betaflow', avatar: null },
+            },
           ],
         },
       },
@@ -75,7 +87,10 @@ describe('signed-in shell', () => {
 
     expect(await screen.findByText('Loading owned traces')).toBeInTheDocument();
     owned.resolve({
-      body: { success: true, ownedTraces: [{ id: 't-own', name: 'My Trace', handle: '@mine', avatar: null, subscriberCount: 1200 }] },
+      body: {
+        success: true,
+        ownedTraces: [{ id: 't-own', name: 'My Trace', handle: '@mine', avatar: null, subscriberCount: 1200 }],
+      },
     });
 
     const ownedLink = await screen.findByRole('link', { name: /My Trace/ });
@@ -97,7 +112,10 @@ describe('signed-in shell', () => {
   });
 
   it('shows-an-error-line-when-a-trace-list-fails', async () => {
-    mockApi({ ...signedInAs(user), 'GET /api/owned-traces': { status: 503, body: errorBody('SERVICE_UNAVAILABLE', 'x') } });
+    mockApi({
+      ...signedInAs(user),
+      'GET /api/owned-traces': { status: 503, body: errorBody('SERVICE_UNAVAILABLE', 'x') },
+    });
     renderApp('/dashboard');
     expect(await screen.findByText("Couldn't load owned traces.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -117,12 +135,11 @@ describe('signed-in shell', () => {
     expect(bell).toHaveFocus();
 
     await actor.click(screen.getByRole('button', { name: 'Help' }));
-    expect(within(screen.getByRole('menu', { name: 'Help' })).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Support',
-      'Help Center',
-      'Trading Guides',
-      'Academy',
-    ]);
+    expect(
+      within(screen.getByRole('menu', { name: 'Help' }))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Support', 'Help Center', 'Trading Guides', 'Academy']);
     await actor.keyboard('{Escape}');
 
     expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
@@ -131,12 +148,11 @@ describe('signed-in shell', () => {
     const menu = screen.getByRole('menu', { name: 'User menu' });
     expect(menu).toHaveTextContent('demo');
     expect(menu).toHaveTextContent('demo@example.com');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
-      'Profile',
-      'Billing',
-      'Settings',
-      'Sign Out',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(['Profile', 'Billing', 'Settings', 'Sign Out']);
     await actor.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
     expect(location().pathname).toBe('/settings');
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();

@@ -24,7 +24,11 @@ export function Alert({
   icon?: ReactNode;
 }) {
   return (
-    <div id={id} role={variant === 'error' ? 'alert' : 'status'} className={cn('alert', `alert--${variant}`, className)}>
+    <div
+      id={id}
+      role={variant === 'error' ? 'alert' : 'status'}
+      className={cn('alert', `alert--${variant}`, className)}
+    >
       {icon ? <span className="alert__icon">{icon}</span> : null}
       <div className="alert__body">
         {title ? <p className="alert__title">{title}</p> : null}

@@ -27,7 +27,15 @@ export function LoadingRows({ label, count = 2, row }: { label: string; count?: 
 }
 
 /** A failed load in place of the content: the message and a Retry button (disabled while `retrying`). */
-export function LoadError({ children, onRetry, retrying }: { children: ReactNode; onRetry: () => void; retrying?: boolean }) {
+export function LoadError({
+  children,
+  onRetry,
+  retrying,
+}: {
+  children: ReactNode;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   return (
     <div className="inline-error" role="alert">
       <span>{children}</span>

@@ -5,7 +5,15 @@ import { Input } from './input';
 import { Field, Label } from './label';
 
 /** The e-mail field of the public forms: "Email" label and an e-mail input with the browser's e-mail check. */
-export function EmailField({ id, value, onValueChange }: { id: string; value: string; onValueChange: (value: string) => void }) {
+export function EmailField({
+  id,
+  value,
+  onValueChange,
+}: {
+  id: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
   return (
     <Field>
       <Label htmlFor={id}>Email</Label>
@@ -26,7 +34,15 @@ export function EmailField({ id, value, onValueChange }: { id: string; value: st
 }
 
 /** A form's full-width primary submit button; while `pending` it is disabled and reads `pendingText`. */
-export function SubmitButton({ pending, pendingText, children }: { pending: boolean; pendingText: string; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  pendingText,
+  children,
+}: {
+  pending: boolean;
+  pendingText: string;
+  children: ReactNode;
+}) {
   return (
     <Button type="submit" variant="primary" size="lg" className="form__submit" disabled={pending}>
       {pending ? pendingText : children}

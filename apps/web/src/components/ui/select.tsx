@@ -31,7 +31,14 @@ export function Select({
         ))}
       </select>
       <svg className="select__chevron" width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M6 9l6 6 6-6"
+          stroke="currentColor"
+          strokeWidth="2"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </div>
   );

@@ -13,7 +13,10 @@ const messageRule = (value: unknown) => {
 };
 const short = (max: number) => ({ message: `$property must be text of at most ${max} characters` });
 /** Nested objects become their DTO class so they are validated (no @Type: it needs reflect-metadata, absent in the browser). */
-const nested = <T>(type: new () => T) => ({ value }: { value: unknown }) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? plainToInstance(type, value) : value);
+const nested =
+  <T>(type: new () => T) =>
+  ({ value }: { value: unknown }) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? plainToInstance(type, value) : value;
 const count = { message: '$property must be a whole number (0 or more)' };
 
 export class ScreenInfoDto {
@@ -31,7 +34,10 @@ export class WindowInfoDto {
 export class BrowserInfoDto {
   @IsOptional() @IsString(short(100)) @MaxLength(100, short(100)) language?: string;
   @IsOptional() @IsString(short(100)) @MaxLength(100, short(100)) platform?: string;
-  @IsOptional() @IsString(short(FeedbackRules.userAgentMaxLength)) @MaxLength(FeedbackRules.userAgentMaxLength, short(FeedbackRules.userAgentMaxLength)) userAgent?: string;
+  @IsOptional()
+  @IsString(short(FeedbackRules.userAgentMaxLength))
+  @MaxLength(FeedbackRules.userAgentMaxLength, short(FeedbackRules.userAgentMaxLength))
+  userAgent?: string;
   @IsOptional() @IsBoolean() cookieEnabled?: boolean;
   @IsOptional() @IsBoolean() onLine?: boolean;
   @IsOptional() @ValidateNested() @Transform(nested(ScreenInfoDto)) screen?: ScreenInfoDto;
@@ -50,8 +56,14 @@ export class SubmitFeedbackDto {
   message: string;
 
   @IsOptional() @IsString(short(254)) @MaxLength(254, short(254)) email?: string;
-  @IsOptional() @IsString(short(FeedbackRules.pageMaxLength)) @MaxLength(FeedbackRules.pageMaxLength, short(FeedbackRules.pageMaxLength)) page?: string;
-  @IsOptional() @IsString(short(FeedbackRules.userAgentMaxLength)) @MaxLength(FeedbackRules.userAgentMaxLength, short(FeedbackRules.userAgentMaxLength)) userAgent?: string;
+  @IsOptional()
+  @IsString(short(FeedbackRules.pageMaxLength))
+  @MaxLength(FeedbackRules.pageMaxLength, short(FeedbackRules.pageMaxLength))
+  page?: string;
+  @IsOptional()
+  @IsString(short(FeedbackRules.userAgentMaxLength))
+  @MaxLength(FeedbackRules.userAgentMaxLength, short(FeedbackRules.userAgentMaxLength))
+  userAgent?: string;
   @IsOptional() @ValidateNested() @Transform(nested(BrowserInfoDto)) browserInfo?: BrowserInfoDto;
 }
 

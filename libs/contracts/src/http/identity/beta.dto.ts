@@ -5,7 +5,8 @@ import { validateEmail } from '../../rules/email.rules';
 import { SatisfiesRule, trimString } from '../common/satisfies-rule.validator';
 
 /** Query values arrive as text. (No @Type: it needs reflect-metadata, which the browser does not load.) */
-const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 const emailRule = (value: unknown) => validateEmail(typeof value === 'string' ? value : '');
 
 /** POST /api/send-beta-code */

@@ -4,7 +4,8 @@ import { SatisfiesRule } from '../common/satisfies-rule.validator';
 
 export const DEBUG_LOG_MAX_DATA_CHARS = 8000;
 
-const boundedJson = (value: unknown) => (JSON.stringify(value ?? null).length <= DEBUG_LOG_MAX_DATA_CHARS ? null : Messages.debugLogTooLarge);
+const boundedJson = (value: unknown) =>
+  JSON.stringify(value ?? null).length <= DEBUG_LOG_MAX_DATA_CHARS ? null : Messages.debugLogTooLarge;
 
 /** POST /api/debug/log (seed 000 §7, seed 001): a label and any JSON, for debugging only. */
 export class DebugLogDto {

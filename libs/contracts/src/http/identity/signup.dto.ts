@@ -9,7 +9,8 @@ const usernameRule = (value: unknown) => {
   if (typeof value !== 'string' || !isUsernameCheckable(value)) return SignupMessages.usernameTooShort;
   return value.length > 100 ? SignupMessages.usernameInvalid : null;
 };
-const phoneRule = (value: unknown) => (typeof value === 'string' && isPhoneCheckable(value) && value.length <= 40 ? null : SignupMessages.phoneInvalid);
+const phoneRule = (value: unknown) =>
+  typeof value === 'string' && isPhoneCheckable(value) && value.length <= 40 ? null : SignupMessages.phoneInvalid;
 
 /** POST /api/check-username (the web calls it from 3 characters on). */
 export class CheckUsernameDto {

@@ -10,7 +10,8 @@ import { SilentLogger } from './silent-logger';
 
 async function main(): Promise<void> {
   const { DATABASE_URL, NATS_URL, OUTBOX_SCHEMA, CRASH_AFTER_PUBLISH } = process.env;
-  if (!DATABASE_URL || !NATS_URL || !OUTBOX_SCHEMA) throw new Error('DATABASE_URL, NATS_URL and OUTBOX_SCHEMA are required');
+  if (!DATABASE_URL || !NATS_URL || !OUTBOX_SCHEMA)
+    throw new Error('DATABASE_URL, NATS_URL and OUTBOX_SCHEMA are required');
   const dataSource = new DataSource({ type: 'postgres', url: DATABASE_URL });
   await dataSource.initialize();
   const nc = await connect({ servers: NATS_URL, name: 'crashing-relay' });

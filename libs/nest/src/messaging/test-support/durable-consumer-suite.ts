@@ -69,10 +69,16 @@ export function useDurableConsumerSuite(databaseLabel: string): DurableConsumerS
       return consumer;
     },
     publish(topic, thingId, eventId, msgID = eventId) {
-      return suite.js.publish(suite.ctx.definition(topic).subject, JSON.stringify(suite.ctx.envelope(thingId, eventId)), { msgID });
+      return suite.js.publish(
+        suite.ctx.definition(topic).subject,
+        JSON.stringify(suite.ctx.envelope(thingId, eventId)),
+        { msgID },
+      );
     },
     async expectSettled(durableName) {
-      await expectEventually(async () => expect(await suite.ctx.consumerBacklog(durableName)).toEqual({ pending: 0, ackPending: 0 }));
+      await expectEventually(async () =>
+        expect(await suite.ctx.consumerBacklog(durableName)).toEqual({ pending: 0, ackPending: 0 }),
+      );
     },
     async stopConsumers() {
       await Promise.all(running.splice(0).map((consumer) => consumer.stop()));

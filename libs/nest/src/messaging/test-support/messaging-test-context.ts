@@ -62,11 +62,10 @@ export class MessagingTestContext {
   /** The effect every test handler performs: one row per handler run. */
   recordHandled(consumer: string): (envelope: EventEnvelope<ThingHappenedV1>, manager: EntityManager) => Promise<void> {
     return async (envelope, manager) => {
-      await manager.query(`INSERT INTO ${TEST_SCHEMA}.handled_events (consumer, event_id, thing_id) VALUES ($1, $2, $3)`, [
-        consumer,
-        envelope.id,
-        envelope.data.thingId,
-      ]);
+      await manager.query(
+        `INSERT INTO ${TEST_SCHEMA}.handled_events (consumer, event_id, thing_id) VALUES ($1, $2, $3)`,
+        [consumer, envelope.id, envelope.data.thingId],
+      );
     };
   }
 
@@ -83,14 +82,22 @@ export class MessagingTestContext {
   }
 
   async handledCount(consumer: string, eventId: string): Promise<number> {
-    return this.count(`SELECT count(*) FROM ${TEST_SCHEMA}.handled_events WHERE consumer = $1 AND event_id = $2`, [consumer, eventId]);
+    return this.count(`SELECT count(*) FROM ${TEST_SCHEMA}.handled_events WHERE consumer = $1 AND event_id = $2`, [
+      consumer,
+      eventId,
+    ]);
   }
 
   async inboxCount(consumer: string, eventId: string): Promise<number> {
-    return this.count(`SELECT count(*) FROM ${TEST_SCHEMA}.inbox WHERE consumer = $1 AND event_id = $2`, [consumer, eventId]);
+    return this.count(`SELECT count(*) FROM ${TEST_SCHEMA}.inbox WHERE consumer = $1 AND event_id = $2`, [
+      consumer,
+      eventId,
+    ]);
   }
 
-  async deadLetters(consumer: string): Promise<Array<{ event_id: string | null; error: string; deliveries: number; payload: string }>> {
+  async deadLetters(
+    consumer: string,
+  ): Promise<Array<{ event_id: string | null; error: string; deliveries: number; payload: string }>> {
     return this.dataSource.query(
       `SELECT event_id, error, deliveries, payload FROM ${TEST_SCHEMA}.dead_letter WHERE consumer = $1 ORDER BY created_at`,
       [consumer],

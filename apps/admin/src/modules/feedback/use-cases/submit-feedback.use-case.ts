@@ -1,6 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Messages, type RpcRequest, type SubmitFeedbackRpcReply, type SubmitFeedbackRpcRequest } from '@copytrade/contracts';
+import {
+  Messages,
+  type RpcRequest,
+  type SubmitFeedbackRpcReply,
+  type SubmitFeedbackRpcRequest,
+} from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { Repository } from 'typeorm';
 import { FeedbackEntity } from '../entities/feedback.entity';

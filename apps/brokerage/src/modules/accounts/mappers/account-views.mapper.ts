@@ -1,9 +1,16 @@
 import type { BalancesView, BrokerageAccountView, OrderView, PositionView, QuoteView } from '@copytrade/contracts';
 import Decimal from 'decimal.js';
 import { money, price, quantity } from '../../../common/json-numbers';
-import type { ProviderAccount, ProviderBalance, ProviderOrder, ProviderPosition, ProviderQuote } from '../../provider/provider.types';
+import type {
+  ProviderAccount,
+  ProviderBalance,
+  ProviderOrder,
+  ProviderPosition,
+  ProviderQuote,
+} from '../../provider/provider.types';
 
-const moneyView = (value: { amount: string; currency: string } | null) => (value ? { amount: money(value.amount)!, currency: value.currency } : null);
+const moneyView = (value: { amount: string; currency: string } | null) =>
+  value ? { amount: money(value.amount)!, currency: value.currency } : null;
 const optionType = (value: 'CALL' | 'PUT' | undefined) => (value ? (value === 'CALL' ? 'call' : 'put') : null);
 
 export function toAccountView(account: ProviderAccount): BrokerageAccountView {
@@ -22,12 +29,20 @@ export function toAccountView(account: ProviderAccount): BrokerageAccountView {
 
 export function toBalancesView(accountId: string, balance: ProviderBalance, asOf: Date): BalancesView {
   const of = (amount: string) => ({ amount: money(amount)!, currency: balance.currency });
-  return { accountId, currency: balance.currency, total_value: of(balance.totalValue), cash: of(balance.cash), buying_power: of(balance.buyingPower), asOf: asOf.toISOString() };
+  return {
+    accountId,
+    currency: balance.currency,
+    total_value: of(balance.totalValue),
+    cash: of(balance.cash),
+    buying_power: of(balance.buyingPower),
+    asOf: asOf.toISOString(),
+  };
 }
 
 export function toPositionView(position: ProviderPosition): PositionView {
   const multiplier = position.option?.multiplier ?? 1;
-  const value = position.price === null ? null : new Decimal(position.units).times(position.price).times(multiplier).toString();
+  const value =
+    position.price === null ? null : new Decimal(position.units).times(position.price).times(multiplier).toString();
   return {
     symbol: position.option?.underlying ?? position.symbol,
     description: position.description,

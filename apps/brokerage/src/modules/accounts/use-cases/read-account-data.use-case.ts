@@ -5,7 +5,13 @@ import { SyncBrokerageLinkUseCase } from '../../connections/use-cases/sync-broke
 import { BalanceSnapshots } from '../../portfolio-history/balance-snapshots.service';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../../provider/brokerage-provider';
 import { withProviderErrors } from '../../provider/provider-error.mapper';
-import { toAccountView, toBalancesView, toOrderView, toPositionView, toQuoteView } from '../mappers/account-views.mapper';
+import {
+  toAccountView,
+  toBalancesView,
+  toOrderView,
+  toPositionView,
+  toQuoteView,
+} from '../mappers/account-views.mapper';
 import { OwnedAccounts } from '../owned-accounts.service';
 
 const MAX_POSITIONS = 2_000;
@@ -47,7 +53,12 @@ export class ReadAccountDataUseCase {
     return orders.slice(0, MAX_ORDERS).map(toOrderView);
   }
 
-  async quotes(userId: string, accountId: string | undefined, symbols: string[], correlationId: string): Promise<QuoteView[]> {
+  async quotes(
+    userId: string,
+    accountId: string | undefined,
+    symbols: string[],
+    correlationId: string,
+  ): Promise<QuoteView[]> {
     const account = accountId ?? (await this.owned.primary(userId, correlationId));
     const credentials = await this.ownedCredentials(userId, account, correlationId);
     return (await withProviderErrors(() => this.provider.getQuotes(credentials, account, symbols))).map(toQuoteView);

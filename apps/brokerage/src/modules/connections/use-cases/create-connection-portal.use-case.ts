@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AVAILABLE_BROKERAGE, BrokerageErrorCode, BrokerageMessages, isAvailableBrokerage, type ConnectionPortalRpcReply, type ConnectionPortalRpcRequest } from '@copytrade/contracts';
+import {
+  AVAILABLE_BROKERAGE,
+  BrokerageErrorCode,
+  BrokerageMessages,
+  isAvailableBrokerage,
+  type ConnectionPortalRpcReply,
+  type ConnectionPortalRpcRequest,
+} from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { BrokerageConfig } from '../../../config/brokerage.config';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../../provider/brokerage-provider';
@@ -17,10 +24,17 @@ export class CreateConnectionPortalUseCase {
 
   async execute(request: ConnectionPortalRpcRequest): Promise<ConnectionPortalRpcReply> {
     const broker = (request.broker ?? AVAILABLE_BROKERAGE.slug).toUpperCase();
-    if (!isAvailableBrokerage(broker)) throw new DomainException(400, BrokerageErrorCode.UNKNOWN_BROKERAGE, BrokerageMessages.unknownBrokerage);
+    if (!isAvailableBrokerage(broker))
+      throw new DomainException(400, BrokerageErrorCode.UNKNOWN_BROKERAGE, BrokerageMessages.unknownBrokerage);
     const customRedirect = this.redirectUrl(request.customRedirect ?? '/dashboard');
     const { credentials } = await this.providerUsers.require(request.userId);
-    const connectionUrl = await withProviderErrors(() => this.provider.connectionPortalUrl(credentials, { broker, customRedirect, connectionType: request.connectionType ?? 'trade' }));
+    const connectionUrl = await withProviderErrors(() =>
+      this.provider.connectionPortalUrl(credentials, {
+        broker,
+        customRedirect,
+        connectionType: request.connectionType ?? 'trade',
+      }),
+    );
     return { connectionUrl };
   }
 
@@ -34,7 +48,12 @@ export class CreateConnectionPortalUseCase {
         return null;
       }
     })();
-    if (!url || url.origin !== new URL(origin).origin || customRedirect.startsWith('//') || customRedirect.includes('\\')) {
+    if (
+      !url ||
+      url.origin !== new URL(origin).origin ||
+      customRedirect.startsWith('//') ||
+      customRedirect.includes('\\')
+    ) {
       throw DomainException.badRequest(BrokerageMessages.invalidRedirect);
     }
     return url.toString();

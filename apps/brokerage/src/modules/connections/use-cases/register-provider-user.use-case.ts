@@ -26,18 +26,32 @@ export class RegisterProviderUserUseCase {
   ) {}
 
   async execute(userId: string, correlationId: string): Promise<RegisterProviderUserRpcReply> {
-    const existing = await this.dataSource.getRepository(ProviderUserEntity).findOneBy({ userId, provider: this.provider.name });
+    const existing = await this.dataSource
+      .getRepository(ProviderUserEntity)
+      .findOneBy({ userId, provider: this.provider.name });
     if (existing) return { providerUserId: existing.providerUserId, alreadyRegistered: true };
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`brokerage.register:${userId}`]);
       const current = await manager.findOneBy(ProviderUserEntity, { userId });
-      if (current?.provider === this.provider.name) return { providerUserId: current.providerUserId, alreadyRegistered: true };
+      if (current?.provider === this.provider.name)
+        return { providerUserId: current.providerUserId, alreadyRegistered: true };
       // A registration with another provider (the configuration changed) is replaced, with its connections.
       if (current) await manager.delete(ProviderUserEntity, { userId });
       const credentials = await withProviderErrors(() => this.registerAtProvider(userId));
       const stateVersion = Number(current?.stateVersion ?? 0) + 1;
       await this.store(manager, userId, credentials, stateVersion);
-      await this.outbox.add(manager, ProviderUserRegistered, { userId, providerUserId: credentials.userId, provider: this.provider.name, stateVersion, occurredAt: new Date().toISOString() }, { correlationId });
+      await this.outbox.add(
+        manager,
+        ProviderUserRegistered,
+        {
+          userId,
+          providerUserId: credentials.userId,
+          provider: this.provider.name,
+          stateVersion,
+          occurredAt: new Date().toISOString(),
+        },
+        { correlationId },
+      );
       return { providerUserId: credentials.userId, alreadyRegistered: false };
     });
   }
@@ -57,7 +71,12 @@ export class RegisterProviderUserUseCase {
     }
   }
 
-  private async store(manager: EntityManager, userId: string, credentials: ProviderUserCredentials, stateVersion: number): Promise<void> {
+  private async store(
+    manager: EntityManager,
+    userId: string,
+    credentials: ProviderUserCredentials,
+    stateVersion: number,
+  ): Promise<void> {
     await manager.insert(ProviderUserEntity, {
       userId,
       provider: this.provider.name,

@@ -41,8 +41,10 @@ export class PlaceOrderUseCase {
   ) {}
 
   async execute(request: PlaceOrderRpcRequest, correlationId: string): Promise<PlaceOrderRpcReply> {
-    if (request.requireProvider && request.requireProvider !== this.provider.name) throw DomainException.notFound(BrokerageMessages.paperBrokerOnly, BrokerageErrorCode.PAPER_BROKER_ONLY);
-    if (typeof request.requestId !== 'string' || !REQUEST_ID_PATTERN.test(request.requestId)) throw new DomainException(400, BrokerageErrorCode.REQUEST_ID_REQUIRED, BrokerageMessages.requestIdRequired);
+    if (request.requireProvider && request.requireProvider !== this.provider.name)
+      throw DomainException.notFound(BrokerageMessages.paperBrokerOnly, BrokerageErrorCode.PAPER_BROKER_ONLY);
+    if (typeof request.requestId !== 'string' || !REQUEST_ID_PATTERN.test(request.requestId))
+      throw new DomainException(400, BrokerageErrorCode.REQUEST_ID_REQUIRED, BrokerageMessages.requestIdRequired);
     const order = normalizeMarketOrder(request.order, easternDate(new Date()));
     if (isOrderRuleError(order)) throw new DomainException(400, order.code, order.message);
     const fingerprint = orderFingerprint(request.accountId ?? null, order);
@@ -53,19 +55,42 @@ export class PlaceOrderUseCase {
     const { credentials } = await this.providerUsers.require(request.userId);
     const accountId = request.accountId ?? (await this.owned.primary(request.userId, correlationId));
     await this.owned.assertOwned(request.userId, accountId, correlationId);
-    const claim = await this.intents.claim({ userId: request.userId, requestId: request.requestId, fingerprint, accountId, provider: this.provider.name, order });
+    const claim = await this.intents.claim({
+      userId: request.userId,
+      requestId: request.requestId,
+      fingerprint,
+      accountId,
+      provider: this.provider.name,
+      order,
+    });
     if (!claim.created) return this.replay(claim.intent, fingerprint);
     return { order: toPlacedOrderView(await this.submit(claim.intent, credentials, order)), replayed: false };
   }
 
-  private async submit(intent: OrderIntentEntity, credentials: ProviderUserCredentials, order: NormalizedMarketOrder): Promise<OrderIntentEntity> {
+  private async submit(
+    intent: OrderIntentEntity,
+    credentials: ProviderUserCredentials,
+    order: NormalizedMarketOrder,
+  ): Promise<OrderIntentEntity> {
     let placed;
     try {
-      placed = await this.provider.placeMarketOrder(credentials, { accountId: intent.accountId, clientOrderId: intent.clientOrderId, order });
+      placed = await this.provider.placeMarketOrder(credentials, {
+        accountId: intent.accountId,
+        clientOrderId: intent.clientOrderId,
+        order,
+      });
     } catch (error) {
       return this.onFailure(intent, error);
     }
-    this.logger.log({ intentId: intent.id, requestId: intent.requestId, brokerageOrderId: placed.brokerageOrderId, status: placed.status }, 'Order placed');
+    this.logger.log(
+      {
+        intentId: intent.id,
+        requestId: intent.requestId,
+        brokerageOrderId: placed.brokerageOrderId,
+        status: placed.status,
+      },
+      'Order placed',
+    );
     return this.intents.settle(intent.id, placed);
   }
 
@@ -81,15 +106,25 @@ export class PlaceOrderUseCase {
       this.logger.warn({ intentId: intent.id, requestId: intent.requestId, kind: error.kind }, 'Order refused');
       throw refusal;
     }
-    this.logger.error({ intentId: intent.id, requestId: intent.requestId, kind: error instanceof ProviderError ? error.kind : 'internal' }, 'Order outcome unknown; reconciliation will look for it');
+    this.logger.error(
+      {
+        intentId: intent.id,
+        requestId: intent.requestId,
+        kind: error instanceof ProviderError ? error.kind : 'internal',
+      },
+      'Order outcome unknown; reconciliation will look for it',
+    );
     return this.intents.markUnknown(intent.id);
   }
 
   private async replay(intent: OrderIntentEntity, fingerprint: string): Promise<PlaceOrderRpcReply> {
-    if (intent.fingerprint !== fingerprint) throw new DomainException(422, BrokerageErrorCode.IDEMPOTENCY_KEY_REUSED, BrokerageMessages.requestIdReused);
-    if (intent.state === 'SUBMITTING') throw new DomainException(409, BrokerageErrorCode.ORDER_IN_FLIGHT, BrokerageMessages.orderInFlight);
+    if (intent.fingerprint !== fingerprint)
+      throw new DomainException(422, BrokerageErrorCode.IDEMPOTENCY_KEY_REUSED, BrokerageMessages.requestIdReused);
+    if (intent.state === 'SUBMITTING')
+      throw new DomainException(409, BrokerageErrorCode.ORDER_IN_FLIGHT, BrokerageMessages.orderInFlight);
     const current = intent.state === 'UNKNOWN' ? await this.reconciler.reconcile(intent.id) : intent;
-    if (current.state === 'REJECTED' && current.error) throw new DomainException(current.error.status, current.error.code, current.error.message, current.error.details);
+    if (current.state === 'REJECTED' && current.error)
+      throw new DomainException(current.error.status, current.error.code, current.error.message, current.error.details);
     return { order: toPlacedOrderView(current), replayed: true };
   }
 }

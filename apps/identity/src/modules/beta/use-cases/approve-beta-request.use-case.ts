@@ -22,18 +22,49 @@ import { toBetaRequestView } from '../mappers/beta-request-view.mapper';
 export class ApproveBetaRequestUseCase {
   private readonly logger = new Logger(ApproveBetaRequestUseCase.name);
 
-  constructor(private readonly dataSource: DataSource, private readonly codes: BetaCodes, private readonly outbox: OutboxWriter) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly codes: BetaCodes,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
-  async execute({ actor, payload, requestId }: RpcRequest<ApproveBetaRequestRpcRequest>): Promise<ApproveBetaRequestRpcReply> {
+  async execute({
+    actor,
+    payload,
+    requestId,
+  }: RpcRequest<ApproveBetaRequestRpcRequest>): Promise<ApproveBetaRequestRpcReply> {
     const admin = requireAdmin(actor);
     const { request, code } = await this.dataSource.transaction(async (manager) => {
-      const found = await manager.findOne(BetaRequestEntity, { where: { id: payload.id }, lock: { mode: 'pessimistic_write' } });
-      if (!found) throw DomainException.notFound(BetaMessages.requestNotFound, IdentityErrorCode.BETA_REQUEST_NOT_FOUND);
-      if (found.status === 'approved') throw new DomainException(409, IdentityErrorCode.BETA_REQUEST_ALREADY_APPROVED, BetaMessages.requestAlreadyApproved);
+      const found = await manager.findOne(BetaRequestEntity, {
+        where: { id: payload.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!found)
+        throw DomainException.notFound(BetaMessages.requestNotFound, IdentityErrorCode.BETA_REQUEST_NOT_FOUND);
+      if (found.status === 'approved')
+        throw new DomainException(
+          409,
+          IdentityErrorCode.BETA_REQUEST_ALREADY_APPROVED,
+          BetaMessages.requestAlreadyApproved,
+        );
       const approvedAt = new Date();
-      await manager.update(BetaRequestEntity, { id: found.id }, { status: 'approved', approvedAt, approvedBy: admin.userId });
+      await manager.update(
+        BetaRequestEntity,
+        { id: found.id },
+        { status: 'approved', approvedAt, approvedBy: admin.userId },
+      );
       const issued = await this.codes.issue(manager, found.email);
-      await this.outbox.add(manager, BetaRequestApproved, { betaRequestId: found.id, email: found.email, approvedByUserId: admin.userId, approvedAt: approvedAt.toISOString() }, { correlationId: requestId });
+      await this.outbox.add(
+        manager,
+        BetaRequestApproved,
+        {
+          betaRequestId: found.id,
+          email: found.email,
+          approvedByUserId: admin.userId,
+          approvedAt: approvedAt.toISOString(),
+        },
+        { correlationId: requestId },
+      );
       return { request: { ...found, status: 'approved' as const, approvedAt, approvedBy: admin.userId }, code: issued };
     });
     await this.codes.mail(request.email, code);

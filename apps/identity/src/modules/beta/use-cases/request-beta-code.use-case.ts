@@ -1,5 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BetaMessages, normaliseEmail, type RpcRequest, type SendBetaCodeResponse, type SendBetaCodeRpcRequest } from '@copytrade/contracts';
+import {
+  BetaMessages,
+  normaliseEmail,
+  type RpcRequest,
+  type SendBetaCodeResponse,
+  type SendBetaCodeRpcRequest,
+} from '@copytrade/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { consumeEach, type RateLimit } from '../../rate-limits/rate-limit';
 import { RateLimitPolicies } from '../../rate-limits/rate-limit-policies';
@@ -30,9 +36,16 @@ export class RequestBetaCodeUseCase {
     this.perAddress = limits.create(RateLimitPolicies.sendBetaCodePerAddress);
   }
 
-  async execute({ payload, clientAddress, requestId }: RpcRequest<SendBetaCodeRpcRequest>): Promise<SendBetaCodeResponse> {
+  async execute({
+    payload,
+    clientAddress,
+    requestId,
+  }: RpcRequest<SendBetaCodeRpcRequest>): Promise<SendBetaCodeResponse> {
     const email = normaliseEmail(payload.email);
-    await consumeEach([[this.perEmail, email], [this.perAddress, clientAddress]]);
+    await consumeEach([
+      [this.perEmail, email],
+      [this.perAddress, clientAddress],
+    ]);
     // A full beta issues no codes: requests wait (as a waiting list) until an admin approves them.
     const full = await this.capacity.isFull();
     const approveNow = !full && (await this.settings.autoApprove());
@@ -47,7 +60,12 @@ export class RequestBetaCodeUseCase {
   }
 
   /** Upserts the request; approves a pending one when allowed. Returns whether it is approved. */
-  private async recordRequest(manager: EntityManager, email: string, clientAddress: string | undefined, approveNow: boolean): Promise<boolean> {
+  private async recordRequest(
+    manager: EntityManager,
+    email: string,
+    clientAddress: string | undefined,
+    approveNow: boolean,
+  ): Promise<boolean> {
     const [row] = (await manager.query(
       `INSERT INTO identity.beta_requests (email, last_client_address, status, approved_at)
        VALUES ($1, $2, CASE WHEN $3::boolean THEN 'approved' ELSE 'pending' END, CASE WHEN $3::boolean THEN now() END)

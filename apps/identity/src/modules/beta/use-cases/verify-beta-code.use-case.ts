@@ -1,5 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { normaliseEmail, type RpcRequest, type VerifyBetaCodeRpcReply, type VerifyBetaCodeRpcRequest } from '@copytrade/contracts';
+import {
+  normaliseEmail,
+  type RpcRequest,
+  type VerifyBetaCodeRpcReply,
+  type VerifyBetaCodeRpcRequest,
+} from '@copytrade/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from '../../users/entities/user.entity';
 import { consumeEach, type RateLimit } from '../../rate-limits/rate-limit';
@@ -32,9 +37,16 @@ export class VerifyBetaCodeUseCase {
     this.perAddress = limits.create(RateLimitPolicies.verifyBetaCodePerAddress);
   }
 
-  async execute({ payload, clientAddress, requestId }: RpcRequest<VerifyBetaCodeRpcRequest>): Promise<VerifyBetaCodeRpcReply> {
+  async execute({
+    payload,
+    clientAddress,
+    requestId,
+  }: RpcRequest<VerifyBetaCodeRpcRequest>): Promise<VerifyBetaCodeRpcReply> {
     const email = normaliseEmail(payload.email);
-    await consumeEach([[this.perEmail, email], [this.perAddress, clientAddress]]);
+    await consumeEach([
+      [this.perEmail, email],
+      [this.perAddress, clientAddress],
+    ]);
     // The transaction commits a wrong guess's count too: refusals are thrown only after it.
     const outcome = await this.dataSource.transaction((manager) => this.check(manager, email, payload.betaCode.trim()));
     this.logger.log({ requestId, email, clientAddress, outcome: outcome.kind }, 'Beta code verification');
@@ -50,7 +62,10 @@ export class VerifyBetaCodeUseCase {
       await manager.increment(BetaCodeEntity, { id: code.id }, 'failedAttempts', 1);
       return { kind: 'wrong' };
     }
-    const userExists = await manager.createQueryBuilder(UserEntity, 'user').where('lower(user.email) = :email', { email }).getExists();
+    const userExists = await manager
+      .createQueryBuilder(UserEntity, 'user')
+      .where('lower(user.email) = :email', { email })
+      .getExists();
     if (!userExists && (await this.capacity.isFull(manager))) return { kind: 'full' };
     await manager.update(BetaCodeEntity, { id: code.id }, { verifiedAt: new Date() });
     return { kind: 'verified', userExists };

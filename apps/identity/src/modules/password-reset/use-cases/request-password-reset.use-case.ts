@@ -1,6 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Messages, normaliseEmail, type ForgotPasswordResponse, type RequestPasswordResetRpcRequest, type RpcRequest } from '@copytrade/contracts';
+import {
+  Messages,
+  normaliseEmail,
+  type ForgotPasswordResponse,
+  type RequestPasswordResetRpcRequest,
+  type RpcRequest,
+} from '@copytrade/contracts';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { newRandomToken, sha256Hex } from '../../../common/random-token';
 import { IdentityConfig } from '../../../config/identity.config';
@@ -33,16 +39,25 @@ export class RequestPasswordResetUseCase {
     this.perAddress = limits.create(RateLimitPolicies.forgotPasswordPerAddress);
   }
 
-  async execute({ payload, clientAddress, requestId }: RpcRequest<RequestPasswordResetRpcRequest>): Promise<ForgotPasswordResponse> {
+  async execute({
+    payload,
+    clientAddress,
+    requestId,
+  }: RpcRequest<RequestPasswordResetRpcRequest>): Promise<ForgotPasswordResponse> {
     const email = normaliseEmail(payload.email);
-    await consumeEach([[this.perEmail, email], [this.perAddress, clientAddress]]);
+    await consumeEach([
+      [this.perEmail, email],
+      [this.perAddress, clientAddress],
+    ]);
     const user = await this.users.createQueryBuilder('user').where('lower(user.email) = :email', { email }).getOne();
     if (user) {
       const token = await this.issue(user.id, clientAddress);
       const link = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/auth/reset-password?token=${encodeURIComponent(token)}`;
       void this.mailer
         .send(MailTemplates.passwordReset({ to: user.email, link, ttlMinutes: this.config.PASSWORD_RESET_TTL_MINUTES }))
-        .catch((error: unknown) => this.logger.error({ err: error, requestId, userId: user.id }, 'Password reset e-mail not sent'));
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, requestId, userId: user.id }, 'Password reset e-mail not sent'),
+        );
     }
     this.logger.log({ requestId, email, clientAddress, accountFound: Boolean(user) }, 'Password reset requested');
     return { success: true, message: Messages.passwordResetRequested };
@@ -53,9 +68,18 @@ export class RequestPasswordResetUseCase {
     const token = newRandomToken();
     const now = new Date();
     return this.dataSource.transaction(async (manager) => {
-      await manager.update(PasswordResetEntity, { userId, usedAt: IsNull(), expiresAt: MoreThan(now) }, { expiresAt: now });
+      await manager.update(
+        PasswordResetEntity,
+        { userId, usedAt: IsNull(), expiresAt: MoreThan(now) },
+        { expiresAt: now },
+      );
       const expiresAt = new Date(now.getTime() + this.config.PASSWORD_RESET_TTL_MINUTES * 60_000);
-      await manager.insert(PasswordResetEntity, { userId, tokenHash: sha256Hex(token), expiresAt, clientAddress: clientAddress ?? null });
+      await manager.insert(PasswordResetEntity, {
+        userId,
+        tokenHash: sha256Hex(token),
+        expiresAt,
+        clientAddress: clientAddress ?? null,
+      });
       return token;
     });
   }

@@ -40,7 +40,11 @@ export class ResetPasswordUseCase {
     this.perAddress = limits.create(RateLimitPolicies.resetPasswordPerAddress);
   }
 
-  async execute({ payload, clientAddress, requestId }: RpcRequest<CompletePasswordResetRpcRequest>): Promise<ResetPasswordResponse> {
+  async execute({
+    payload,
+    clientAddress,
+    requestId,
+  }: RpcRequest<CompletePasswordResetRpcRequest>): Promise<ResetPasswordResponse> {
     await consumeEach([[this.perAddress, clientAddress]]);
     const problem = validateNewPassword(payload.newPassword, payload.confirmPassword);
     if (problem) throw DomainException.badRequest(problem);
@@ -51,7 +55,11 @@ export class ResetPasswordUseCase {
     const passwordHash = await this.hasher.hash(payload.newPassword);
 
     const revoked = await this.dataSource.transaction(async (manager) => {
-      const used = await manager.update(PasswordResetEntity, { id: reset.id, usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { usedAt: new Date() });
+      const used = await manager.update(
+        PasswordResetEntity,
+        { id: reset.id, usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+        { usedAt: new Date() },
+      );
       if (used.affected !== 1) throw invalidToken();
       await manager.update(UserEntity, { id: reset.userId }, { passwordHash });
       await manager.update(PasswordResetEntity, { userId: reset.userId, usedAt: IsNull() }, { expiresAt: new Date() });

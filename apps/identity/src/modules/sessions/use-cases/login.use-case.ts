@@ -42,4 +42,3 @@ export class LoginUseCase {
     return { sessionToken, expiresAt: expiresAt.toISOString(), user: toUserView(user) };
   }
 }
-

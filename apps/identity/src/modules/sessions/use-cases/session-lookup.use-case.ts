@@ -22,6 +22,9 @@ export class SessionLookupUseCase {
 
   async revoke(sessionToken: string): Promise<void> {
     if (!sessionToken) return;
-    await this.sessions.update({ tokenHash: hashSessionToken(sessionToken), revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.sessions.update(
+      { tokenHash: hashSessionToken(sessionToken), revokedAt: IsNull() },
+      { revokedAt: new Date() },
+    );
   }
 }

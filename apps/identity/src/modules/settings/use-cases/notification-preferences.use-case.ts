@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { NotificationPreferences, NotificationPreferencesRpcReply, RpcRequest, UpdateNotificationPreferencesRpcRequest } from '@copytrade/contracts';
+import type {
+  NotificationPreferences,
+  NotificationPreferencesRpcReply,
+  RpcRequest,
+  UpdateNotificationPreferencesRpcRequest,
+} from '@copytrade/contracts';
 import { DataSource } from 'typeorm';
 import { requireActor } from '../../../common/actor';
 import { NotificationPreferencesEntity } from '../entities/notification-preferences.entity';
@@ -9,13 +14,20 @@ import { UserSettingsChangedPublisher } from '../user-settings-changed.publisher
 /** The session's user's notification switches; a change writes UserSettingsChanged in the same transaction. */
 @Injectable()
 export class NotificationPreferencesUseCase {
-  constructor(private readonly dataSource: DataSource, private readonly events: UserSettingsChangedPublisher) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: UserSettingsChangedPublisher,
+  ) {}
 
   async get({ actor }: RpcRequest<Record<string, never>>): Promise<NotificationPreferencesRpcReply> {
     return { preferences: await readNotificationPreferences(this.dataSource.manager, requireActor(actor).userId) };
   }
 
-  async update({ actor, payload, requestId }: RpcRequest<UpdateNotificationPreferencesRpcRequest>): Promise<NotificationPreferencesRpcReply> {
+  async update({
+    actor,
+    payload,
+    requestId,
+  }: RpcRequest<UpdateNotificationPreferencesRpcRequest>): Promise<NotificationPreferencesRpcReply> {
     const { userId } = requireActor(actor);
     const preferences = await this.dataSource.transaction(async (manager) => {
       // Serialises concurrent saves of one user so each sees the other's result.
@@ -33,5 +45,7 @@ export class NotificationPreferencesUseCase {
 }
 
 function pickFlags(payload: UpdateNotificationPreferencesRpcRequest): Partial<NotificationPreferences> {
-  return Object.fromEntries(NOTIFICATION_FLAGS.filter((flag) => typeof payload[flag] === 'boolean').map((flag) => [flag, payload[flag]]));
+  return Object.fromEntries(
+    NOTIFICATION_FLAGS.filter((flag) => typeof payload[flag] === 'boolean').map((flag) => [flag, payload[flag]]),
+  );
 }

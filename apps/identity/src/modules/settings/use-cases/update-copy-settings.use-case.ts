@@ -23,21 +23,35 @@ type CopyField = 'copyTradingEnabled' | 'defaultCopyAmount' | 'maxCopyAmount';
  */
 @Injectable()
 export class UpdateCopySettingsUseCase {
-  constructor(private readonly dataSource: DataSource, private readonly events: UserSettingsChangedPublisher) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: UserSettingsChangedPublisher,
+  ) {}
 
   async execute({ actor, payload, requestId }: RpcRequest<UpdateCopySettingsRpcRequest>): Promise<UserRpcReply> {
     const { userId } = requireActor(actor);
-    if (payload.copyTradingEnabled === undefined && payload.defaultCopyAmount === undefined && payload.maxCopyAmount === undefined) {
+    if (
+      payload.copyTradingEnabled === undefined &&
+      payload.defaultCopyAmount === undefined &&
+      payload.maxCopyAmount === undefined
+    ) {
       throw DomainException.badRequest(CopySettingsMessages.nothingToUpdate);
     }
     const user = await this.dataSource.transaction(async (manager) => {
-      const current = await manager.findOneOrFail(UserEntity, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      const current = await manager.findOneOrFail(UserEntity, {
+        where: { id: userId },
+        lock: { mode: 'pessimistic_write' },
+      });
       const next = {
         copyTradingEnabled: payload.copyTradingEnabled ?? current.copyTradingEnabled,
-        defaultCopyAmount: payload.defaultCopyAmount === undefined ? current.defaultCopyAmount : toMoney(payload.defaultCopyAmount),
+        defaultCopyAmount:
+          payload.defaultCopyAmount === undefined ? current.defaultCopyAmount : toMoney(payload.defaultCopyAmount),
         maxCopyAmount: payload.maxCopyAmount === undefined ? current.maxCopyAmount : toMoney(payload.maxCopyAmount),
       };
-      const problem = validateCopyAmounts({ defaultCopyAmount: toNumber(next.defaultCopyAmount), maxCopyAmount: toNumber(next.maxCopyAmount) });
+      const problem = validateCopyAmounts({
+        defaultCopyAmount: toNumber(next.defaultCopyAmount),
+        maxCopyAmount: toNumber(next.maxCopyAmount),
+      });
       if (problem) throw new DomainException(400, IdentityErrorCode.COPY_SETTINGS_INVALID, problem);
       const changed = (Object.keys(next) as CopyField[]).filter((field) => next[field] !== current[field]);
       if (changed.length === 0) return current;

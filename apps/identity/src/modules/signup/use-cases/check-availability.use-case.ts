@@ -21,7 +21,10 @@ import { RateLimits } from '../../rate-limits/rate-limits.service';
 export class CheckAvailabilityUseCase {
   private readonly perAddress: RateLimit;
 
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>, limits: RateLimits) {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    limits: RateLimits,
+  ) {
     this.perAddress = limits.create(RateLimitPolicies.availabilityPerAddress);
   }
 
@@ -30,8 +33,13 @@ export class CheckAvailabilityUseCase {
     await consumeEach([[this.perAddress, clientAddress]]);
     const invalid = validateUsername(payload.username);
     if (invalid) return { available: false, message: invalid };
-    const taken = await this.users.createQueryBuilder('user').where('lower(user.username) = lower(:username)', { username: payload.username.trim() }).getExists();
-    return taken ? { available: false, message: SignupMessages.usernameTaken } : { available: true, message: SignupMessages.usernameAvailable };
+    const taken = await this.users
+      .createQueryBuilder('user')
+      .where('lower(user.username) = lower(:username)', { username: payload.username.trim() })
+      .getExists();
+    return taken
+      ? { available: false, message: SignupMessages.usernameTaken }
+      : { available: true, message: SignupMessages.usernameAvailable };
   }
 
   /** Compared as digits only, as phone numbers are stored. */
@@ -40,6 +48,8 @@ export class CheckAvailabilityUseCase {
     const invalid = validatePhoneNumber(payload.phoneNumber);
     if (invalid) return { available: false, message: invalid };
     const taken = await this.users.existsBy({ phoneNumber: normalisePhoneNumber(payload.phoneNumber) });
-    return taken ? { available: false, message: SignupMessages.phoneTaken } : { available: true, message: SignupMessages.phoneAvailable };
+    return taken
+      ? { available: false, message: SignupMessages.phoneTaken }
+      : { available: true, message: SignupMessages.phoneAvailable };
   }
 }

@@ -22,7 +22,11 @@ import { UserEntity } from '../../users/entities/user.entity';
 import { toUserView } from '../../users/mappers/user-view.mapper';
 import { conflictForIndex, SignupConflicts } from '../signup-conflicts';
 
-type NewUser = Pick<UserEntity, 'username' | 'email' | 'firstName' | 'lastName'> & { phoneNumber: string; occupation: string; annualIncome: string };
+type NewUser = Pick<UserEntity, 'username' | 'email' | 'firstName' | 'lastName'> & {
+  phoneNumber: string;
+  occupation: string;
+  annualIncome: string;
+};
 
 /**
  * Final signup. The form is checked with the web form's own rule function (same messages, same order), the
@@ -42,9 +46,16 @@ export class RegisterUserUseCase {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async execute({ payload, clientAddress, requestId }: RpcRequest<RegisterUserRpcRequest>): Promise<RegisterUserRpcReply> {
+  async execute({
+    payload,
+    clientAddress,
+    requestId,
+  }: RpcRequest<RegisterUserRpcRequest>): Promise<RegisterUserRpcReply> {
     const problem = validateSignupForm(payload);
-    if (problem === SignupMessages.fixPasswordErrors) throw DomainException.badRequest(problem, { passwordErrors: this.passwordProblems(payload.password, payload.confirmPassword) });
+    if (problem === SignupMessages.fixPasswordErrors)
+      throw DomainException.badRequest(problem, {
+        passwordErrors: this.passwordProblems(payload.password, payload.confirmPassword),
+      });
     if (problem) throw DomainException.badRequest(problem);
     const candidate = normalise(payload);
     await this.assertAvailable(candidate);
@@ -58,7 +69,12 @@ export class RegisterUserUseCase {
       const created = await this.insertUser(manager, { ...candidate, passwordHash });
       const issued = await this.sessions.issue(manager, created.id, clientAddress);
       const { id: userId, username, email, firstName, lastName } = created;
-      await this.outbox.add(manager, UserRegistered, { userId, username, email, firstName, lastName, registeredAt: created.createdAt.toISOString() }, { correlationId: requestId });
+      await this.outbox.add(
+        manager,
+        UserRegistered,
+        { userId, username, email, firstName, lastName, registeredAt: created.createdAt.toISOString() },
+        { correlationId: requestId },
+      );
       return { user: created, session: issued };
     });
     this.logger.log({ requestId, userId: user.id, clientAddress }, 'User registered');
@@ -72,9 +88,11 @@ export class RegisterUserUseCase {
   /** The seeds' order: username, then phone; then the address, which verification already tied to the user. */
   private async assertAvailable(candidate: NewUser): Promise<void> {
     const users = this.dataSource.getRepository(UserEntity);
-    if (await users.createQueryBuilder('user').where('lower(user.username) = lower(:username)', candidate).getExists()) throw SignupConflicts.username();
+    if (await users.createQueryBuilder('user').where('lower(user.username) = lower(:username)', candidate).getExists())
+      throw SignupConflicts.username();
     if (await users.existsBy({ phoneNumber: candidate.phoneNumber })) throw SignupConflicts.phone();
-    if (await users.createQueryBuilder('user').where('lower(user.email) = :email', candidate).getExists()) throw SignupConflicts.email();
+    if (await users.createQueryBuilder('user').where('lower(user.email) = :email', candidate).getExists())
+      throw SignupConflicts.email();
   }
 
   private async insertUser(manager: EntityManager, user: NewUser & { passwordHash: string }): Promise<UserEntity> {

@@ -99,7 +99,9 @@ describe('admin panel', () => {
     mockApi({
       ...signedInAs(buildAdmin()),
       'GET /api/maintenance-status': { body: { isMaintenanceModeEnabled: true } },
-      'POST /api/set-maintenance-mode': { body: { success: true, isMaintenanceModeEnabled: false, message: 'Beta Launch Mode disabled' } },
+      'POST /api/set-maintenance-mode': {
+        body: { success: true, isMaintenanceModeEnabled: false, message: 'Beta Launch Mode disabled' },
+      },
     });
     const { user } = renderApp('/admin');
 

@@ -13,7 +13,12 @@ const registered = buildUser({
 
 const PREFS = {
   success: true,
-  preferences: { emailNotifications: true, notifyOnTradeShared: true, notifyOnTradeSold: true, notifyOnCopiedTradeSold: false },
+  preferences: {
+    emailNotifications: true,
+    notifyOnTradeShared: true,
+    notifyOnTradeSold: true,
+    notifyOnCopiedTradeSold: false,
+  },
 };
 
 describe('settings tabs', () => {
@@ -22,7 +27,11 @@ describe('settings tabs', () => {
     const { user, location } = renderApp('/settings');
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Settings sections' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Brokerage', 'Notifications']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Account', 'Brokerage', 'Notifications']);
     expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Account' })).toBeInTheDocument();
 
@@ -81,7 +90,9 @@ describe('settings: account', () => {
     expect(first).toHaveTextContent('Primary');
     expect(second).toHaveTextContent('acc-second');
     expect(second).not.toHaveTextContent('Primary');
-    expect(within(card).getByText('The Primary account is used for copy trading and position fetching.')).toBeInTheDocument();
+    expect(
+      within(card).getByText('The Primary account is used for copy trading and position fetching.'),
+    ).toBeInTheDocument();
   });
 
   it('shows-registration-required-and-leads-to-the-brokerage-tab', async () => {
@@ -110,7 +121,9 @@ describe('settings: account', () => {
     expect(call?.body).toEqual({ copyTradingEnabled: true });
     expect(call?.headers.get('x-csrf-token')).toBe(TEST_CSRF_TOKEN);
 
-    pending.resolve({ body: { success: true, user: { ...account, copyTradingEnabled: true }, message: 'Copy trading enabled' } });
+    pending.resolve({
+      body: { success: true, user: { ...account, copyTradingEnabled: true }, message: 'Copy trading enabled' },
+    });
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
     expect(queryClient.getQueryData(authKeys.session())).toMatchObject({ copyTradingEnabled: true });
     expect(screen.getByLabelText('Default Copy Amount ($)')).toHaveAttribute('placeholder', '1000');
@@ -138,7 +151,9 @@ describe('settings: account', () => {
         return answer.promise;
       },
     });
-    const ok = (body: object): MockResponse => ({ body: { success: true, user: { ...account, ...body }, message: 'Copy settings saved' } });
+    const ok = (body: object): MockResponse => ({
+      body: { success: true, user: { ...account, ...body }, message: 'Copy settings saved' },
+    });
     const { user } = renderApp('/settings');
     const defaultAmount = await screen.findByLabelText('Default Copy Amount ($)');
     expect(defaultAmount).toHaveValue(500);
@@ -147,7 +162,9 @@ describe('settings: account', () => {
     await user.type(defaultAmount, '75');
     expect(screen.getByText('Saving...')).toBeInTheDocument();
     // Fired on every change (empty, 7, 75), but one at a time, in the order typed.
-    expect(api.callsTo('POST /api/update-copy-settings').map((call) => call.body)).toEqual([{ defaultCopyAmount: null }]);
+    expect(api.callsTo('POST /api/update-copy-settings').map((call) => call.body)).toEqual([
+      { defaultCopyAmount: null },
+    ]);
     answers[0]!.resolve(ok({ defaultCopyAmount: null }));
     await waitFor(() => expect(api.callsTo('POST /api/update-copy-settings')).toHaveLength(2));
     answers[1]!.resolve(ok({ defaultCopyAmount: 7 }));
@@ -167,22 +184,29 @@ describe('settings: account', () => {
     await waitFor(() => expect(api.callsTo('POST /api/update-copy-settings')).toHaveLength(5));
     answers[4]!.resolve(ok({ maxCopyAmount: 2500 }));
     expect(await screen.findByText('Copy settings saved')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/update-copy-settings').slice(3).map((call) => call.body)).toEqual([
-      { maxCopyAmount: 250 },
-      { maxCopyAmount: 2500 },
-    ]);
+    expect(
+      api
+        .callsTo('POST /api/update-copy-settings')
+        .slice(3)
+        .map((call) => call.body),
+    ).toEqual([{ maxCopyAmount: 250 }, { maxCopyAmount: 2500 }]);
   });
 
   it('shows-an-amount-the-rules-refuse-and-does-not-send-it', async () => {
     const account = buildUser({ copyTradingEnabled: true, defaultCopyAmount: null, maxCopyAmount: 100 });
-    const api = mockApi({ ...signedInAs(account), 'POST /api/update-copy-settings': { body: { success: true, user: account, message: 'ok' } } });
+    const api = mockApi({
+      ...signedInAs(account),
+      'POST /api/update-copy-settings': { body: { success: true, user: account, message: 'ok' } },
+    });
     const { user } = renderApp('/settings');
     const defaultAmount = await screen.findByLabelText('Default Copy Amount ($)');
     await user.type(defaultAmount, '0');
     expect(await screen.findByText('Copy amount must be at least 1')).toBeInTheDocument();
     await user.clear(defaultAmount);
     await user.type(defaultAmount, '500');
-    expect(await screen.findByText('Default copy amount cannot be greater than the maximum copy amount')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Default copy amount cannot be greater than the maximum copy amount'),
+    ).toBeInTheDocument();
     const sent = api.callsTo('POST /api/update-copy-settings').map((call) => call.body);
     expect(sent).not.toContainEqual({ defaultCopyAmount: 0 });
     expect(sent).not.toContainEqual({ defaultCopyAmount: 500 });
@@ -193,7 +217,10 @@ describe('settings: account', () => {
     const account = buildUser({ copyTradingEnabled: true });
     mockApi({
       ...signedInAs(account),
-      'POST /api/update-copy-settings': { status: 400, body: errorBody('COPY_SETTINGS_INVALID', 'Copy amount must be at most 1,000,000,000') },
+      'POST /api/update-copy-settings': {
+        status: 400,
+        body: errorBody('COPY_SETTINGS_INVALID', 'Copy amount must be at most 1,000,000,000'),
+      },
     });
     const { user } = renderApp('/settings');
     await user.type(await screen.findByLabelText('Maximum Copy Amount ($)'), '7');
@@ -215,7 +242,9 @@ describe('settings: notifications', () => {
     expect(screen.getByRole('switch', { name: 'Copied Trade Sold' })).toHaveAttribute('aria-checked', 'false');
     expect(screen.getAllByRole('switch')).toHaveLength(3);
     expect(screen.getByRole('heading', { name: 'Your privacy' })).toBeInTheDocument();
-    expect(api.callsTo('GET /api/user/notification-preferences')[0]?.headers.get('authorization')).toBe('Bearer user-1');
+    expect(api.callsTo('GET /api/user/notification-preferences')[0]?.headers.get('authorization')).toBe(
+      'Bearer user-1',
+    );
   });
 
   it('disables-the-two-sub-switches-while-email-notifications-are-off', async () => {
@@ -235,7 +264,9 @@ describe('settings: notifications', () => {
     const api = mockApi({
       ...signedInAs(buildUser()),
       'GET /api/user/notification-preferences': { body: PREFS },
-      'PUT /api/user/notification-preferences': ({ body }) => ({ body: { success: true, preferences: body, message: 'ok' } }),
+      'PUT /api/user/notification-preferences': ({ body }) => ({
+        body: { success: true, preferences: body, message: 'ok' },
+      }),
     });
     const { user } = renderApp('/settings?tab=notifications', { advanceTimers: vi.advanceTimersByTime });
     await user.click(await screen.findByRole('switch', { name: 'Trade Shared' }));
@@ -243,14 +274,21 @@ describe('settings: notifications', () => {
 
     expect(await screen.findByText('Notification preferences saved successfully!')).toBeInTheDocument();
     const [call] = api.callsTo('PUT /api/user/notification-preferences');
-    expect(call?.body).toEqual({ emailNotifications: true, notifyOnTradeShared: false, notifyOnTradeSold: true, notifyOnCopiedTradeSold: false });
+    expect(call?.body).toEqual({
+      emailNotifications: true,
+      notifyOnTradeShared: false,
+      notifyOnTradeSold: true,
+      notifyOnCopiedTradeSold: false,
+    });
     expect(call?.headers.get('authorization')).toBe('Bearer user-1');
     expect(call?.headers.get('x-csrf-token')).toBe(TEST_CSRF_TOKEN);
 
     vi.advanceTimersByTime(2900);
     expect(screen.getByText('Notification preferences saved successfully!')).toBeInTheDocument();
     vi.advanceTimersByTime(200);
-    await waitFor(() => expect(screen.queryByText('Notification preferences saved successfully!')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Notification preferences saved successfully!')).not.toBeInTheDocument(),
+    );
   });
 
   it('shows-the-failure-for-5-seconds', async () => {
@@ -267,12 +305,17 @@ describe('settings: notifications', () => {
     vi.advanceTimersByTime(4900);
     expect(screen.getByText('Failed to save preferences. Please try again.')).toBeInTheDocument();
     vi.advanceTimersByTime(200);
-    await waitFor(() => expect(screen.queryByText('Failed to save preferences. Please try again.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Failed to save preferences. Please try again.')).not.toBeInTheDocument(),
+    );
   });
 
   it('shows-loading-then-an-error-with-retry', async () => {
     const pending = deferred<MockResponse>();
-    const api = mockApi({ ...signedInAs(buildUser()), 'GET /api/user/notification-preferences': () => pending.promise });
+    const api = mockApi({
+      ...signedInAs(buildUser()),
+      'GET /api/user/notification-preferences': () => pending.promise,
+    });
     const { user } = renderApp('/settings?tab=notifications');
     expect(await screen.findByText('Loading notification preferences...')).toBeInTheDocument();
     pending.resolve({ status: 503, body: errorBody('SERVICE_UNAVAILABLE', 'x') });

@@ -33,7 +33,10 @@ export function LoginRoute() {
         contentClassName="stack"
       >
         {notice ? <SuccessAlert>{notice}</SuccessAlert> : null}
-        <LoginForm defaultUsername={searchParams.get('email') ?? ''} onSuccess={() => navigate(dashboard, { replace: true })} />
+        <LoginForm
+          defaultUsername={searchParams.get('email') ?? ''}
+          onSuccess={() => navigate(dashboard, { replace: true })}
+        />
       </AuthCard>
     </PublicLayout>
   );

@@ -12,9 +12,13 @@ export const SIGNUP_UNEXPECTED_ERROR = 'An unexpected error occurred';
  * (session cookie, as /api/login does), so the CSRF token bound to the old session is dropped.
  */
 export async function finalSignup(form: SignupForm): Promise<FinalSignupResponse> {
-  const response = await api.post<FinalSignupResponse | { success?: boolean; message?: string }>('/api/final-signup', form, {
-    rotatesSession: true,
-  });
+  const response = await api.post<FinalSignupResponse | { success?: boolean; message?: string }>(
+    '/api/final-signup',
+    form,
+    {
+      rotatesSession: true,
+    },
+  );
   if (!('user' in response) || response.success !== true || !response.user) {
     throw new SignupRefusedError(response.message);
   }

@@ -33,7 +33,10 @@ describe('login page', () => {
 
   it('shows-the-server-message-when-rate-limited', async () => {
     mockApi({
-      'POST /api/login': { status: 429, body: errorBody('RATE_LIMITED', 'Too many login attempts. Please try again later.') },
+      'POST /api/login': {
+        status: 429,
+        body: errorBody('RATE_LIMITED', 'Too many login attempts. Please try again later.'),
+      },
     });
     const { user } = renderApp('/login');
     await fillAndSubmit(user, 'trader', 'password123');
@@ -131,7 +134,10 @@ describe('login page', () => {
   it('links-to-password-reset-and-beta-access', async () => {
     mockApi();
     renderApp('/login');
-    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/forgot-password');
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Request beta access' })).toHaveAttribute('href', '/request-beta');
   });
 

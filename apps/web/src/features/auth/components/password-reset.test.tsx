@@ -36,8 +36,15 @@ describe('forgot password', () => {
     const { user } = renderApp('/auth/forgot-password');
     await requestReset(user, ' member@example.com ');
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
-    pending.resolve({ body: { success: true, message: "If an account exists for that email, we've sent a link to reset your password." } });
-    expect(await screen.findByRole('status')).toHaveTextContent("If an account exists for that email, we've sent a link to reset your password.");
+    pending.resolve({
+      body: {
+        success: true,
+        message: "If an account exists for that email, we've sent a link to reset your password.",
+      },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "If an account exists for that email, we've sent a link to reset your password.",
+    );
     expect(api.callsTo('POST /api/auth/forgot-password')[0]?.body).toEqual({ email: 'member@example.com' });
   });
 
@@ -53,7 +60,9 @@ describe('forgot password', () => {
 
     api.set('POST /api/auth/forgot-password', { networkError: true });
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Network error occurred. Please try again.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Network error occurred. Please try again.'),
+    );
   });
 });
 
@@ -71,8 +80,13 @@ describe('reset password', () => {
   it('shows-the-missing-token-error-and-a-link-to-ask-again', async () => {
     mockApi();
     renderApp('/auth/reset-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or missing reset token. Please request a new password reset.');
-    expect(screen.getByRole('link', { name: 'Request a new password reset' })).toHaveAttribute('href', '/auth/forgot-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid or missing reset token. Please request a new password reset.',
+    );
+    expect(screen.getByRole('link', { name: 'Request a new password reset' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
   });
 
@@ -105,12 +119,18 @@ describe('reset password', () => {
   it('resets-and-goes-to-sign-in-after-3-seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = mockApi({
-      'POST /api/auth/reset-password': { body: { success: true, message: 'Your password has been reset. Please sign in with your new password.' } },
+      'POST /api/auth/reset-password': {
+        body: { success: true, message: 'Your password has been reset. Please sign in with your new password.' },
+      },
     });
-    const { user, location } = renderApp('/auth/reset-password?token=tok-123', { advanceTimers: vi.advanceTimersByTime });
+    const { user, location } = renderApp('/auth/reset-password?token=tok-123', {
+      advanceTimers: vi.advanceTimersByTime,
+    });
     await choose(user, 'New-Pass-2026', 'New-Pass-2026');
 
-    expect(await screen.findByText('Your password has been reset. Please sign in with your new password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your password has been reset. Please sign in with your new password.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Redirecting to sign in in 3 seconds...')).toBeInTheDocument();
     expect(api.callsTo('POST /api/auth/reset-password')[0]?.body).toEqual({
       token: 'tok-123',
@@ -124,14 +144,19 @@ describe('reset password', () => {
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     // The login page carries the confirmation over.
-    expect(screen.getByRole('status')).toHaveTextContent('Your password has been reset. Please sign in with your new password.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your password has been reset. Please sign in with your new password.',
+    );
   });
 
   it('shows-a-rejected-token-with-a-link-to-ask-again', async () => {
     mockApi({
       'POST /api/auth/reset-password': {
         status: 400,
-        body: errorBody('RESET_TOKEN_INVALID', 'This password reset link is invalid or has expired. Please request a new password reset.'),
+        body: errorBody(
+          'RESET_TOKEN_INVALID',
+          'This password reset link is invalid or has expired. Please request a new password reset.',
+        ),
       },
     });
     const { user } = renderApp('/auth/reset-password?token=old');
@@ -148,10 +173,14 @@ describe('reset password', () => {
 
     api.set('POST /api/auth/reset-password', { status: 429 });
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many requests. Please try again later.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Too many requests. Please try again later.'),
+    );
 
     api.set('POST /api/auth/reset-password', { networkError: true });
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Network error occurred. Please try again.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Network error occurred. Please try again.'),
+    );
   });
 });

@@ -70,7 +70,8 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
     reset.mutate(
       { token: token.trim(), newPassword: password, confirmPassword: confirmation },
       {
-        onSuccess: (response) => setOutcome({ kind: 'success', message: response.message || Messages.passwordResetDone }),
+        onSuccess: (response) =>
+          setOutcome({ kind: 'success', message: response.message || Messages.passwordResetDone }),
         onError: (failure) =>
           setOutcome({
             kind: 'error',

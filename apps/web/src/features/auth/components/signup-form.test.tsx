@@ -55,7 +55,11 @@ describe('beta signup', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 
     const income = screen.getByRole('combobox', { name: 'Annual Income' });
-    expect(within(income).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(income)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Select your annual income',
       'Under $25,000',
       '$25,000 - $40,000',
@@ -209,7 +213,13 @@ describe('beta signup', () => {
   });
 
   it('creates-the-account-signs-in-and-goes-to-the-dashboard', async () => {
-    const account = buildUser({ id: 'user-new', username: 'nina_m', email: EMAIL, firstName: 'Nina', hasCompletedOnboarding: false });
+    const account = buildUser({
+      id: 'user-new',
+      username: 'nina_m',
+      email: EMAIL,
+      firstName: 'Nina',
+      hasCompletedOnboarding: false,
+    });
     const pending = deferred<MockResponse>();
     const api = mockApi(
       availabilityRoutes({
@@ -246,14 +256,21 @@ describe('beta signup', () => {
 
   it('shows-the-server-message-or-signup-failed', async () => {
     const api = mockApi(
-      availabilityRoutes({ 'POST /api/final-signup': { status: 403, body: errorBody('BETA_VERIFICATION_REQUIRED', 'Please verify your beta code before creating an account.') } }),
+      availabilityRoutes({
+        'POST /api/final-signup': {
+          status: 403,
+          body: errorBody('BETA_VERIFICATION_REQUIRED', 'Please verify your beta code before creating an account.'),
+        },
+      }),
     );
     const { user, location } = renderApp(SIGNUP_URL);
     await fillForm(user);
     await screen.findByText('Username is available', {}, HINT_TIMEOUT);
     await screen.findByText('Phone number is available', {}, HINT_TIMEOUT);
     await user.click(createAccount());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please verify your beta code before creating an account.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please verify your beta code before creating an account.',
+    );
     expect(location().pathname).toBe('/beta-signup');
 
     api.set('POST /api/final-signup', { status: 500 });

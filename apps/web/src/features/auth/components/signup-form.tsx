@@ -93,7 +93,11 @@ export function SignupForm({ email, onSuccess }: { email: string; onSuccess: () 
     error: `${id}-error`,
   };
 
-  const textField = (field: SignupField, label: string, props: { autoComplete?: string; type?: string; hint?: ReactNode; hintId?: string; inputMode?: 'tel' } = {}) => (
+  const textField = (
+    field: SignupField,
+    label: string,
+    props: { autoComplete?: string; type?: string; hint?: ReactNode; hintId?: string; inputMode?: 'tel' } = {},
+  ) => (
     <Field>
       <Label htmlFor={`${id}-${field}`}>{label}</Label>
       <Input

@@ -34,7 +34,9 @@ export function useBetaAvailability(): BetaAvailability {
   const query = useQuery(getBetaStatusQueryOptions());
   if (query.isSuccess) {
     const currentCount = Number(query.data.currentCount) || 0;
-    const maxCount = Number.isFinite(Number(query.data.maxCount)) ? Number(query.data.maxCount) : BetaRules.defaultMaxUsers;
+    const maxCount = Number.isFinite(Number(query.data.maxCount))
+      ? Number(query.data.maxCount)
+      : BetaRules.defaultMaxUsers;
     return { isLoading: false, known: true, currentCount, maxCount, isFull: isBetaFull({ currentCount, maxCount }) };
   }
   return {

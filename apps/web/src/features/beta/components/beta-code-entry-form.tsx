@@ -42,7 +42,8 @@ export function BetaCodeEntryForm({
     }
     setError(null);
     verify.mutate(input, {
-      onSuccess: (response) => onVerified({ email: input.email, userExists: response.userExists, message: response.message }),
+      onSuccess: (response) =>
+        onVerified({ email: input.email, userExists: response.userExists, message: response.message }),
       onError: (failure) => {
         if (isBetaFullError(failure)) {
           onBetaFull();

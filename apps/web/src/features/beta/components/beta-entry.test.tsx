@@ -17,11 +17,15 @@ describe('landing / beta code entry', () => {
   it('sends-a-new-member-to-signup-with-the-email', async () => {
     const api = mockApi({
       ...OPEN_BETA,
-      'POST /api/verify-beta-code': { body: { success: true, userExists: false, message: 'Beta code verified. Create your account to continue.' } },
+      'POST /api/verify-beta-code': {
+        body: { success: true, userExists: false, message: 'Beta code verified. Create your account to continue.' },
+      },
     });
     const { user, location } = renderApp('/');
 
-    expect(await screen.findByRole('heading', { name: 'Trade alongside the traders you trust.', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Trade alongside the traders you trust.', level: 1 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('63 of 100 beta spots left')).toBeInTheDocument();
     await enterCode(user, 'new.member@example.com', '12345678');
 
@@ -35,7 +39,12 @@ describe('landing / beta code entry', () => {
   });
 
   it('sends-an-existing-member-to-login-with-the-email', async () => {
-    mockApi({ ...OPEN_BETA, 'POST /api/verify-beta-code': { body: { success: true, userExists: true, message: 'Beta code verified. Please sign in.' } } });
+    mockApi({
+      ...OPEN_BETA,
+      'POST /api/verify-beta-code': {
+        body: { success: true, userExists: true, message: 'Beta code verified. Please sign in.' },
+      },
+    });
     const { user, location } = renderApp('/request-beta');
     await enterCode(user, 'member@example.com', '87654321');
 
@@ -73,12 +82,17 @@ describe('landing / beta code entry', () => {
       ...OPEN_BETA,
       'POST /api/verify-beta-code': {
         status: 400,
-        body: errorBody('BETA_CODE_INVALID', 'Invalid or expired beta code. Please check the code or request a new one.'),
+        body: errorBody(
+          'BETA_CODE_INVALID',
+          'Invalid or expired beta code. Please check the code or request a new one.',
+        ),
       },
     });
     const { user, location } = renderApp('/');
     await enterCode(user, 'a@example.com', '11111111');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired beta code. Please check the code or request a new one.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid or expired beta code. Please check the code or request a new one.',
+    );
     expect(location().pathname).toBe('/');
   });
 
@@ -111,12 +125,21 @@ describe('landing / beta code entry', () => {
     expect(screen.getByText('100 / 100')).toBeInTheDocument();
     expect(screen.queryByLabelText('Beta Code')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Join the Waiting List' })).toHaveAttribute('href', '/request-beta#request-code');
+    expect(screen.getByRole('link', { name: 'Join the Waiting List' })).toHaveAttribute(
+      'href',
+      '/request-beta#request-code',
+    );
     expect(api.callsTo('POST /api/verify-beta-code')).toHaveLength(0);
   });
 
   it('shows-the-closed-beta-full-screen-on-a-403', async () => {
-    mockApi({ ...OPEN_BETA, 'POST /api/verify-beta-code': { status: 403, body: errorBody('BETA_FULL', 'The closed beta is full. Please check back later.') } });
+    mockApi({
+      ...OPEN_BETA,
+      'POST /api/verify-beta-code': {
+        status: 403,
+        body: errorBody('BETA_FULL', 'The closed beta is full. Please check back later.'),
+      },
+    });
     const { user } = renderApp('/');
     await enterCode(user, 'late@example.com', '12345678');
     expect(await screen.findByRole('heading', { name: 'Closed Beta Full' })).toBeInTheDocument();
@@ -142,12 +165,15 @@ describe('landing / beta code entry', () => {
 });
 
 describe('beta code request', () => {
-  const requestForm = async () => (await screen.findByRole('heading', { name: 'Request a beta code' })).closest('section')!;
+  const requestForm = async () =>
+    (await screen.findByRole('heading', { name: 'Request a beta code' })).closest('section')!;
 
   it('shows-the-marketing-panel-and-links-back-to-code-entry', async () => {
     mockApi(OPEN_BETA);
     renderApp('/request-beta');
-    expect(await screen.findByRole('heading', { name: 'The Future of Trading is Connected.', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'The Future of Trading is Connected.', level: 1 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enter it here' })).toHaveAttribute('href', '/');
   });
 
@@ -161,7 +187,12 @@ describe('beta code request', () => {
     await user.click(within(form).getByRole('button', { name: 'Request Code' }));
 
     expect(await within(form).findByRole('button', { name: 'Requesting...' })).toBeDisabled();
-    pending.resolve({ body: { success: true, message: "Request received! If you're selected for the beta, you'll receive an email with your code soon." } });
+    pending.resolve({
+      body: {
+        success: true,
+        message: "Request received! If you're selected for the beta, you'll receive an email with your code soon.",
+      },
+    });
 
     expect(await within(form).findByRole('status')).toHaveTextContent(
       "Request received! If you're selected for the beta, you'll receive an email with your code soon.",
@@ -171,7 +202,13 @@ describe('beta code request', () => {
   });
 
   it('shows-the-server-message-or-the-defaults-on-failure', async () => {
-    const api = mockApi({ ...OPEN_BETA, 'POST /api/send-beta-code': { status: 429, body: errorBody('RATE_LIMITED', 'Too many requests. Please try again later.') } });
+    const api = mockApi({
+      ...OPEN_BETA,
+      'POST /api/send-beta-code': {
+        status: 429,
+        body: errorBody('RATE_LIMITED', 'Too many requests. Please try again later.'),
+      },
+    });
     const { user } = renderApp('/request-beta');
     const form = await requestForm();
     await user.type(within(form).getByLabelText('Email'), 'hopeful@example.com');
@@ -195,7 +232,9 @@ describe('beta code request', () => {
     const email = within(form).getByLabelText('Email');
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
-    expect(within(form).getByRole('button', { name: 'Request Code' }).closest('form')).not.toHaveAttribute('novalidate');
+    expect(within(form).getByRole('button', { name: 'Request Code' }).closest('form')).not.toHaveAttribute(
+      'novalidate',
+    );
   });
 
   it('keeps-the-request-form-as-a-waiting-list-when-the-beta-is-full', async () => {

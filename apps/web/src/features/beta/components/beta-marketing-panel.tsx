@@ -1,10 +1,26 @@
 import { ChartIcon, CopyIcon, ShieldIcon, UsersIcon } from '@/components/ui/icons';
 
 const POINTS = [
-  { icon: CopyIcon, title: 'Copy trading', text: 'Mirror the trades of traders you trust, straight into your own brokerage account.' },
-  { icon: ChartIcon, title: 'Real-time analytics', text: 'Live positions, performance and P&L for every trace you follow.' },
-  { icon: UsersIcon, title: 'Social by design', text: 'Follow traces, join tiers and see what the community is trading.' },
-  { icon: ShieldIcon, title: 'Your account, your control', text: 'Set default and maximum copy amounts; nothing trades without your link.' },
+  {
+    icon: CopyIcon,
+    title: 'Copy trading',
+    text: 'Mirror the trades of traders you trust, straight into your own brokerage account.',
+  },
+  {
+    icon: ChartIcon,
+    title: 'Real-time analytics',
+    text: 'Live positions, performance and P&L for every trace you follow.',
+  },
+  {
+    icon: UsersIcon,
+    title: 'Social by design',
+    text: 'Follow traces, join tiers and see what the community is trading.',
+  },
+  {
+    icon: ShieldIcon,
+    title: 'Your account, your control',
+    text: 'Set default and maximum copy amounts; nothing trades without your link.',
+  },
 ] as const;
 
 /** The marketing panel of the beta request page (seed 000 §2). */

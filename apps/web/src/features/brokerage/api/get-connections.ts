@@ -8,7 +8,9 @@ export type Connections = Pick<ConnectionsResponse, 'connections' | 'accountIds'
 
 /** GET /api/snaptrade/connections/{userId}: the user's brokerage connections and their account ids. */
 export async function getConnections(userId: string, signal?: AbortSignal): Promise<Connections> {
-  const response = await api.get<ConnectionsResponse>(`/api/snaptrade/connections/${encodeURIComponent(userId)}`, { signal });
+  const response = await api.get<ConnectionsResponse>(`/api/snaptrade/connections/${encodeURIComponent(userId)}`, {
+    signal,
+  });
   return { connections: response.connections ?? [], accountIds: response.accountIds ?? [] };
 }
 

@@ -19,9 +19,17 @@ export const registerProviderUser = ({ userId }: { userId: string }): Promise<Re
 export async function refreshUserAfterRegistration(queryClient: QueryClient, userId: string): Promise<void> {
   const fresh = await queryClient.fetchQuery({ ...getSessionQueryOptions(), staleTime: 0 });
   if (!fresh || isProviderRegistered(fresh)) return;
-  const credentials = await api.get<ProviderCredentialsResponse>(`/api/snaptrade/credentials/${encodeURIComponent(userId)}`);
+  const credentials = await api.get<ProviderCredentialsResponse>(
+    `/api/snaptrade/credentials/${encodeURIComponent(userId)}`,
+  );
   queryClient.setQueryData<Session>(authKeys.session(), (current) =>
-    current ? { ...current, snaptradeUserId: credentials.snaptradeUserId, snaptradeUserSecret: credentials.snaptradeUserSecret } : current,
+    current
+      ? {
+          ...current,
+          snaptradeUserId: credentials.snaptradeUserId,
+          snaptradeUserSecret: credentials.snaptradeUserSecret,
+        }
+      : current,
   );
 }
 
@@ -41,4 +49,5 @@ export function useRegisterProviderUser() {
   });
 }
 
-export const registrationErrorMessage = (error: unknown): string => (isApiError(error) && error.serverMessage) || REGISTRATION_FAILED;
+export const registrationErrorMessage = (error: unknown): string =>
+  (isApiError(error) && error.serverMessage) || REGISTRATION_FAILED;

@@ -26,7 +26,9 @@ function ConnectionRow({ connection }: { connection: BrokerageConnectionView }) 
         </span>
         {!healthy && connection.detail ? <span className="connection-row__detail">{connection.detail}</span> : null}
       </div>
-      <span className={healthy ? 'connection-status connection-status--ok' : 'connection-status connection-status--bad'}>
+      <span
+        className={healthy ? 'connection-status connection-status--ok' : 'connection-status connection-status--bad'}
+      >
         <span className="connection-status__dot" aria-hidden="true" />
         {connection.status}
       </span>

@@ -7,7 +7,13 @@ import { renderApp } from '@/testing/test-utils';
 const unregistered = buildUser();
 const registered = buildUser({ snaptradeUserId: 'st-user-1', snaptradeUserSecret: 'secret-1' });
 
-const brokerage = { slug: 'WEBULL', name: 'Webull', display_name: 'Webull', description: 'Paper trading', aws_s3_logo_url: null };
+const brokerage = {
+  slug: 'WEBULL',
+  name: 'Webull',
+  display_name: 'Webull',
+  description: 'Paper trading',
+  aws_s3_logo_url: null,
+};
 
 const connection = (overrides: Record<string, unknown> = {}) => ({
   id: 'conn-1',
@@ -37,9 +43,17 @@ const account = (id: string, name: string, total: number) => ({
 
 function linked(connections: unknown[] = [connection()]): MockRoutes {
   return {
-    [`GET /api/snaptrade/connections/${registered.id}`]: { body: { success: true, connections, accountIds: ['acc-1', 'acc-2'] } },
+    [`GET /api/snaptrade/connections/${registered.id}`]: {
+      body: { success: true, connections, accountIds: ['acc-1', 'acc-2'] },
+    },
     [`GET /api/snaptrade/accounts/${registered.id}`]: {
-      body: { success: true, accounts: [account('acc-1', 'Webull Individual (Paper)', 100_000), account('acc-2', 'Webull Roth IRA (Paper)', 25_000)] },
+      body: {
+        success: true,
+        accounts: [
+          account('acc-1', 'Webull Individual (Paper)', 100_000),
+          account('acc-2', 'Webull Roth IRA (Paper)', 25_000),
+        ],
+      },
     },
   };
 }
@@ -50,7 +64,8 @@ const notLinked: MockRoutes = {
 };
 
 const card = (name: string) => screen.getByRole('heading', { name }).closest('section')!;
-const brokerRow = (cardName: string, broker: string) => within(card(cardName)).getByText(broker, { selector: '.broker-row__name' }).closest('li')!;
+const brokerRow = (cardName: string, broker: string) =>
+  within(card(cardName)).getByText(broker, { selector: '.broker-row__name' }).closest('li')!;
 
 interface FakePopup {
   closed: boolean;
@@ -98,7 +113,14 @@ describe('settings → brokerage, not registered', () => {
     const api = mockApi({
       ...signedInAs(unregistered),
       ...notLinked,
-      'POST /api/snaptrade/register-user': { body: { success: true, message: 'Registered with SnapTrade', snaptradeUserId: 'st-user-1', alreadyRegistered: false } },
+      'POST /api/snaptrade/register-user': {
+        body: {
+          success: true,
+          message: 'Registered with SnapTrade',
+          snaptradeUserId: 'st-user-1',
+          alreadyRegistered: false,
+        },
+      },
     });
     const { user } = renderApp('/settings?tab=brokerage');
     await screen.findByText('Registration Required');
@@ -119,8 +141,17 @@ describe('settings → brokerage, not registered', () => {
     const api = mockApi({
       ...signedInAs(unregistered),
       ...notLinked,
-      'POST /api/snaptrade/register-user': { body: { success: true, message: 'Registered with SnapTrade', snaptradeUserId: 'st-user-1', alreadyRegistered: false } },
-      [`GET /api/snaptrade/credentials/${unregistered.id}`]: { body: { success: true, snaptradeUserId: 'st-user-1', snaptradeUserSecret: 'secret-1' } },
+      'POST /api/snaptrade/register-user': {
+        body: {
+          success: true,
+          message: 'Registered with SnapTrade',
+          snaptradeUserId: 'st-user-1',
+          alreadyRegistered: false,
+        },
+      },
+      [`GET /api/snaptrade/credentials/${unregistered.id}`]: {
+        body: { success: true, snaptradeUserId: 'st-user-1', snaptradeUserSecret: 'secret-1' },
+      },
     });
     const { user } = renderApp('/settings?tab=brokerage');
     await user.click(await screen.findByRole('button', { name: 'Register Now' }));
@@ -132,7 +163,10 @@ describe('settings → brokerage, not registered', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
       ...signedInAs(unregistered),
-      'POST /api/snaptrade/register-user': { status: 503, body: errorBody('PROVIDER_UNAVAILABLE', 'The brokerage is temporarily unavailable. Please try again.') },
+      'POST /api/snaptrade/register-user': {
+        status: 503,
+        body: errorBody('PROVIDER_UNAVAILABLE', 'The brokerage is temporarily unavailable. Please try again.'),
+      },
     });
     const { user } = renderApp('/settings?tab=brokerage');
     await user.click(await screen.findByRole('button', { name: 'Register with SnapTrade' }));
@@ -163,7 +197,16 @@ describe('settings → brokerage, registered', () => {
   it('shows-connections-green-or-red-and-the-trading-accounts-with-the-primary', async () => {
     mockApi({
       ...signedInAs(registered),
-      ...linked([connection(), connection({ id: 'conn-2', status: 'DISABLED', disabled: true, brokerage: { ...brokerage, display_name: 'Old Webull' }, detail: 'Login expired' })]),
+      ...linked([
+        connection(),
+        connection({
+          id: 'conn-2',
+          status: 'DISABLED',
+          disabled: true,
+          brokerage: { ...brokerage, display_name: 'Old Webull' },
+          detail: 'Login expired',
+        }),
+      ]),
     });
     renderApp('/settings?tab=brokerage');
     await screen.findByText('SnapTrade Registered');
@@ -193,7 +236,10 @@ describe('settings → brokerage, registered', () => {
     await screen.findByText('SnapTrade Registered');
     expect(await within(card('Popular Brokers')).findByText('Connected')).toBeInTheDocument();
 
-    api.set(`GET /api/snaptrade/connections/${registered.id}`, { status: 429, body: errorBody('PROVIDER_RATE_LIMITED', 'Too many') });
+    api.set(`GET /api/snaptrade/connections/${registered.id}`, {
+      status: 429,
+      body: errorBody('PROVIDER_RATE_LIMITED', 'Too many'),
+    });
     await user.click(screen.getByRole('button', { name: 'Refresh connections' }));
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load brokerage connections', expect.anything()));
     expect(within(card('Popular Brokers')).getByText('Connected')).toBeInTheDocument();
@@ -208,7 +254,9 @@ describe('settings → brokerage, registered', () => {
     const api = mockApi({
       ...signedInAs(registered),
       ...notLinked,
-      'POST /api/snaptrade/connection-portal': { body: { success: true, connectionUrl: 'http://localhost/paper/portal/abc' } },
+      'POST /api/snaptrade/connection-portal': {
+        body: { success: true, connectionUrl: 'http://localhost/paper/portal/abc' },
+      },
     });
     const { user } = renderApp('/settings?tab=brokerage', { advanceTimers: vi.advanceTimersByTime });
     await screen.findByText('No active connections');
@@ -216,14 +264,21 @@ describe('settings → brokerage, registered', () => {
     await user.click(within(brokerRow('Popular Brokers', 'Webull')).getByRole('button', { name: 'Connect' }));
     expect(open).toHaveBeenCalledWith('', 'snaptrade-connect', expect.stringMatching(/width=800,height=600/));
     await waitFor(() => expect(popup.location.href).toBe('http://localhost/paper/portal/abc'));
-    expect(api.callsTo('POST /api/snaptrade/connection-portal')[0]!.body).toEqual({ userId: registered.id, broker: 'WEBULL', customRedirect: '/settings' });
+    expect(api.callsTo('POST /api/snaptrade/connection-portal')[0]!.body).toEqual({
+      userId: registered.id,
+      broker: 'WEBULL',
+      customRedirect: '/settings',
+    });
 
     for (const button of screen.getAllByRole('button', { name: 'Connecting...' })) expect(button).toBeDisabled();
 
     const reads = () => api.callsTo(`GET /api/snaptrade/connections/${registered.id}`).length;
     const before = reads();
     const verifyBefore = api.callsTo('GET /api/verify-token').length;
-    api.set(`GET /api/snaptrade/connections/${registered.id}`, linked()[`GET /api/snaptrade/connections/${registered.id}`]!);
+    api.set(
+      `GET /api/snaptrade/connections/${registered.id}`,
+      linked()[`GET /api/snaptrade/connections/${registered.id}`]!,
+    );
     api.set(`GET /api/snaptrade/accounts/${registered.id}`, linked()[`GET /api/snaptrade/accounts/${registered.id}`]!);
 
     await act(async () => {
@@ -254,7 +309,10 @@ describe('settings → brokerage, registered', () => {
     mockApi({
       ...signedInAs(registered),
       ...notLinked,
-      'POST /api/snaptrade/connection-portal': { status: 409, body: errorBody('PROVIDER_USER_NOT_REGISTERED', 'SnapTrade Registration Required') },
+      'POST /api/snaptrade/connection-portal': {
+        status: 409,
+        body: errorBody('PROVIDER_USER_NOT_REGISTERED', 'SnapTrade Registration Required'),
+      },
     });
     const { user } = renderApp('/settings?tab=brokerage');
     await screen.findByText('No active connections');
@@ -265,13 +323,18 @@ describe('settings → brokerage, registered', () => {
   });
 
   it('opens-the-portal-in-this-tab-when-the-popup-is-blocked', async () => {
-    vi.stubGlobal('open', vi.fn(() => null));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     mockApi({
       ...signedInAs(registered),
       ...notLinked,
-      'POST /api/snaptrade/connection-portal': { body: { success: true, connectionUrl: 'http://localhost/paper/portal/abc' } },
+      'POST /api/snaptrade/connection-portal': {
+        body: { success: true, connectionUrl: 'http://localhost/paper/portal/abc' },
+      },
     });
     const { user } = renderApp('/settings?tab=brokerage');
     await screen.findByText('No active connections');

@@ -33,7 +33,13 @@ const ACCOUNT_COLUMNS: readonly DataColumn<BrokerageAccountView>[] = [
 ];
 
 /** 'Trading Accounts' (seed 000 §2): the first account is the primary one, used for copy trading. */
-export function TradingAccountsCard({ query, enabled }: { query: UseQueryResult<BrokerageAccountView[]>; enabled: boolean }) {
+export function TradingAccountsCard({
+  query,
+  enabled,
+}: {
+  query: UseQueryResult<BrokerageAccountView[]>;
+  enabled: boolean;
+}) {
   const titleId = useId();
   const accounts = query.data ?? [];
 
@@ -66,7 +72,9 @@ export function TradingAccountsCard({ query, enabled }: { query: UseQueryResult<
       </div>
     );
   } else {
-    body = <DataTable aria-labelledby={titleId} columns={ACCOUNT_COLUMNS} rows={accounts} rowKey={(account) => account.id} />;
+    body = (
+      <DataTable aria-labelledby={titleId} columns={ACCOUNT_COLUMNS} rows={accounts} rowKey={(account) => account.id} />
+    );
   }
 
   return (

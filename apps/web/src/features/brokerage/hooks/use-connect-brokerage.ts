@@ -2,11 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { authKeys } from '@/lib/auth';
-import { connectionPortalErrorMessage, useCreateConnectionPortal, type ConnectionPortalInput } from '../api/create-connection-portal';
+import {
+  connectionPortalErrorMessage,
+  useCreateConnectionPortal,
+  type ConnectionPortalInput,
+} from '../api/create-connection-portal';
 import { brokerageKeys } from '../api/query-keys';
 
 /** Seed 000 §9: the portal opens in an 800×600 popup, polled every second; data is re-read 2 s after it closes. */
-export const CONNECT_POPUP = { name: 'snaptrade-connect', width: 800, height: 600, pollMs: 1000, rereadDelayMs: 2000 } as const;
+export const CONNECT_POPUP = {
+  name: 'snaptrade-connect',
+  width: 800,
+  height: 600,
+  pollMs: 1000,
+  rereadDelayMs: 2000,
+} as const;
 
 function popupFeatures(): string {
   const { width, height } = CONNECT_POPUP;
@@ -23,7 +33,10 @@ function popupFeatures(): string {
  * portal opens in this tab instead and comes back to `customRedirect`. Polling outlives the component on
  * purpose: leaving the page while the popup is open still refreshes the data once it closes.
  */
-export function useConnectBrokerage({ userId, customRedirect }: Pick<ConnectionPortalInput, 'userId' | 'customRedirect'>) {
+export function useConnectBrokerage({
+  userId,
+  customRedirect,
+}: Pick<ConnectionPortalInput, 'userId' | 'customRedirect'>) {
   const queryClient = useQueryClient();
   const { mutateAsync: openPortal } = useCreateConnectionPortal();
   const [connecting, setConnecting] = useState(false);

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { connectionForBroker, isBrokerConnected } from './broker-connection';
 
 const withBrokerage = (name: string, display_name: string, status: 'CONNECTED' | 'DISABLED' = 'CONNECTED') =>
-  ({ id: `${name}-${status}`, status, brokerage: { slug: 'X', name, display_name } }) as unknown as BrokerageConnectionView;
+  ({
+    id: `${name}-${status}`,
+    status,
+    brokerage: { slug: 'X', name, display_name },
+  }) as unknown as BrokerageConnectionView;
 
 describe('broker matching (seed 000 §4)', () => {
   it('matches-the-name-case-insensitively', () => {

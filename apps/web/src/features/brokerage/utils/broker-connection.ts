@@ -4,10 +4,14 @@ import type { BrokerageConnectionView } from '@copytrade/contracts';
  * Seed 000 §4: a broker counts as connected if a connection's brokerage name or display name matches the
  * catalogue slug, case-insensitively. Returns that connection (an enabled one first), or undefined.
  */
-export function connectionForBroker(slug: string, connections: readonly BrokerageConnectionView[]): BrokerageConnectionView | undefined {
+export function connectionForBroker(
+  slug: string,
+  connections: readonly BrokerageConnectionView[],
+): BrokerageConnectionView | undefined {
   const wanted = slug.trim().toLowerCase();
   const matches = connections.filter(
-    ({ brokerage }) => brokerage?.name?.trim().toLowerCase() === wanted || brokerage?.display_name?.trim().toLowerCase() === wanted,
+    ({ brokerage }) =>
+      brokerage?.name?.trim().toLowerCase() === wanted || brokerage?.display_name?.trim().toLowerCase() === wanted,
   );
   return matches.find((connection) => connection.status === 'CONNECTED') ?? matches[0];
 }
@@ -16,4 +20,5 @@ export const isBrokerConnected = (slug: string, connections: readonly BrokerageC
   connectionForBroker(slug, connections) !== undefined;
 
 /** CONNECTED shows green; anything else red (seed 000 §4). */
-export const isConnectionHealthy = (connection: Pick<BrokerageConnectionView, 'status'>): boolean => connection.status === 'CONNECTED';
+export const isConnectionHealthy = (connection: Pick<BrokerageConnectionView, 'status'>): boolean =>
+  connection.status === 'CONNECTED';

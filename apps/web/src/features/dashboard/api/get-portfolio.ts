@@ -58,7 +58,13 @@ export function sumPortfolio(accounts: AccountPortfolio[]): PortfolioTotals {
     buyingPower += cents(balances.buying_power?.amount ?? 0);
     positions += held.length;
   }
-  return { portfolioValue: value / 100, cash: cash / 100, buyingPower: buyingPower / 100, positions, accounts: accounts.length };
+  return {
+    portfolioValue: value / 100,
+    cash: cash / 100,
+    buyingPower: buyingPower / 100,
+    positions,
+    accounts: accounts.length,
+  };
 }
 
 const accountPath = (kind: 'balances' | 'positions' | 'orders', accountId: string, userId: string) =>
@@ -69,7 +75,9 @@ const accountPath = (kind: 'balances' | 'positions' | 'orders', accountId: strin
  * in parallel. Any failure fails the whole read (the dashboard then shows 'Failed to fetch SnapTrade data').
  */
 export async function getPortfolio(userId: string, signal?: AbortSignal): Promise<Portfolio> {
-  const { accounts } = await api.get<AccountsResponse>(`/api/snaptrade/accounts/${encodeURIComponent(userId)}`, { signal });
+  const { accounts } = await api.get<AccountsResponse>(`/api/snaptrade/accounts/${encodeURIComponent(userId)}`, {
+    signal,
+  });
   const perAccount = await Promise.all(
     accounts.map(async (account): Promise<AccountPortfolio> => {
       const [balances, positions, orders] = await Promise.all([
@@ -77,7 +85,12 @@ export async function getPortfolio(userId: string, signal?: AbortSignal): Promis
         api.get<PositionsResponse>(accountPath('positions', account.id, userId), { signal }),
         api.get<OrdersResponse>(accountPath('orders', account.id, userId), { signal }),
       ]);
-      return { account, balances: balances.balances, positions: positions.positions ?? [], orders: orders.orders ?? [] };
+      return {
+        account,
+        balances: balances.balances,
+        positions: positions.positions ?? [],
+        orders: orders.orders ?? [],
+      };
     }),
   );
   return { accounts: perAccount, totals: sumPortfolio(perAccount) };
@@ -93,6 +106,14 @@ export const getPortfolioQueryOptions = (userId: string) =>
   });
 
 /** The user's brokerage figures; only read while the user is registered with the provider. */
-export function usePortfolio({ userId, registered, queryConfig }: { userId: string; registered: boolean; queryConfig?: QueryConfig<typeof getPortfolioQueryOptions> }) {
+export function usePortfolio({
+  userId,
+  registered,
+  queryConfig,
+}: {
+  userId: string;
+  registered: boolean;
+  queryConfig?: QueryConfig<typeof getPortfolioQueryOptions>;
+}) {
   return useQuery({ ...getPortfolioQueryOptions(userId), enabled: registered, ...queryConfig });
 }

@@ -34,7 +34,9 @@ export function AccountSummary({ user, brokerageConnected }: { user: UserView; b
           <div className="details-list__row">
             <dt>Brokerage</dt>
             <dd>
-              <Badge variant={brokerageConnected ? 'success' : 'danger'}>{brokerageConnected ? 'Connected' : 'Not Connected'}</Badge>
+              <Badge variant={brokerageConnected ? 'success' : 'danger'}>
+                {brokerageConnected ? 'Connected' : 'Not Connected'}
+              </Badge>
             </dd>
           </div>
           <div className="details-list__row">

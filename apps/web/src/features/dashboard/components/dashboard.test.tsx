@@ -33,7 +33,14 @@ const account = (id: string, name: string) => ({
 
 const balances = (accountId: string, total: number, cash: number) => ({
   success: true,
-  balances: { accountId, currency: 'USD', total_value: money(total), cash: money(cash), buying_power: money(cash), asOf: '2026-01-01T00:00:00.000Z' },
+  balances: {
+    accountId,
+    currency: 'USD',
+    total_value: money(total),
+    cash: money(cash),
+    buying_power: money(cash),
+    asOf: '2026-01-01T00:00:00.000Z',
+  },
 });
 
 const position = (symbol: string) => ({
@@ -55,10 +62,14 @@ const position = (symbol: string) => ({
 /** Two linked accounts: 100,000.10 + 25,000.20 in value, 2 + 1 positions. */
 function linkedRoutes(userId = registered.id): MockRoutes {
   return {
-    [`GET /api/snaptrade/accounts/${userId}`]: { body: { success: true, accounts: [account('acc-1', 'Individual'), account('acc-2', 'Roth IRA')] } },
+    [`GET /api/snaptrade/accounts/${userId}`]: {
+      body: { success: true, accounts: [account('acc-1', 'Individual'), account('acc-2', 'Roth IRA')] },
+    },
     [`GET /api/snaptrade/balances/acc-1/${userId}`]: { body: balances('acc-1', 100_000.1, 90_000.05) },
     [`GET /api/snaptrade/balances/acc-2/${userId}`]: { body: balances('acc-2', 25_000.2, 25_000.2) },
-    [`GET /api/snaptrade/positions/acc-1/${userId}`]: { body: { success: true, positions: [position('AAPL'), position('MSFT')] } },
+    [`GET /api/snaptrade/positions/acc-1/${userId}`]: {
+      body: { success: true, positions: [position('AAPL'), position('MSFT')] },
+    },
     [`GET /api/snaptrade/positions/acc-2/${userId}`]: { body: { success: true, positions: [position('SPY')] } },
     [`GET /api/snaptrade/orders/acc-1/${userId}`]: { body: { success: true, orders: [] } },
     [`GET /api/snaptrade/orders/acc-2/${userId}`]: { body: { success: true, orders: [] } },
@@ -119,11 +130,11 @@ describe('dashboard without a brokerage link', () => {
     mockApi(signedInAs(buildUser({ autoSubscribedToTrader: false, hasCompletedOnboarding: false })));
     renderApp('/dashboard');
     const activity = await screen.findByRole('list', { name: 'Recent Activity' });
-    expect(within(activity).getAllByRole('listitem').map((item) => item.querySelector('.activity-list__title')?.textContent)).toEqual([
-      'Account created',
-      'Beta access granted',
-      'Welcome to CopyTrade',
-    ]);
+    expect(
+      within(activity)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.activity-list__title')?.textContent),
+    ).toEqual(['Account created', 'Beta access granted', 'Welcome to CopyTrade']);
 
     const summary = screen.getByRole('heading', { name: 'Account Summary' }).closest('section')!;
     const row = (term: string) => within(summary).getByText(term).closest('div')!;
@@ -159,16 +170,25 @@ describe('dashboard with a linked brokerage', () => {
     const api = mockApi({ ...signedInAs(registered), ...linkedRoutes() });
     renderApp('/dashboard');
 
-    expect(await within(await screen.findByRole('region', { name: 'Portfolio metrics' })).findByText('$125,000.30')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Portfolio metrics' })).findByText('$125,000.30'),
+    ).toBeInTheDocument();
     expect(within(metricValue('Total Cash')).getByText('$115,000.25')).toBeInTheDocument();
     expect(within(metricValue('Brokerage Accounts')).getByText('2')).toBeInTheDocument();
     expect(within(metricValue('Total Positions')).getByText('3')).toBeInTheDocument();
     expect(metrics()).not.toHaveClass('metric-grid--sample');
     expect(screen.queryByText('Connect your brokerage account to see real portfolio data.')).not.toBeInTheDocument();
 
-    const providerCalls = api.calls.filter((call) => call.path.startsWith('/api/snaptrade/') && !call.path.includes('portfolio-history'));
+    const providerCalls = api.calls.filter(
+      (call) => call.path.startsWith('/api/snaptrade/') && !call.path.includes('portfolio-history'),
+    );
     expect(providerCalls[0]!.path).toBe(`/api/snaptrade/accounts/${registered.id}`);
-    expect(providerCalls.slice(1).map((call) => call.path).sort()).toEqual(
+    expect(
+      providerCalls
+        .slice(1)
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual(
       [
         `/api/snaptrade/balances/acc-1/${registered.id}`,
         `/api/snaptrade/balances/acc-2/${registered.id}`,
@@ -189,7 +209,9 @@ describe('dashboard with a linked brokerage', () => {
     renderApp('/dashboard');
     const card = (await screen.findByRole('heading', { name: 'Performance Overview' })).closest('section')!;
     const figure = await within(card).findByRole('figure');
-    expect(figure).toHaveAccessibleDescription(/from \$120,000\.00 .* to \$125,000\.30 .* a change of \+\$5,000\.30 \(\+4\.17%\)/);
+    expect(figure).toHaveAccessibleDescription(
+      /from \$120,000\.00 .* to \$125,000\.30 .* a change of \+\$5,000\.30 \(\+4\.17%\)/,
+    );
     expect(within(card).getByText('$125,000.30')).toBeInTheDocument();
     expect(await within(card).findByTestId('chart-stub')).toHaveTextContent('2 points');
   });
@@ -211,7 +233,10 @@ describe('dashboard with a linked brokerage', () => {
     const api = mockApi({
       ...signedInAs(registered),
       ...linkedRoutes(),
-      [`GET /api/snaptrade/balances/acc-2/${registered.id}`]: { status: 503, body: errorBody('PROVIDER_UNAVAILABLE', 'Down') },
+      [`GET /api/snaptrade/balances/acc-2/${registered.id}`]: {
+        status: 503,
+        body: errorBody('PROVIDER_UNAVAILABLE', 'Down'),
+      },
     });
     const { user } = renderApp('/dashboard');
     expect(await screen.findByText('Failed to fetch SnapTrade data')).toBeInTheDocument();

@@ -50,8 +50,10 @@ export function Dashboard({ user }: { user: UserView }) {
 
   let cards: MetricCardsState;
   if (!registered) cards = { kind: 'sample' };
-  else if (portfolio.data) cards = portfolio.data.accounts.length > 0 ? { kind: 'real', totals: portfolio.data.totals } : { kind: 'sample' };
-  else if (portfolio.isError) cards = { kind: 'error', onRetry: () => void portfolio.refetch(), retrying: portfolio.isFetching };
+  else if (portfolio.data)
+    cards = portfolio.data.accounts.length > 0 ? { kind: 'real', totals: portfolio.data.totals } : { kind: 'sample' };
+  else if (portfolio.isError)
+    cards = { kind: 'error', onRetry: () => void portfolio.refetch(), retrying: portfolio.isFetching };
   else cards = { kind: 'loading' };
 
   return (
@@ -87,7 +89,12 @@ export function Dashboard({ user }: { user: UserView }) {
       {!linked ? (
         <Alert variant="warning" icon={<AlertIcon size={16} />} className="dashboard__alert">
           <span>{NO_BROKERAGE_ALERT}</span>
-          <Button size="sm" variant="outline" className="dashboard__alert-action" onClick={() => navigate(paths.app.settings.getHref())}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="dashboard__alert-action"
+            onClick={() => navigate(paths.app.settings.getHref())}
+          >
             Go to Settings
           </Button>
         </Alert>

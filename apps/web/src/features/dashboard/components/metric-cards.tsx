@@ -27,16 +27,41 @@ function metricsOf(state: MetricCardsState): Metric[] {
   if (state.kind === 'real') {
     const { totals } = state;
     return [
-      { label: 'Portfolio Value', icon: ChartIcon, value: formatUsd(totals.portfolioValue), hint: `Across ${totals.accounts} ${totals.accounts === 1 ? 'account' : 'accounts'}` },
-      { label: 'Brokerage Accounts', icon: CreditCardIcon, value: String(totals.accounts), hint: 'Linked through SnapTrade' },
-      { label: 'Total Cash', icon: DollarIcon, value: formatUsd(totals.cash), hint: `Buying power ${formatUsd(totals.buyingPower)}` },
+      {
+        label: 'Portfolio Value',
+        icon: ChartIcon,
+        value: formatUsd(totals.portfolioValue),
+        hint: `Across ${totals.accounts} ${totals.accounts === 1 ? 'account' : 'accounts'}`,
+      },
+      {
+        label: 'Brokerage Accounts',
+        icon: CreditCardIcon,
+        value: String(totals.accounts),
+        hint: 'Linked through SnapTrade',
+      },
+      {
+        label: 'Total Cash',
+        icon: DollarIcon,
+        value: formatUsd(totals.cash),
+        hint: `Buying power ${formatUsd(totals.buyingPower)}`,
+      },
       { label: 'Total Positions', icon: LayersIcon, value: String(totals.positions), hint: 'Open positions' },
     ];
   }
   return [
-    { label: 'Portfolio Value', icon: ChartIcon, value: formatUsd(SAMPLE_FIGURES.portfolioValue, { whole: true }), hint: 'Across all accounts' },
+    {
+      label: 'Portfolio Value',
+      icon: ChartIcon,
+      value: formatUsd(SAMPLE_FIGURES.portfolioValue, { whole: true }),
+      hint: 'Across all accounts',
+    },
     { label: 'Brokerage Accounts', icon: CreditCardIcon, value: '0', hint: 'Linked through SnapTrade' },
-    { label: 'Total Cash', icon: DollarIcon, value: formatUsd(SAMPLE_FIGURES.cash, { whole: true }), hint: 'Available to trade' },
+    {
+      label: 'Total Cash',
+      icon: DollarIcon,
+      value: formatUsd(SAMPLE_FIGURES.cash, { whole: true }),
+      hint: 'Available to trade',
+    },
     { label: 'Total Positions', icon: LayersIcon, value: String(SAMPLE_FIGURES.positions), hint: 'Open positions' },
   ];
 }
@@ -84,7 +109,11 @@ export function MetricCards({ state }: { state: MetricCardsState }) {
           Sample figures. Connect your brokerage account to see your own.
         </p>
       ) : null}
-      {state.kind === 'loading' ? <span className="sr-only" role="status">Loading portfolio data...</span> : null}
+      {state.kind === 'loading' ? (
+        <span className="sr-only" role="status">
+          Loading portfolio data...
+        </span>
+      ) : null}
       {metrics.map((metric) => (
         <MetricCard
           key={metric.label}

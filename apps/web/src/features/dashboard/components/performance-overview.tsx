@@ -44,7 +44,13 @@ function describe(history: PortfolioHistoryView) {
  * Performance Overview: the portfolio's total value over time (seed 000 §2 had a placeholder; issue 4 asks
  * for a real chart). Loading, error and empty states, and a text summary for screen readers.
  */
-export function PerformanceOverview({ linked, history }: { linked: boolean; history: UseQueryResult<PortfolioHistoryView> }) {
+export function PerformanceOverview({
+  linked,
+  history,
+}: {
+  linked: boolean;
+  history: UseQueryResult<PortfolioHistoryView>;
+}) {
   const titleId = useId();
   const summaryId = useId();
 
@@ -88,8 +94,9 @@ export function PerformanceOverview({ linked, history }: { linked: boolean; hist
       <figure className="performance__figure" aria-describedby={summaryId}>
         <p id={summaryId} className="sr-only">
           Portfolio value went from {formatUsd(first.totalValue)} on {longDate.format(new Date(first.timestamp))} to{' '}
-          {formatUsd(last.totalValue)} on {longDate.format(new Date(last.timestamp))}, a change of {formatSignedUsd(change)} (
-          {formatSignedPercent(ratio)}), over {history.data.points.length} {history.data.points.length === 1 ? 'reading' : 'readings'}.
+          {formatUsd(last.totalValue)} on {longDate.format(new Date(last.timestamp))}, a change of{' '}
+          {formatSignedUsd(change)} ({formatSignedPercent(ratio)}), over {history.data.points.length}{' '}
+          {history.data.points.length === 1 ? 'reading' : 'readings'}.
         </p>
         <div aria-hidden="true" className="performance__chart" data-testid="portfolio-value-chart">
           <Suspense fallback={<Skeleton width="100%" height={260} />}>

@@ -5,7 +5,10 @@ import PortfolioValueChart, { valueAxis } from './portfolio-value-chart';
 class FixedSizeResizeObserver {
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
-    this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    this.callback(
+      [{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry],
+      this as unknown as ResizeObserver,
+    );
   }
   unobserve() {}
   disconnect() {}

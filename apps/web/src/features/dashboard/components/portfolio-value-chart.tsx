@@ -5,8 +5,19 @@ import { formatUsd } from '@/lib/money';
 const axisDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const axisTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const tooltipDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
-const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+const wholeUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 /**
  * The value axis: padded around the series (a flat or single-point series still gets a readable scale),
@@ -18,7 +29,12 @@ export function valueAxis(values: number[]): { domain: [number, number]; format:
   const pad = Math.max((max - min) * 0.1, Math.abs(max) * 0.01, 1);
   const domain: [number, number] = [Math.max(0, min - pad), max + pad];
   const span = domain[1] - domain[0];
-  const format = span >= 50_000 ? (value: number) => compactUsd.format(value) : span >= 50 ? (value: number) => wholeUsd.format(value) : (value: number) => formatUsd(value);
+  const format =
+    span >= 50_000
+      ? (value: number) => compactUsd.format(value)
+      : span >= 50
+        ? (value: number) => wholeUsd.format(value)
+        : (value: number) => formatUsd(value);
   return { domain, format };
 }
 
@@ -33,7 +49,10 @@ interface ChartPoint {
  * describes the series in words.
  */
 export default function PortfolioValueChart({ points }: { points: PortfolioHistoryPoint[] }) {
-  const data: ChartPoint[] = points.map((point) => ({ time: new Date(point.timestamp).getTime(), value: point.totalValue }));
+  const data: ChartPoint[] = points.map((point) => ({
+    time: new Date(point.timestamp).getTime(),
+    value: point.totalValue,
+  }));
   const first = data[0]?.time ?? 0;
   const last = data[data.length - 1]?.time ?? 0;
   // Within a day, ticks show the time; over several days, the date.
@@ -41,7 +60,12 @@ export default function PortfolioValueChart({ points }: { points: PortfolioHisto
   const axis = valueAxis(data.map((point) => point.value));
 
   return (
-    <AreaChart responsive data={data} style={{ width: '100%', height: 260 }} margin={{ top: 8, right: 12, bottom: 0, left: 4 }}>
+    <AreaChart
+      responsive
+      data={data}
+      style={{ width: '100%', height: 260 }}
+      margin={{ top: 8, right: 12, bottom: 0, left: 4 }}
+    >
       <defs>
         <linearGradient id="portfolio-value-fill" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0%" stopColor="#3b82f6" stopOpacity={0.35} />

@@ -17,13 +17,30 @@ interface Activity {
 export function activitiesOf(user: UserView): Activity[] {
   const created = new Date(user.createdAt);
   const since = Number.isNaN(created.getTime()) ? '' : dateFormat.format(created);
-  const list: Activity[] = [{ key: 'created', icon: UserIcon, title: 'Account created', detail: since ? `Joined on ${since}` : 'Welcome aboard' }];
+  const list: Activity[] = [
+    {
+      key: 'created',
+      icon: UserIcon,
+      title: 'Account created',
+      detail: since ? `Joined on ${since}` : 'Welcome aboard',
+    },
+  ];
   if (user.autoSubscribedToTrader) {
-    list.push({ key: 'auto-subscribed', icon: StarIcon, title: 'Auto-subscribed to the designated trader', detail: 'Their trades appear in your feed' });
+    list.push({
+      key: 'auto-subscribed',
+      icon: StarIcon,
+      title: 'Auto-subscribed to the designated trader',
+      detail: 'Their trades appear in your feed',
+    });
   }
   list.push(
     { key: 'beta', icon: CheckIcon, title: 'Beta access granted', detail: 'Your closed-beta code was accepted' },
-    { key: 'welcome', icon: SparklesIcon, title: 'Welcome to CopyTrade', detail: 'Discover traders and copy their trades' },
+    {
+      key: 'welcome',
+      icon: SparklesIcon,
+      title: 'Welcome to CopyTrade',
+      detail: 'Discover traders and copy their trades',
+    },
   );
   return list;
 }

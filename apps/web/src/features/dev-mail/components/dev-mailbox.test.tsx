@@ -34,7 +34,9 @@ describe('dev mailbox', () => {
     expect(api.calls.find((call) => call.path === '/api/dev/mail')).toBeDefined();
     expect(api.fetchMock.mock.calls.some(([url]) => String(url) === '/api/dev/mail?to=new%40example.com')).toBe(true);
 
-    const reset = within(items[0]!).getByRole('link', { name: 'http://localhost:3000/auth/reset-password?token=abc123' });
+    const reset = within(items[0]!).getByRole('link', {
+      name: 'http://localhost:3000/auth/reset-password?token=abc123',
+    });
     expect(reset).toHaveAttribute('href', '/auth/reset-password?token=abc123');
     await user.click(reset);
     expect(location().pathname).toBe('/auth/reset-password');
@@ -59,7 +61,12 @@ describe('dev mailbox', () => {
   });
 
   it('offers-a-retry-when-loading-fails', async () => {
-    const api = mockApi({ 'GET /api/dev/mail': { status: 503, body: errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again.') } });
+    const api = mockApi({
+      'GET /api/dev/mail': {
+        status: 503,
+        body: errorBody('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again.'),
+      },
+    });
     const { user } = renderApp('/dev/mail?to=a%40example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load the mailbox");
     api.set('GET /api/dev/mail', { body: { success: true, mails: MAILS } });

@@ -55,7 +55,11 @@ export function DevMailbox({ address, onAddressChange }: { address: string; onAd
     const notHere = isApiError(mail.error) && (mail.error.status === 404 || mail.error.status === 403);
     body = (
       <Alert variant="error" title={notHere ? 'Mailbox not available' : "Couldn't load the mailbox"}>
-        <p>{notHere ? Messages.devMailboxOnly : (isApiError(mail.error) && mail.error.serverMessage) || 'Please try again.'}</p>
+        <p>
+          {notHere
+            ? Messages.devMailboxOnly
+            : (isApiError(mail.error) && mail.error.serverMessage) || 'Please try again.'}
+        </p>
         {!notHere ? (
           <Button size="sm" variant="outline" onClick={() => void mail.refetch()}>
             Retry
@@ -68,7 +72,9 @@ export function DevMailbox({ address, onAddressChange }: { address: string; onAd
       <div className="empty-state">
         <MailIcon size={22} className="empty-state__icon" />
         <p className="empty-state__title">No mail yet</p>
-        <p className="empty-state__text">{address ? `Nothing has been sent to ${address}.` : 'Nothing has been sent yet.'}</p>
+        <p className="empty-state__text">
+          {address ? `Nothing has been sent to ${address}.` : 'Nothing has been sent yet.'}
+        </p>
       </div>
     );
   } else {
@@ -82,7 +88,8 @@ export function DevMailbox({ address, onAddressChange }: { address: string; onAd
                   {item.subject}
                 </h2>
                 <p className="mail__meta">
-                  To <span className="mono">{item.to}</span> · <time dateTime={item.sentAt}>{formatSentAt(item.sentAt)}</time>
+                  To <span className="mono">{item.to}</span> ·{' '}
+                  <time dateTime={item.sentAt}>{formatSentAt(item.sentAt)}</time>
                 </p>
               </header>
               <MailText text={item.text} />

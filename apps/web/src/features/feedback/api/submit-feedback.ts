@@ -24,7 +24,8 @@ export interface FeedbackInput {
   browserInfo: BrowserInfo;
 }
 
-const whole = (value: number | undefined): number => (Number.isFinite(value) ? Math.max(0, Math.round(value as number)) : 0);
+const whole = (value: number | undefined): number =>
+  Number.isFinite(value) ? Math.max(0, Math.round(value as number)) : 0;
 
 /** What the browser reports about itself with a feedback (seed 000 §3). */
 export function collectBrowserInfo(): BrowserInfo {
@@ -34,7 +35,11 @@ export function collectBrowserInfo(): BrowserInfo {
     userAgent: navigator.userAgent ?? '',
     cookieEnabled: navigator.cookieEnabled ?? false,
     onLine: navigator.onLine ?? true,
-    screen: { width: whole(window.screen?.width), height: whole(window.screen?.height), colorDepth: whole(window.screen?.colorDepth) },
+    screen: {
+      width: whole(window.screen?.width),
+      height: whole(window.screen?.height),
+      colorDepth: whole(window.screen?.colorDepth),
+    },
     window: { innerWidth: whole(window.innerWidth), innerHeight: whole(window.innerHeight) },
   };
 }

@@ -25,14 +25,11 @@ describe('beta feedback', () => {
     const dialog = await openDialog(user);
 
     const type = within(dialog).getByRole('combobox', { name: 'Type' });
-    expect(within(type).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual([
-      '',
-      'bug',
-      'feature',
-      'improvement',
-      'general',
-      'other',
-    ]);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['', 'bug', 'feature', 'improvement', 'general', 'other']);
     expect(type).toHaveFocus();
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue('member@example.com');
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
@@ -73,7 +70,9 @@ describe('beta feedback', () => {
     pending.resolve({ body: { success: true, feedbackId: 'f-1', message: 'Feedback received' } });
 
     expect(await screen.findByText('Feedback sent!')).toBeInTheDocument();
-    expect(screen.getByText("Thanks for your feedback. We'll review it and get back to you if needed.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Thanks for your feedback. We'll review it and get back to you if needed."),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Beta Feedback' })).toHaveFocus();
 
@@ -104,7 +103,10 @@ describe('beta feedback', () => {
   it('toasts-the-server-message-or-the-default-on-failure-and-stays-open', async () => {
     const api = mockApi({
       ...signedInAs(member),
-      'POST /api/feedback/submit': { status: 400, body: errorBody('VALIDATION_FAILED', 'Feedback must be at most 5000 characters') },
+      'POST /api/feedback/submit': {
+        status: 400,
+        body: errorBody('VALIDATION_FAILED', 'Feedback must be at most 5000 characters'),
+      },
     });
     const { user } = renderApp('/dashboard');
     const dialog = await openDialog(user);

@@ -1,4 +1,10 @@
-import { FEEDBACK_TYPES, FeedbackMessages, FeedbackRules, canSendFeedback, type FeedbackType } from '@copytrade/contracts/rules';
+import {
+  FEEDBACK_TYPES,
+  FeedbackMessages,
+  FeedbackRules,
+  canSendFeedback,
+  type FeedbackType,
+} from '@copytrade/contracts/rules';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
@@ -99,11 +105,26 @@ export function FeedbackDialog({
         <div className="form__row">
           <Field>
             <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input id={`${id}-email`} name="email" type="email" value={email} readOnly aria-readonly="true" className="input--readonly" />
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              value={email}
+              readOnly
+              aria-readonly="true"
+              className="input--readonly"
+            />
           </Field>
           <Field>
             <Label htmlFor={`${id}-page`}>Page</Label>
-            <Input id={`${id}-page`} name="page" value={page} readOnly aria-readonly="true" className="input--readonly" />
+            <Input
+              id={`${id}-page`}
+              name="page"
+              value={page}
+              readOnly
+              aria-readonly="true"
+              className="input--readonly"
+            />
           </Field>
         </div>
         <DialogFooter>

@@ -19,8 +19,14 @@ describe('maintenance gate', () => {
 
     const coming = screen.getByRole('heading', { name: "What's Coming Monday" }).closest('section');
     expect(coming).not.toBeNull();
-    const items = within(coming as HTMLElement).getAllByRole('listitem').map((item) => item.textContent?.trim());
-    expect(items).toEqual(['Full trading platform access', 'Social trading features', 'Portfolio analytics and insights']);
+    const items = within(coming as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent?.trim());
+    expect(items).toEqual([
+      'Full trading platform access',
+      'Social trading features',
+      'Portfolio analytics and insights',
+    ]);
 
     // Nothing of the app behind it: no shell, no login redirect.
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();

@@ -20,8 +20,8 @@ export function MaintenanceScreen({ now = new Date() }: { now?: Date }) {
         <Badge variant="new">Closed Beta</Badge>
         <h1 className="maintenance__title">Beta Launch Coming Soon</h1>
         <p className="maintenance__lead">
-          Our beta launches Monday at 9:00 AM EST for registered users. We&apos;re putting the finishing touches on
-          the platform until then.
+          Our beta launches Monday at 9:00 AM EST for registered users. We&apos;re putting the finishing touches on the
+          platform until then.
         </p>
 
         <div className="maintenance__cards">

@@ -11,6 +11,7 @@ export function useConnectPortalSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: connectPortalSession,
-    onSettled: (_data, _error, sessionId) => queryClient.invalidateQueries({ queryKey: paperBrokerKeys.portalSession(sessionId) }),
+    onSettled: (_data, _error, sessionId) =>
+      queryClient.invalidateQueries({ queryKey: paperBrokerKeys.portalSession(sessionId) }),
   });
 }

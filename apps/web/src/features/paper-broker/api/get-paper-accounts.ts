@@ -21,7 +21,11 @@ export function usePaperAccounts({ userId, enabled }: { userId: string; enabled:
 }
 
 /** GET /api/snaptrade/positions/{accountId}/{userId}: what the selected paper account holds. */
-export async function getPaperPositions(userId: string, accountId: string, signal?: AbortSignal): Promise<PositionView[]> {
+export async function getPaperPositions(
+  userId: string,
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<PositionView[]> {
   const response = await api.get<PositionsResponse>(
     `/api/snaptrade/positions/${encodeURIComponent(accountId)}/${encodeURIComponent(userId)}`,
     { signal },

@@ -5,7 +5,9 @@ import { paperBrokerKeys } from './query-keys';
 
 /** GET /api/paper/portal/{sessionId}: the pending connection the portal page describes. */
 export async function getPortalSession(sessionId: string, signal?: AbortSignal): Promise<PaperPortalSessionView> {
-  const response = await api.get<PaperPortalSessionResponse>(`/api/paper/portal/${encodeURIComponent(sessionId)}`, { signal });
+  const response = await api.get<PaperPortalSessionResponse>(`/api/paper/portal/${encodeURIComponent(sessionId)}`, {
+    signal,
+  });
   return response.session;
 }
 

@@ -22,7 +22,13 @@ export interface PaperOrderInput {
 export const REQUEST_ID_HEADER = 'X-Request-ID';
 
 /** POST /api/paper/orders with the submit's idempotency key in X-Request-ID. */
-export const placePaperOrder = ({ order, requestId }: { order: PaperOrderInput; requestId: string }): Promise<PlaceOrderResponse> =>
+export const placePaperOrder = ({
+  order,
+  requestId,
+}: {
+  order: PaperOrderInput;
+  requestId: string;
+}): Promise<PlaceOrderResponse> =>
   api.post<PlaceOrderResponse>('/api/paper/orders', order, { headers: { [REQUEST_ID_HEADER]: requestId } });
 
 /**
@@ -32,7 +38,12 @@ export const placePaperOrder = ({ order, requestId }: { order: PaperOrderInput; 
 export function isRetryableOrderError(error: unknown): boolean {
   if (isNetworkError(error)) return true;
   if (!isApiError(error)) return false;
-  return error.status >= 500 || error.code === 'ORDER_IN_FLIGHT' || error.code === 'PROVIDER_RATE_LIMITED' || error.status === 429;
+  return (
+    error.status >= 500 ||
+    error.code === 'ORDER_IN_FLIGHT' ||
+    error.code === 'PROVIDER_RATE_LIMITED' ||
+    error.status === 429
+  );
 }
 
 interface Attempt {
@@ -60,10 +71,11 @@ export function usePlacePaperOrder({ userId }: { userId: string }) {
 
   const mutation = useMutation({
     mutationFn: placePaperOrder,
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: paperBrokerKeys.accounts(userId) }),
-      queryClient.invalidateQueries({ queryKey: [...paperBrokerKeys.all, 'positions', userId] }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paperBrokerKeys.accounts(userId) }),
+        queryClient.invalidateQueries({ queryKey: [...paperBrokerKeys.all, 'positions', userId] }),
+      ]),
   });
   const { mutate, reset } = mutation;
 
@@ -101,5 +113,12 @@ export function usePlacePaperOrder({ userId }: { userId: string }) {
     reset();
   }, [reset]);
 
-  return { ...mutation, submit, retry, clear, canRetry: uncertain !== null && !mutation.isPending, requestId: uncertain?.requestId ?? mutation.variables?.requestId };
+  return {
+    ...mutation,
+    submit,
+    retry,
+    clear,
+    canRetry: uncertain !== null && !mutation.isPending,
+    requestId: uncertain?.requestId ?? mutation.variables?.requestId,
+  };
 }

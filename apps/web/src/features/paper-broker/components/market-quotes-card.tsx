@@ -21,13 +21,24 @@ export function MarketStatusBadge({ market }: { market: PaperMarket['market'] | 
 }
 
 /** Quotes of the watch list (and of the symbol being ordered); a row can be picked into the order ticket. */
-export function MarketQuotesCard({ query, onPick }: { query: UseQueryResult<PaperMarket>; onPick: (quote: QuoteView) => void }) {
+export function MarketQuotesCard({
+  query,
+  onPick,
+}: {
+  query: UseQueryResult<PaperMarket>;
+  onPick: (quote: QuoteView) => void;
+}) {
   const titleId = useId();
   const columns: readonly DataColumn<QuoteView>[] = [
     {
       header: 'Symbol',
       cell: (quote) => (
-        <button type="button" className="link-button mono" onClick={() => onPick(quote)} aria-label={`Trade ${quote.symbol}`}>
+        <button
+          type="button"
+          className="link-button mono"
+          onClick={() => onPick(quote)}
+          aria-label={`Trade ${quote.symbol}`}
+        >
           {quote.symbol}
         </button>
       ),
@@ -44,10 +55,22 @@ export function MarketQuotesCard({ query, onPick }: { query: UseQueryResult<Pape
   } else if (query.data.quotes.length === 0) {
     body = <p className="muted">No quotes to show.</p>;
   } else {
-    body = <DataTable aria-labelledby={titleId} columns={columns} rows={query.data.quotes} rowKey={(quote) => quote.symbol} />;
+    body = (
+      <DataTable
+        aria-labelledby={titleId}
+        columns={columns}
+        rows={query.data.quotes}
+        rowKey={(quote) => quote.symbol}
+      />
+    );
   }
   return (
-    <TitledCard titleId={titleId} titleAs="h2" title="Quotes" action={<MarketStatusBadge market={query.data?.market} />}>
+    <TitledCard
+      titleId={titleId}
+      titleAs="h2"
+      title="Quotes"
+      action={<MarketStatusBadge market={query.data?.market} />}
+    >
       {body}
     </TitledCard>
   );

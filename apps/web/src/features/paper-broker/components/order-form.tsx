@@ -30,8 +30,21 @@ function Segmented<T extends string>({
       <legend className="field__label">{legend}</legend>
       <div className="segmented__options">
         {options.map((option) => (
-          <label key={option.value} className={cn('segmented__option', value === option.value && 'is-selected', option.tone && `segmented__option--${option.tone}`)}>
-            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+          <label
+            key={option.value}
+            className={cn(
+              'segmented__option',
+              value === option.value && 'is-selected',
+              option.tone && `segmented__option--${option.tone}`,
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
             <span>{option.label}</span>
           </label>
         ))}
@@ -73,7 +86,9 @@ export function OrderForm({
   const quantity = Number(draft.quantity);
   const unitPrice = quote?.price ?? null;
   const estimate =
-    unitPrice !== null && Number.isFinite(quantity) && quantity > 0 ? unitPrice * quantity * (isOption ? OPTION_CONTRACT_MULTIPLIER : 1) : null;
+    unitPrice !== null && Number.isFinite(quantity) && quantity > 0
+      ? unitPrice * quantity * (isOption ? OPTION_CONTRACT_MULTIPLIER : 1)
+      : null;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -93,7 +108,13 @@ export function OrderForm({
         <CardDescription>Filled at once at the simulated market price while the market is open.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="form order-form" onSubmit={handleSubmit} noValidate aria-labelledby={titleId} aria-describedby={error ? `${id}-error` : undefined}>
+        <form
+          className="form order-form"
+          onSubmit={handleSubmit}
+          noValidate
+          aria-labelledby={titleId}
+          aria-describedby={error ? `${id}-error` : undefined}
+        >
           <Field>
             <Label htmlFor={`${id}-account`}>Account</Label>
             <Select
@@ -206,7 +227,11 @@ export function OrderForm({
               </div>
               <p className="order-form__occ">
                 <span className="muted">OCC Symbol </span>
-                <output htmlFor={`${id}-symbol ${id}-type ${id}-strike ${id}-expiration`} className="mono" aria-label="OCC symbol">
+                <output
+                  htmlFor={`${id}-symbol ${id}-type ${id}-strike ${id}-expiration`}
+                  className="mono"
+                  aria-label="OCC symbol"
+                >
                   {occ ?? '—'}
                 </output>
                 <span className="muted small"> · {OPTION_CONTRACT_MULTIPLIER} shares per contract</span>
@@ -228,7 +253,12 @@ export function OrderForm({
           ) : null}
           {disabled ? <FieldHint>Connect a paper account to place orders.</FieldHint> : null}
 
-          <Button type="submit" variant={draft.action === 'BUY' ? 'primary' : 'danger'} size="lg" disabled={disabled || submitting}>
+          <Button
+            type="submit"
+            variant={draft.action === 'BUY' ? 'primary' : 'danger'}
+            size="lg"
+            disabled={disabled || submitting}
+          >
             {submitting ? 'Placing Order...' : draft.action === 'BUY' ? 'Place Buy Order' : 'Place Sell Order'}
           </Button>
         </form>

@@ -122,7 +122,9 @@ export function OrderResult({
     : `Order ${order.state.toLowerCase()}`;
   return (
     <Alert variant={filled ? 'success' : 'info'} title={title} className="order-result">
-      {replayed ? <span>This order was already placed: this is its first result (nothing was placed again).</span> : null}
+      {replayed ? (
+        <span>This order was already placed: this is its first result (nothing was placed again).</span>
+      ) : null}
       <OrderDetails response={data} />
     </Alert>
   );

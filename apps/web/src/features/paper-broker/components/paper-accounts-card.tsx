@@ -34,7 +34,13 @@ const POSITION_COLUMNS: readonly DataColumn<PositionView>[] = [
 ];
 
 /** The user's paper accounts with their value and buying power; the selected one is the order's account. */
-export function PaperAccountsCard({ accounts, selectedId }: { accounts: readonly BrokerageAccountView[]; selectedId: string | undefined }) {
+export function PaperAccountsCard({
+  accounts,
+  selectedId,
+}: {
+  accounts: readonly BrokerageAccountView[];
+  selectedId: string | undefined;
+}) {
   const titleId = useId();
   return (
     <TitledCard titleId={titleId} titleAs="h2" title="Paper Accounts">
@@ -50,11 +56,18 @@ export function PaperAccountsCard({ accounts, selectedId }: { accounts: readonly
 }
 
 /** What the selected account holds. */
-export function PaperPositionsCard({ query, accountName }: { query: UseQueryResult<PositionView[]>; accountName: string | undefined }) {
+export function PaperPositionsCard({
+  query,
+  accountName,
+}: {
+  query: UseQueryResult<PositionView[]>;
+  accountName: string | undefined;
+}) {
   const titleId = useId();
   let body;
   if (query.isPending) body = <LoadingRows label="Loading positions..." />;
-  else if (query.isError && !query.data) body = <LoadError onRetry={() => void query.refetch()}>Couldn&apos;t load positions.</LoadError>;
+  else if (query.isError && !query.data)
+    body = <LoadError onRetry={() => void query.refetch()}>Couldn&apos;t load positions.</LoadError>;
   else if (query.data.length === 0) body = <p className="muted">No positions in this account yet.</p>;
   else {
     body = <DataTable aria-labelledby={titleId} columns={POSITION_COLUMNS} rows={query.data} rowKey={positionSymbol} />;

@@ -13,7 +13,13 @@ const session = (overrides: Record<string, unknown> = {}) => ({
     sessionId: SESSION_ID,
     status: 'PENDING',
     expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
-    brokerage: { slug: 'WEBULL', name: 'Webull', display_name: 'Webull', description: 'Webull paper trading: simulated accounts, prices and fills.', aws_s3_logo_url: null },
+    brokerage: {
+      slug: 'WEBULL',
+      name: 'Webull',
+      display_name: 'Webull',
+      description: 'Webull paper trading: simulated accounts, prices and fills.',
+      aws_s3_logo_url: null,
+    },
     connectionType: 'trade',
     redirectUrl: 'http://localhost/settings',
     connectionId: null,
@@ -53,7 +59,18 @@ describe('paper broker portal page', () => {
     const close = vi.fn();
     vi.stubGlobal('opener', {});
     vi.stubGlobal('close', close);
-    const api = mockApi(routes({ body: session() }, { body: { success: true, connectionId: 'conn-1', redirectUrl: 'http://localhost/settings?status=SUCCESS&connection_id=conn-1' } }));
+    const api = mockApi(
+      routes(
+        { body: session() },
+        {
+          body: {
+            success: true,
+            connectionId: 'conn-1',
+            redirectUrl: 'http://localhost/settings?status=SUCCESS&connection_id=conn-1',
+          },
+        },
+      ),
+    );
     const { user } = renderApp(`/paper/portal/${SESSION_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(close).toHaveBeenCalled());
@@ -62,7 +79,16 @@ describe('paper broker portal page', () => {
 
   it('goes-to-the-redirect-when-it-is-not-a-popup', async () => {
     mockApi({
-      ...routes({ body: session() }, { body: { success: true, connectionId: 'conn-1', redirectUrl: 'http://localhost:3000/settings?status=SUCCESS&connection_id=conn-1' } }),
+      ...routes(
+        { body: session() },
+        {
+          body: {
+            success: true,
+            connectionId: 'conn-1',
+            redirectUrl: 'http://localhost:3000/settings?status=SUCCESS&connection_id=conn-1',
+          },
+        },
+      ),
       'GET /api/user/notification-preferences': { body: { success: true, preferences: {} } },
     });
     const { user, location } = renderApp(`/paper/portal/${SESSION_ID}`);
@@ -75,16 +101,31 @@ describe('paper broker portal page', () => {
   it('says-the-link-expired', async () => {
     mockApi(routes({ body: session({ status: 'EXPIRED' }) }));
     renderApp(`/paper/portal/${SESSION_ID}`);
-    expect(await screen.findByText('This connection link has expired. Please start the connection again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This connection link has expired. Please start the connection again.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
   });
 
   it('says-the-link-expired-when-connecting-answers-410', async () => {
-    mockApi(routes({ body: session() }, { status: 410, body: errorBody('PORTAL_SESSION_EXPIRED', 'This connection link has expired. Please start the connection again.') }));
+    mockApi(
+      routes(
+        { body: session() },
+        {
+          status: 410,
+          body: errorBody(
+            'PORTAL_SESSION_EXPIRED',
+            'This connection link has expired. Please start the connection again.',
+          ),
+        },
+      ),
+    );
     const { user } = renderApp(`/paper/portal/${SESSION_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Connect' }));
     expect(await screen.findByRole('heading', { name: 'Link expired' })).toBeInTheDocument();
-    expect(screen.getByText('This connection link has expired. Please start the connection again.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This connection link has expired. Please start the connection again.'),
+    ).toBeInTheDocument();
   });
 
   it('says-an-unknown-link-is-invalid', async () => {
@@ -94,14 +135,22 @@ describe('paper broker portal page', () => {
   });
 
   it('asks-a-signed-out-visitor-to-sign-in', async () => {
-    mockApi({ [`GET /api/paper/portal/${SESSION_ID}`]: { status: 401, body: errorBody('UNAUTHENTICATED', 'Please sign in to continue.') } });
+    mockApi({
+      [`GET /api/paper/portal/${SESSION_ID}`]: {
+        status: 401,
+        body: errorBody('UNAUTHENTICATED', 'Please sign in to continue.'),
+      },
+    });
     renderApp(`/paper/portal/${SESSION_ID}`);
     expect(await screen.findByRole('heading', { name: 'Sign in required' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
   });
 
   it('is-not-hidden-by-beta-launch-mode', async () => {
-    mockApi({ ...routes({ body: session() }), 'GET /api/maintenance-status': { body: { isMaintenanceModeEnabled: true } } });
+    mockApi({
+      ...routes({ body: session() }),
+      'GET /api/maintenance-status': { body: { isMaintenanceModeEnabled: true } },
+    });
     renderApp(`/paper/portal/${SESSION_ID}`);
     expect(await screen.findByRole('button', { name: 'Connect' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Beta Launch Coming Soon' })).not.toBeInTheDocument();

@@ -38,7 +38,17 @@ const isPopup = (): boolean => {
   }
 };
 
-function PortalMessage({ icon, title, children, tone = 'muted' }: { icon: ReactNode; title: string; children: ReactNode; tone?: 'muted' | 'error' | 'success' }) {
+function PortalMessage({
+  icon,
+  title,
+  children,
+  tone = 'muted',
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  tone?: 'muted' | 'error' | 'success';
+}) {
   return (
     <div className={`portal-message portal-message--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       <span className="portal-message__icon">{icon}</span>
@@ -115,7 +125,11 @@ export function PaperPortal({ sessionId }: { sessionId: string }) {
     } else if (isApiError(error) && (error.status === 404 || error.status === 403)) {
       content = (
         <PortalMessage icon={<AlertIcon size={24} />} title={PORTAL_TEXTS.invalidTitle} tone="error">
-          <p>{error.status === 404 ? BrokerageMessages.portalSessionNotFound : error.serverMessage ?? BrokerageMessages.ownDataOnly}</p>
+          <p>
+            {error.status === 404
+              ? BrokerageMessages.portalSessionNotFound
+              : (error.serverMessage ?? BrokerageMessages.ownDataOnly)}
+          </p>
           {closeOrBack()}
         </PortalMessage>
       );
@@ -152,7 +166,16 @@ export function PaperPortal({ sessionId }: { sessionId: string }) {
       </PortalMessage>
     );
   } else {
-    content = <PendingConnection session={session.data} titleId={titleId} onConnect={onConnect} connecting={connect.isPending} error={connectError} onCancel={closeOrBack('Cancel')} />;
+    content = (
+      <PendingConnection
+        session={session.data}
+        titleId={titleId}
+        onConnect={onConnect}
+        connecting={connect.isPending}
+        error={connectError}
+        onCancel={closeOrBack('Cancel')}
+      />
+    );
   }
 
   return (
@@ -169,7 +192,12 @@ export function PaperPortal({ sessionId }: { sessionId: string }) {
         </CardHeader>
         <CardContent>{content}</CardContent>
         <CardFooter className="portal__footer">
-          <a href={paths.paper.trade.getHref()} target="_blank" rel="noopener noreferrer" className="text-link portal__trade-link">
+          <a
+            href={paths.paper.trade.getHref()}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-link portal__trade-link"
+          >
             Open the paper trading page <ExternalLinkIcon size={12} />
             <span className="sr-only"> (opens in a new tab)</span>
           </a>

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/testing/data';
-import { errorBody, mockApi, signedInAs, type MockHandler, type MockRoutes, type RecordedCall } from '@/testing/mock-api';
+import {
+  errorBody,
+  mockApi,
+  signedInAs,
+  type MockHandler,
+  type MockRoutes,
+  type RecordedCall,
+} from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 const me = buildUser({ snaptradeUserId: 'st-1', snaptradeUserSecret: 's-1' });
@@ -44,7 +51,13 @@ function routes(extra: MockRoutes = {}): MockRoutes {
   return {
     ...signedInAs(me),
     [`GET /api/snaptrade/accounts/${me.id}`]: {
-      body: { success: true, accounts: [account('acc-1', 'Webull Individual (Paper)', 100_000), account('acc-2', 'Webull Roth IRA (Paper)', 25_000)] },
+      body: {
+        success: true,
+        accounts: [
+          account('acc-1', 'Webull Individual (Paper)', 100_000),
+          account('acc-2', 'Webull Roth IRA (Paper)', 25_000),
+        ],
+      },
     },
     [`GET /api/snaptrade/positions/acc-1/${me.id}`]: { body: { success: true, positions: [] } },
     [`GET /api/snaptrade/positions/acc-2/${me.id}`]: { body: { success: true, positions: [] } },
@@ -84,7 +97,11 @@ describe('paper trading page', () => {
   });
 
   it('buys-a-stock-with-a-fresh-x-request-id-and-shows-the-fill', async () => {
-    const api = mockApi(routes({ 'POST /api/paper/orders': ((call) => ({ status: 201, body: placed(requestIdOf(call)!) })) as MockHandler }));
+    const api = mockApi(
+      routes({
+        'POST /api/paper/orders': ((call) => ({ status: 201, body: placed(requestIdOf(call)!) })) as MockHandler,
+      }),
+    );
     const { user } = renderApp('/paper/trade');
     await screen.findByText('Webull Individual (Paper)', { selector: '.account-cell__name' });
     await fillStockOrder(user);
@@ -115,7 +132,14 @@ describe('paper trading page', () => {
   });
 
   it('shows-insufficient-buying-power', async () => {
-    mockApi(routes({ 'POST /api/paper/orders': { status: 422, body: errorBody('INSUFFICIENT_BUYING_POWER', 'Insufficient buying power for this order.') } }));
+    mockApi(
+      routes({
+        'POST /api/paper/orders': {
+          status: 422,
+          body: errorBody('INSUFFICIENT_BUYING_POWER', 'Insufficient buying power for this order.'),
+        },
+      }),
+    );
     const { user } = renderApp('/paper/trade');
     await screen.findByText('Webull Individual (Paper)', { selector: '.account-cell__name' });
     await fillStockOrder(user, 'AAPL', '100000');
@@ -130,7 +154,16 @@ describe('paper trading page', () => {
         'POST /api/paper/orders': ((call) => {
           attempt += 1;
           if (attempt === 1) return { networkError: true };
-          if (attempt === 2) return { status: 202, body: placed(requestIdOf(call)!, { state: 'UNKNOWN', filledQuantity: null, executionPrice: null, brokerageOrderId: null }) };
+          if (attempt === 2)
+            return {
+              status: 202,
+              body: placed(requestIdOf(call)!, {
+                state: 'UNKNOWN',
+                filledQuantity: null,
+                executionPrice: null,
+                brokerageOrderId: null,
+              }),
+            };
           return { status: 200, body: { ...placed(requestIdOf(call)!), replayed: true } };
         }) as MockHandler,
       }),
@@ -160,7 +193,13 @@ describe('paper trading page', () => {
       routes({
         'POST /api/paper/orders': ((call) => ({
           status: 201,
-          body: placed(requestIdOf(call)!, { isOptions: true, optionsTicker: 'AAPL  991217C00240000', quantity: 2, filledQuantity: 2, executionPrice: 3.5 }),
+          body: placed(requestIdOf(call)!, {
+            isOptions: true,
+            optionsTicker: 'AAPL  991217C00240000',
+            quantity: 2,
+            filledQuantity: 2,
+            executionPrice: 3.5,
+          }),
         })) as MockHandler,
       }),
     );
@@ -175,7 +214,11 @@ describe('paper trading page', () => {
     expect(screen.getByRole('status', { name: 'OCC symbol' })).toHaveTextContent('AAPL 991217C00240000');
 
     await user.click(screen.getByRole('button', { name: 'Place Buy Order' }));
-    expect(await screen.findByText('Bought 2 AAPL 991217C00240000 at $3.50', { normalizer: (text) => text.replace(/\s+/g, ' ') })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Bought 2 AAPL 991217C00240000 at $3.50', {
+        normalizer: (text) => text.replace(/\s+/g, ' '),
+      }),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST /api/paper/orders')[0]!.body).toEqual({
       accountId: 'acc-1',
       action: 'BUY',
@@ -191,7 +234,14 @@ describe('paper trading page', () => {
   });
 
   it('refuses-invalid-options-data-before-sending-and-shows-the-servers-refusal', async () => {
-    const api = mockApi(routes({ 'POST /api/paper/orders': { status: 400, body: errorBody('INVALID_OPTIONS_DATA', 'The option contract has expired.') } }));
+    const api = mockApi(
+      routes({
+        'POST /api/paper/orders': {
+          status: 400,
+          body: errorBody('INVALID_OPTIONS_DATA', 'The option contract has expired.'),
+        },
+      }),
+    );
     const { user } = renderApp('/paper/trade');
     await screen.findByText('Webull Individual (Paper)', { selector: '.account-cell__name' });
     await user.click(screen.getByRole('radio', { name: 'Option' }));
@@ -211,7 +261,14 @@ describe('paper trading page', () => {
   });
 
   it('sells-from-the-chosen-account', async () => {
-    const api = mockApi(routes({ 'POST /api/paper/orders': ((call) => ({ status: 201, body: placed(requestIdOf(call)!, { action: 'SELL', accountId: 'acc-2' }) })) as MockHandler }));
+    const api = mockApi(
+      routes({
+        'POST /api/paper/orders': ((call) => ({
+          status: 201,
+          body: placed(requestIdOf(call)!, { action: 'SELL', accountId: 'acc-2' }),
+        })) as MockHandler,
+      }),
+    );
     const { user } = renderApp('/paper/trade');
     await screen.findByText('Webull Individual (Paper)', { selector: '.account-cell__name' });
     await user.selectOptions(screen.getByLabelText('Account'), 'acc-2');

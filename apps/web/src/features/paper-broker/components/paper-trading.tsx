@@ -38,7 +38,10 @@ function NoAccounts({ registered }: { registered: boolean }) {
               ? `Connect ${AVAILABLE_BROKERAGE.name} from Settings → Brokerage to open your paper accounts.`
               : `Register with SnapTrade and connect ${AVAILABLE_BROKERAGE.name} from Settings → Brokerage to open your paper accounts.`}
           </p>
-          <Link to={paths.app.settings.getHref('brokerage')} className={buttonClassName({ variant: 'primary', size: 'sm' })}>
+          <Link
+            to={paths.app.settings.getHref('brokerage')}
+            className={buttonClassName({ variant: 'primary', size: 'sm' })}
+          >
             Go to Settings
           </Link>
         </div>
@@ -63,7 +66,10 @@ export function PaperTrading({ user }: { user: UserView }) {
 
   const quoteSymbol = useDebouncedValue(quoteSymbolOf(effectiveDraft), 400);
   const symbols = useMemo(() => {
-    const wanted = quoteSymbol && !(WATCHLIST as readonly string[]).includes(quoteSymbol) ? [quoteSymbol, ...WATCHLIST] : [...WATCHLIST];
+    const wanted =
+      quoteSymbol && !(WATCHLIST as readonly string[]).includes(quoteSymbol)
+        ? [quoteSymbol, ...WATCHLIST]
+        : [...WATCHLIST];
     return wanted.slice(0, MAX_SYMBOLS);
   }, [quoteSymbol]);
   const market = usePaperMarket(symbols);
@@ -73,12 +79,21 @@ export function PaperTrading({ user }: { user: UserView }) {
     const contract = parseOccSymbol(picked.symbol);
     setDraft((current) =>
       contract
-        ? { ...current, instrument: 'option', symbol: contract.underlying, optionType: contract.optionType, strikePrice: contract.strikePrice, expirationDate: contract.expirationDate }
+        ? {
+            ...current,
+            instrument: 'option',
+            symbol: contract.underlying,
+            optionType: contract.optionType,
+            strikePrice: contract.strikePrice,
+            expirationDate: contract.expirationDate,
+          }
         : { ...current, instrument: 'stock', symbol: picked.symbol },
     );
   };
 
-  const notRegistered = !registered || (accounts.isError && isApiError(accounts.error) && accounts.error.code === 'PROVIDER_USER_NOT_REGISTERED');
+  const notRegistered =
+    !registered ||
+    (accounts.isError && isApiError(accounts.error) && accounts.error.code === 'PROVIDER_USER_NOT_REGISTERED');
 
   let accountsArea;
   if (notRegistered) accountsArea = <NoAccounts registered={false} />;
@@ -130,12 +145,23 @@ export function PaperTrading({ user }: { user: UserView }) {
             disabled={list.length === 0}
           />
           <div aria-live="polite">
-            <OrderResult data={order.data} error={order.error} canRetry={order.canRetry} retrying={order.isPending} onRetry={order.retry} />
+            <OrderResult
+              data={order.data}
+              error={order.error}
+              canRetry={order.canRetry}
+              retrying={order.isPending}
+              onRetry={order.retry}
+            />
           </div>
         </div>
         <div className="paper-page__side">
           {accountsArea}
-          {selectedId ? <PaperPositionsCard query={positions} accountName={list.find((account) => account.id === selectedId)?.name} /> : null}
+          {selectedId ? (
+            <PaperPositionsCard
+              query={positions}
+              accountName={list.find((account) => account.id === selectedId)?.name}
+            />
+          ) : null}
           <MarketQuotesCard query={market} onPick={pick} />
         </div>
       </div>

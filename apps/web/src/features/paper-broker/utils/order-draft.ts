@@ -37,7 +37,12 @@ export const emptyDraft = (accountId = ''): OrderDraft => ({
 
 /** Today's date on the US/Eastern calendar (YYYY-MM-DD): options expiring before it have expired. */
 export function easternToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 const cleanTicker = (value: string) => value.trim().toUpperCase();
@@ -46,9 +51,15 @@ const cleanTicker = (value: string) => value.trim().toUpperCase();
 export function occSymbolOf(draft: OrderDraft): string | null {
   const underlying = cleanTicker(draft.symbol);
   const strike = Number(draft.strikePrice);
-  if (!MarketOrderRules.tickerPattern.test(underlying) || !draft.strikePrice || !Number.isFinite(strike) || strike <= 0) return null;
+  if (!MarketOrderRules.tickerPattern.test(underlying) || !draft.strikePrice || !Number.isFinite(strike) || strike <= 0)
+    return null;
   if (!MarketOrderRules.datePattern.test(draft.expirationDate)) return null;
-  return buildOccSymbol({ underlying, optionType: draft.optionType, strikePrice: String(strike), expirationDate: draft.expirationDate });
+  return buildOccSymbol({
+    underlying,
+    optionType: draft.optionType,
+    strikePrice: String(strike),
+    expirationDate: draft.expirationDate,
+  });
 }
 
 /** The symbol to quote for the draft: the ticker of a stock, the OCC symbol of an option. */
@@ -62,7 +73,10 @@ export function quoteSymbolOf(draft: OrderDraft): string | null {
  * Checks the draft with the same rules the server applies (libs/contracts market-order rules) and builds the
  * request body, or returns the rule's message.
  */
-export function toOrderInput(draft: OrderDraft, today: string = easternToday()): { order: PaperOrderInput } | { error: string } {
+export function toOrderInput(
+  draft: OrderDraft,
+  today: string = easternToday(),
+): { order: PaperOrderInput } | { error: string } {
   const quantity = Number(draft.quantity);
   if (!draft.quantity.trim() || !Number.isFinite(quantity)) return { error: MarketOrderRules.messages.quantity };
   const symbol = cleanTicker(draft.symbol);
@@ -77,7 +91,16 @@ export function toOrderInput(draft: OrderDraft, today: string = easternToday()):
   const strikePrice = draft.strikePrice.trim() ? Number(draft.strikePrice) : undefined;
   const expirationDate = draft.expirationDate || undefined;
   const checked = normalizeMarketOrder(
-    { action: draft.action, symbol, quantity, isOptions: true, optionType: draft.optionType, strikePrice, expirationDate, contractMultiplier: OPTION_CONTRACT_MULTIPLIER },
+    {
+      action: draft.action,
+      symbol,
+      quantity,
+      isOptions: true,
+      optionType: draft.optionType,
+      strikePrice,
+      expirationDate,
+      contractMultiplier: OPTION_CONTRACT_MULTIPLIER,
+    },
     today,
   );
   if (isOrderRuleError(checked)) return { error: checked.message };

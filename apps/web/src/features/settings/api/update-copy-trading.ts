@@ -6,8 +6,11 @@ import { authKeys, type Session } from '@/lib/auth';
 export const COPY_TRADING_FAILED = 'Failed to update copy trading';
 
 /** POST /api/update-copy-trading (cookies): turns copy trading on or off for the session's user. */
-export const updateCopyTrading = ({ copyTradingEnabled }: { copyTradingEnabled: boolean }): Promise<CopySettingsResponse> =>
-  api.post<CopySettingsResponse>('/api/update-copy-trading', { copyTradingEnabled });
+export const updateCopyTrading = ({
+  copyTradingEnabled,
+}: {
+  copyTradingEnabled: boolean;
+}): Promise<CopySettingsResponse> => api.post<CopySettingsResponse>('/api/update-copy-trading', { copyTradingEnabled });
 
 /** Keeps the session's user in step with what the server saved. */
 export function storeSavedUser(

@@ -12,9 +12,13 @@ export async function saveNotificationPreferences({
   userId: string;
   preferences: NotificationPreferences;
 }): Promise<NotificationPreferences> {
-  const response = await api.put<SaveNotificationPreferencesResponse>('/api/user/notification-preferences', preferences, {
-    headers: { Authorization: `Bearer ${userId}` },
-  });
+  const response = await api.put<SaveNotificationPreferencesResponse>(
+    '/api/user/notification-preferences',
+    preferences,
+    {
+      headers: { Authorization: `Bearer ${userId}` },
+    },
+  );
   return toPreferences(response.preferences ?? preferences);
 }
 

@@ -12,11 +12,16 @@ import { copyTradingErrorMessage, useUpdateCopyTrading } from '../api/update-cop
 type AmountField = 'defaultCopyAmount' | 'maxCopyAmount';
 
 const AMOUNT_FIELDS: { field: AmountField; label: string; hint: string }[] = [
-  { field: 'defaultCopyAmount', label: 'Default Copy Amount ($)', hint: 'Used for each trade you copy unless you enter another amount.' },
+  {
+    field: 'defaultCopyAmount',
+    label: 'Default Copy Amount ($)',
+    hint: 'Used for each trade you copy unless you enter another amount.',
+  },
   { field: 'maxCopyAmount', label: 'Maximum Copy Amount ($)', hint: 'The most a single copied trade may use.' },
 ];
 
-const asText = (value: number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+const asText = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
 
 /**
  * Copy trading settings (seed 000 §2, §5, §7): the switch saves copyTradingEnabled; the two amounts show
@@ -44,9 +49,11 @@ export function CopyTradingCard({ user }: { user: UserView }) {
     const invalid = validateCopyAmounts(parsed);
     setProblem(invalid);
     if (invalid) return;
-    const change = (field === 'defaultCopyAmount'
-      ? { defaultCopyAmount: parsed.defaultCopyAmount }
-      : { maxCopyAmount: parsed.maxCopyAmount }) satisfies CopySettingsChange;
+    const change = (
+      field === 'defaultCopyAmount'
+        ? { defaultCopyAmount: parsed.defaultCopyAmount }
+        : { maxCopyAmount: parsed.maxCopyAmount }
+    ) satisfies CopySettingsChange;
     save.mutate(change);
   };
 
@@ -109,7 +116,12 @@ export function CopyTradingCard({ user }: { user: UserView }) {
                 </Field>
               ))}
             </div>
-            <p id={statusId} className={`field__hint field__hint--${status?.tone ?? 'muted'}`} role="status" aria-live="polite">
+            <p
+              id={statusId}
+              className={`field__hint field__hint--${status?.tone ?? 'muted'}`}
+              role="status"
+              aria-live="polite"
+            >
               {status?.text ?? ''}
             </p>
           </>

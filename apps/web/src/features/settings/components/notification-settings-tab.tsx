@@ -19,9 +19,24 @@ type SwitchKey = 'emailNotifications' | 'notifyOnTradeShared' | 'notifyOnCopiedT
 
 /** Seed 000 §3: the switches shown are the first, second and fourth flag; the two below depend on the first. */
 const SWITCHES: { key: SwitchKey; label: string; description: string; dependent: boolean }[] = [
-  { key: 'emailNotifications', label: 'Email Notifications', description: 'Receive notifications by e-mail.', dependent: false },
-  { key: 'notifyOnTradeShared', label: 'Trade Shared', description: 'When a trace you follow shares a new trade.', dependent: true },
-  { key: 'notifyOnCopiedTradeSold', label: 'Copied Trade Sold', description: 'When a trade you copied is sold.', dependent: true },
+  {
+    key: 'emailNotifications',
+    label: 'Email Notifications',
+    description: 'Receive notifications by e-mail.',
+    dependent: false,
+  },
+  {
+    key: 'notifyOnTradeShared',
+    label: 'Trade Shared',
+    description: 'When a trace you follow shares a new trade.',
+    dependent: true,
+  },
+  {
+    key: 'notifyOnCopiedTradeSold',
+    label: 'Copied Trade Sold',
+    description: 'When a trade you copied is sold.',
+    dependent: true,
+  },
 ];
 
 /** Settings → Notifications (seed 000 §2): the switches, Save, and the privacy note. */
@@ -150,9 +165,9 @@ function PrivacyNote() {
       </CardHeader>
       <CardContent>
         <p className="muted">
-          We only use your e-mail address to send the notifications you choose here and essential account messages
-          (such as password resets). We never sell or share it with third parties, and you can turn notifications off at
-          any time.
+          We only use your e-mail address to send the notifications you choose here and essential account messages (such
+          as password resets). We never sell or share it with third parties, and you can turn notifications off at any
+          time.
         </p>
       </CardContent>
     </Card>

@@ -8,7 +8,8 @@ import { EyeIcon, EyeOffIcon, LinkIcon } from '@/components/ui/icons';
 const MASK = '••••••••••••••••';
 
 /** Registered with the provider when both the id and the secret exist (seed 000 §4). */
-export const isProviderRegistered = (user: UserView): boolean => Boolean(user.snaptradeUserId && user.snaptradeUserSecret);
+export const isProviderRegistered = (user: UserView): boolean =>
+  Boolean(user.snaptradeUserId && user.snaptradeUserSecret);
 
 /**
  * The provider integration block of Settings → Account (seed 000 §2): the provider user id, the secret
@@ -26,7 +27,9 @@ export function ProviderIntegrationCard({ user, onOpenBrokerage }: { user: UserV
       <CardHeader>
         <div className="card__header-row">
           <CardTitle id={`${id}-title`}>SnapTrade Integration</CardTitle>
-          <Badge variant={registered ? 'success' : 'warning'}>{registered ? 'SnapTrade Registered' : 'Registration Required'}</Badge>
+          <Badge variant={registered ? 'success' : 'warning'}>
+            {registered ? 'SnapTrade Registered' : 'Registration Required'}
+          </Badge>
         </div>
         <CardDescription>The brokerage link that copy trading and your portfolio data use.</CardDescription>
       </CardHeader>
