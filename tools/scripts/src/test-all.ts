@@ -61,6 +61,7 @@ const jest = (project: string, extra: string[] = []): Step => ({
 
 const steps: Step[] = [
   { name: 'lint', command: ['npx', 'eslint', '.'] },
+  { name: 'format', command: ['npx', 'prettier', '--check', '.', '--log-level', 'warn'] },
   { name: 'type-check tests', command: ['npx', 'tsc', '-p', 'apps/system-e2e/tsconfig.json'] },
   { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '--output-style=static'] },
   jest('unit'),
