@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { BrokerageConnectedV1, EventEnvelope, ProviderUserRegisteredV1 } from '@copytrade/contracts';
-import { runServiceMigrations } from '@copytrade/nest';
+import {
+  BrokerageConnected,
+  type BrokerageConnectedV1,
+  type EventEnvelope,
+  type ProviderUserRegisteredV1,
+} from '@copytrade/contracts';
+import { parseEventEnvelope, runServiceMigrations } from '@copytrade/nest';
 import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { identityDataSourceOptions } from '../../src/database/data-source';
@@ -99,8 +104,10 @@ it('ignores an older state arriving late, so redeliveries and reordering change 
   });
 });
 
-it('refuses a malformed event as permanent (it is dead-lettered, not retried)', async () => {
-  await expect(handler.applyConnectionChange(envelope({ userId: 'x' }) as never, dataSource.manager)).rejects.toThrow(
-    /malformed/,
+it('refuses a malformed event as permanent before it reaches the handler (dead-lettered, not retried)', () => {
+  const malformed = { ...connected(randomUUID(), 1, ['acc-1']), type: BrokerageConnected.type };
+  malformed.data.link.stateVersion = 'two' as never;
+  expect(() => parseEventEnvelope(JSON.stringify(malformed), BrokerageConnected.subject)).toThrow(
+    expect.objectContaining({ code: 'INVALID_EVENT_PAYLOAD', message: expect.stringContaining('link.stateVersion') }),
   );
 });

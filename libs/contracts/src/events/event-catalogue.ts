@@ -2,6 +2,7 @@ import { MaintenanceModeChanged } from './admin/maintenance-mode-changed.v1';
 import { BrokerageConnected } from './brokerage/brokerage-connected.v1';
 import { BrokerageDisconnected } from './brokerage/brokerage-disconnected.v1';
 import { ProviderUserRegistered } from './brokerage/provider-user-registered.v1';
+import type { CataloguedEventDefinition } from './catalogued-event';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
 import { UserSettingsChanged } from './identity/user-settings-changed.v1';
@@ -19,3 +20,13 @@ export const EventCatalogue = {
 
 export const EVENTS_STREAM = 'EVENTS';
 export const EVENTS_SUBJECTS = 'events.>';
+/** Subjects under this prefix belong to the platform stream: each must be in the catalogue. */
+export const EVENTS_SUBJECT_PREFIX = 'events.';
+
+/** Subject → definition (with its payload class): what a consumer checks a received event against. */
+export const EventCatalogueBySubject: ReadonlyMap<string, CataloguedEventDefinition<object>> = new Map(
+  Object.values(EventCatalogue).map((definition) => [
+    definition.subject,
+    definition as CataloguedEventDefinition<object>,
+  ]),
+);

@@ -7,6 +7,13 @@ export interface EventEnvelope<TData = unknown> {
   producer: string;
   correlationId: string;
   causationId?: string;
+  /**
+   * The aggregate (entity) the event is about, qualified by its kind (`user:<uuid>`), and its version: 1, 2, 3…
+   * without gaps, in commit order, per producer. Consumers apply one aggregate's events in version order.
+   * Absent on events written before aggregates were recorded (legacy): those are applied in arrival order.
+   */
+  aggregateId?: string;
+  aggregateVersion?: number;
   data: TData;
 }
 

@@ -1,4 +1,5 @@
 export * from './event-envelope';
+export * from './catalogued-event';
 export * from './event-catalogue';
 export * from './admin/maintenance-mode-changed.v1';
 export * from './brokerage/brokerage-link-state';

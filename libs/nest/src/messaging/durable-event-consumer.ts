@@ -177,7 +177,7 @@ export class DurableEventConsumer<T = unknown> {
     const payload = msg.string();
     let envelope: EventEnvelope<T>;
     try {
-      envelope = parseEventEnvelope(payload) as EventEnvelope<T>;
+      envelope = parseEventEnvelope(payload, msg.subject) as EventEnvelope<T>;
     } catch (error) {
       await this.deadLetter(msg, payload, peekEventId(payload), error);
       return;

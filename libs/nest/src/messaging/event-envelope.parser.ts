@@ -1,21 +1,42 @@
-import type { EventEnvelope } from '@copytrade/contracts';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import {
+  EVENTS_SUBJECT_PREFIX,
+  EventCatalogueBySubject,
+  type CataloguedEventDefinition,
+  type EventEnvelope,
+} from '@copytrade/contracts';
+import { flattenValidationErrors } from '../errors/validation-exception.factory';
 import { MessagingException } from './messaging.exception';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Checks the envelope shape only (not the payload, which the handler validates against its contract):
- * a message that fails here can never succeed on redelivery, so the consumer dead-letters it at once.
+ * Checks the envelope, then the payload against the event catalogue's class for the subject it arrived on.
+ * A message that fails here can never succeed on redelivery, so the consumer dead-letters it at once.
+ * Subjects outside the platform's `events.` namespace (a private stream) have no catalogue entry and only
+ * get the envelope check.
  */
-export function parseEventEnvelope(payload: string): EventEnvelope<unknown> {
+export function parseEventEnvelope(payload: string, subject: string): EventEnvelope<unknown> {
+  const envelope = parseEnvelopeShape(payload);
+  const definition = EventCatalogueBySubject.get(subject);
+  if (!definition) {
+    if (subject.startsWith(EVENTS_SUBJECT_PREFIX))
+      throw invalidPayload(`no event in the catalogue for subject ${subject}`);
+    return envelope;
+  }
+  return { ...envelope, data: validatedData(envelope, definition) };
+}
+
+function parseEnvelopeShape(payload: string): EventEnvelope<unknown> {
   let value: unknown;
   try {
     value = JSON.parse(payload);
   } catch (error) {
     throw malformed('payload is not JSON', error);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed('payload is not an object');
-  const candidate = value as Record<string, unknown>;
+  if (!isPlainObject(value)) throw malformed('payload is not an object');
+  const candidate = value;
   if (typeof candidate.id !== 'string' || !UUID_PATTERN.test(candidate.id)) throw malformed('id must be a uuid');
   for (const field of ['type', 'occurredAt', 'producer', 'correlationId'] as const) {
     if (typeof candidate[field] !== 'string' || candidate[field] === '')
@@ -30,6 +51,21 @@ export function parseEventEnvelope(payload: string): EventEnvelope<unknown> {
   return candidate as unknown as EventEnvelope<unknown>;
 }
 
+/** The payload as an instance of the definition's class, stripped of fields the class does not declare. */
+function validatedData(envelope: EventEnvelope<unknown>, definition: CataloguedEventDefinition<object>): object {
+  const name = `${definition.type} v${definition.version}`;
+  if (envelope.type !== definition.type || envelope.version !== definition.version)
+    throw invalidPayload(`${envelope.type} v${envelope.version} arrived on the subject of ${name}`);
+  if (!isPlainObject(envelope.data)) throw invalidPayload(`${name}: data must be an object`);
+  const data = plainToInstance(definition.payload, envelope.data);
+  const errors = validateSync(data, { whitelist: true, forbidUnknownValues: true });
+  if (errors.length > 0) {
+    const reasons = flattenValidationErrors(errors).map(({ field, messages }) => `${field}: ${messages.join(', ')}`);
+    throw invalidPayload(`${name}: ${reasons.join('; ')}`);
+  }
+  return data;
+}
+
 /** Best effort id for the dead-letter row of a message whose envelope could not be parsed. */
 export function peekEventId(payload: string): string | null {
   try {
@@ -41,6 +77,14 @@ export function peekEventId(payload: string): string | null {
   return null;
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function malformed(reason: string, cause?: unknown): MessagingException {
   return new MessagingException('MALFORMED_EVENT_ENVELOPE', `Malformed event envelope: ${reason}`, { cause });
+}
+
+function invalidPayload(reason: string): MessagingException {
+  return new MessagingException('INVALID_EVENT_PAYLOAD', `Invalid event payload: ${reason}`);
 }

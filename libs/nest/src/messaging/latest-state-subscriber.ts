@@ -36,7 +36,7 @@ export async function subscribeToLatest<T = unknown>(
   const done = (async () => {
     for await (const msg of messages) {
       try {
-        await onEvent(parseEventEnvelope(msg.string()) as EventEnvelope<T>);
+        await onEvent(parseEventEnvelope(msg.string(), msg.subject) as EventEnvelope<T>);
       } catch (error) {
         // Latest-state views are self-healing (the next event replaces this one): log and keep following.
         logger.error(`Applying ${msg.subject} #${msg.seq} failed: ${errorMessage(error)}`, errorStack(error));

@@ -4,52 +4,34 @@ import {
   ProviderUserRegistered,
   type BrokerageConnectedV1,
   type BrokerageDisconnectedV1,
-  type BrokerageLinkStateV1,
   type EventEnvelope,
   type ProviderUserRegisteredV1,
 } from '@copytrade/contracts';
 import { EventConsumerRegistry } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 
-/** A malformed event cannot become valid by retrying: dead-letter it at once. */
-class InvalidBrokerageEvent extends Error {}
-
 const CONNECTION_EVENTS = BrokerageConnected.subject.replace(/connected\.v1$/, '>');
-
-function assertLink(link: BrokerageLinkStateV1 | undefined): asserts link is BrokerageLinkStateV1 {
-  const valid =
-    link &&
-    typeof link.userId === 'string' &&
-    typeof link.providerUserId === 'string' &&
-    typeof link.brokerageConnected === 'boolean' &&
-    Array.isArray(link.accountIds) &&
-    link.accountIds.every((id) => typeof id === 'string') &&
-    Number.isInteger(link.stateVersion);
-  if (!valid) throw new InvalidBrokerageEvent('Brokerage link state is malformed');
-}
 
 /**
  * Keeps users.brokerage_connected, snaptrade_account_ids and snaptrade_user_id from the brokerage service's
  * events. Every event carries the user's whole link with a version, so applying is a conditional overwrite:
- * a redelivered or late (older) event changes nothing.
+ * a redelivered or late (older) event changes nothing. Payloads arrive already validated against the event
+ * catalogue: a malformed one is dead-lettered by the consumer before it reaches these handlers.
  */
 @Injectable()
 export class BrokerageLinkHandler implements OnModuleInit {
   constructor(private readonly consumers: EventConsumerRegistry) {}
 
   async onModuleInit(): Promise<void> {
-    const isPermanentError = (error: unknown) => error instanceof InvalidBrokerageEvent;
     await this.consumers.register<BrokerageConnectedV1 | BrokerageDisconnectedV1>({
       durableName: 'identity-brokerage-link-connections',
       filterSubject: CONNECTION_EVENTS,
       handler: (envelope, manager) => this.applyConnectionChange(envelope, manager),
-      isPermanentError,
     });
     await this.consumers.register<ProviderUserRegisteredV1>({
       durableName: 'identity-brokerage-link-registrations',
       filterSubject: ProviderUserRegistered.subject,
       handler: (envelope, manager) => this.applyRegistration(envelope, manager),
-      isPermanentError,
     });
   }
 
@@ -57,7 +39,6 @@ export class BrokerageLinkHandler implements OnModuleInit {
     { data }: EventEnvelope<BrokerageConnectedV1 | BrokerageDisconnectedV1>,
     manager: EntityManager,
   ): Promise<void> {
-    assertLink(data?.link);
     const { link } = data;
     await manager.query(
       `UPDATE identity.users
@@ -69,13 +50,6 @@ export class BrokerageLinkHandler implements OnModuleInit {
 
   /** A (new) registration starts without connections. */
   async applyRegistration({ data }: EventEnvelope<ProviderUserRegisteredV1>, manager: EntityManager): Promise<void> {
-    if (
-      !data ||
-      typeof data.userId !== 'string' ||
-      typeof data.providerUserId !== 'string' ||
-      !Number.isInteger(data.stateVersion)
-    )
-      throw new InvalidBrokerageEvent('ProviderUserRegistered is malformed');
     await manager.query(
       `UPDATE identity.users
           SET snaptrade_user_id = $2, brokerage_connected = false, snaptrade_account_ids = '{}', brokerage_state_version = $3

@@ -1,13 +1,21 @@
-import { defineEvent } from '../event-envelope';
+import { IsBoolean, IsISO8601, IsUUID } from 'class-validator';
+import { defineCataloguedEvent } from '../catalogued-event';
 
-export interface MaintenanceModeChangedV1 {
+export class MaintenanceModeChangedV1 {
+  @IsBoolean()
   enabled: boolean;
+
+  @IsBoolean()
   previousEnabled: boolean;
+
+  @IsUUID()
   changedByUserId: string;
+
+  @IsISO8601()
   changedAt: string;
 }
 
-export const MaintenanceModeChanged = defineEvent<MaintenanceModeChangedV1>({
+export const MaintenanceModeChanged = defineCataloguedEvent(MaintenanceModeChangedV1, {
   type: 'MaintenanceModeChanged',
   version: 1,
   subject: 'events.admin.maintenance-mode.changed.v1',

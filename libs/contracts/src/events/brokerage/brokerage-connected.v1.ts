@@ -1,15 +1,28 @@
-import { defineEvent } from '../event-envelope';
-import type { BrokerageConnectionRefV1, BrokerageLinkStateV1 } from './brokerage-link-state';
+import { Type } from 'class-transformer';
+import { IsISO8601, IsObject, IsUUID, ValidateNested } from 'class-validator';
+import { defineCataloguedEvent } from '../catalogued-event';
+import { BrokerageConnectionRefV1, BrokerageLinkStateV1 } from './brokerage-link-state';
 
 /** A connection became active: new, or re-enabled after being disabled. */
-export interface BrokerageConnectedV1 {
+export class BrokerageConnectedV1 {
+  @IsUUID()
   userId: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => BrokerageConnectionRefV1)
   connection: BrokerageConnectionRefV1;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => BrokerageLinkStateV1)
   link: BrokerageLinkStateV1;
+
+  @IsISO8601()
   occurredAt: string;
 }
 
-export const BrokerageConnected = defineEvent<BrokerageConnectedV1>({
+export const BrokerageConnected = defineCataloguedEvent(BrokerageConnectedV1, {
   type: 'BrokerageConnected',
   version: 1,
   subject: 'events.brokerage.connection.connected.v1',

@@ -1,9 +1,31 @@
-import { defineEvent } from '../event-envelope';
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsISO8601,
+  IsObject,
+  IsString,
+  IsUUID,
+  Matches,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { defineCataloguedEvent } from '../catalogued-event';
 
-export interface NotificationPreferencesV1 {
+const DECIMAL_AMOUNT = /^\d+(\.\d+)?$/;
+const decimalOrNull = { message: '$property must be a decimal string or null' };
+
+export class NotificationPreferencesV1 {
+  @IsBoolean()
   emailNotifications: boolean;
+
+  @IsBoolean()
   notifyOnTradeShared: boolean;
+
+  @IsBoolean()
   notifyOnTradeSold: boolean;
+
+  @IsBoolean()
   notifyOnCopiedTradeSold: boolean;
 }
 
@@ -11,17 +33,37 @@ export interface NotificationPreferencesV1 {
  * A user changed copy-trading or notification settings. Carries the full settings after the change, so a
  * consumer can keep the latest state from this event alone. Amounts are decimal strings ('1000.00') or null.
  */
-export interface UserSettingsChangedV1 {
+export class UserSettingsChangedV1 {
+  @IsUUID()
   userId: string;
+
+  @IsArray()
+  @IsString({ each: true })
   changedFields: string[];
+
+  @IsBoolean()
   copyTradingEnabled: boolean;
+
+  @ValidateIf((_, value) => value !== null)
+  @IsString(decimalOrNull)
+  @Matches(DECIMAL_AMOUNT, decimalOrNull)
   defaultCopyAmount: string | null;
+
+  @ValidateIf((_, value) => value !== null)
+  @IsString(decimalOrNull)
+  @Matches(DECIMAL_AMOUNT, decimalOrNull)
   maxCopyAmount: string | null;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => NotificationPreferencesV1)
   notificationPreferences: NotificationPreferencesV1;
+
+  @IsISO8601()
   changedAt: string;
 }
 
-export const UserSettingsChanged = defineEvent<UserSettingsChangedV1>({
+export const UserSettingsChanged = defineCataloguedEvent(UserSettingsChangedV1, {
   type: 'UserSettingsChanged',
   version: 1,
   subject: 'events.identity.user.settings-changed.v1',
