@@ -6,67 +6,14 @@
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres NATS_URL=nats://127.0.0.1:4222 \
  *     npx tsx tools/bench/src/dashboard-data.bench.ts [loads=200]
  */
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestDatabase, natsUrl } from '@copytrade/testing';
-import { findNatsServer, startNatsServer, startPlatform } from '@copytrade/tools-dev';
 import { Client } from 'pg';
 import { summary, timed } from './support/latency';
+import { connectedDemo, startBenchProduct } from './support/product';
 
 const ACCOUNTS = 5;
 const POSITIONS = 200;
 const ORDERS = 20;
 const LOADS = Number(process.argv[2] ?? 200);
-const DEMO = { username: 'demo', password: 'Demo-Trader-2026!' };
-
-/** A minimal cookie + CSRF client for the gateway. */
-class Session {
-  private cookies = new Map<string, string>();
-  private csrf = '';
-  constructor(private readonly baseUrl: string) {}
-
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a benchmark reads whatever JSON comes back
-  async call(method: string, path: string, body?: object): Promise<{ status: number; json: any }> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'content-type': 'application/json',
-        'x-csrf-token': this.csrf,
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, value] = pair!.split('=');
-      this.cookies.set(name!, value ?? '');
-    }
-    return { status: response.status, json: await response.json() };
-  }
-
-  async refreshCsrf(): Promise<void> {
-    this.csrf = (await this.call('GET', '/api/csrf-token')).json.csrfToken;
-  }
-}
-
-async function freePort(): Promise<number> {
-  for (;;) {
-    const base = 40_000 + Math.floor(Math.random() * 20_000);
-    const free = await Promise.all(
-      [0, 1, 2, 3, 4, 5, 6].map(
-        (offset) =>
-          new Promise<boolean>((resolve) => {
-            const server = createServer()
-              .once('error', () => resolve(false))
-              .listen(base + offset, '127.0.0.1', () => server.close(() => resolve(true)));
-          }),
-      ),
-    );
-    if (free.every(Boolean)) return base;
-  }
-}
 
 const ticker = (index: number) =>
   `B${String.fromCharCode(65 + (Math.floor(index / 26) % 26))}${String.fromCharCode(65 + (index % 26))}`;
@@ -107,35 +54,10 @@ async function seed(databaseUrl: string, userId: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const workDir = mkdtempSync(join(tmpdir(), 'copytrade-bench-'));
-  const database = await createTestDatabase('bench_dashboard');
-  const port = await freePort();
-  const binary = findNatsServer();
-  const nats = binary
-    ? await startNatsServer(binary, workDir, port + 6)
-    : { url: await natsUrl(), stop: async () => undefined };
-  const platform = await startPlatform({
-    port,
-    dataDir: workDir,
-    databaseUrl: database.url,
-    natsUrl: nats.url,
-    embeddedPostgresPort: 0,
-    embeddedNatsPort: 0,
-    logDir: join(workDir, 'logs'),
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-  });
+  const product = await startBenchProduct('bench_dashboard');
   try {
-    const session = new Session(platform.url);
-    await session.refreshCsrf();
-    const userId = (await session.call('POST', '/api/login', DEMO)).json.user.id as string;
-    await session.refreshCsrf();
-    await session.call('POST', '/api/snaptrade/register-user', { userId });
-    const portal = await session.call('POST', '/api/snaptrade/connection-portal', {
-      userId,
-      customRedirect: '/dashboard',
-    });
-    await session.call('POST', `/api/paper/portal/${(portal.json.connectionUrl as string).split('/').pop()}/connect`);
-    await seed(database.url, userId);
+    const { session, userId } = await connectedDemo(product.platform.url);
+    await seed(product.databaseUrl, userId);
 
     const perCall = new Map<string, number[]>();
     const record = (name: string, ms: number) => perCall.set(name, [...(perCall.get(name) ?? []), ms]);
@@ -169,9 +91,7 @@ async function main(): Promise<void> {
     console.log(summary('dashboard load (1 + 15 requests)', loads));
     for (const [name, samples] of perCall) console.log(summary(name, samples));
   } finally {
-    await platform.stop();
-    await nats.stop();
-    await database.drop();
+    await product.stop();
   }
 }
 
