@@ -44,12 +44,12 @@ export class GatewayAppModule {
         SettingsModule,
         FeedbackModule,
         DebugModule,
-        // Developer endpoints (/api/dev/*) do not exist in production: there they answer 404.
-        ...(config.isProduction ? [] : [DevModule]),
+        // Developer endpoints (/api/dev/*) exist only with DEV_TOOLS=true (never in production): otherwise 404.
+        ...(config.DEV_TOOLS ? [DevModule] : []),
         BrokerageModule,
         PaperModule,
-        // Paper-market controls (/api/dev/market/*, /api/dev/paper/orders): not in production either.
-        ...(config.isProduction ? [] : [DevMarketModule]),
+        // Paper-market controls (/api/dev/market/*, /api/dev/paper/orders): DEV_TOOLS=true only, too.
+        ...(config.DEV_TOOLS ? [DevMarketModule] : []),
         // Must stay last: it claims every /api path the modules above did not.
         NotFoundModule,
       ],

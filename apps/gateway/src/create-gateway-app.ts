@@ -1,24 +1,26 @@
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { validationExceptionFactory } from '@copytrade/nest';
 import cookieParser from 'cookie-parser';
+import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { GatewayAppModule } from './app.module';
 import { GatewayConfig } from './config/gateway.config';
+import { useJsonBody } from './modules/body-parsing/json-body';
 import { serveWebApp } from './modules/web/serve-web-app';
 
 /** Builds the gateway (used by main.ts and by the tests): validation, cookies, OpenAPI, the web app. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(GatewayAppModule.register(config), {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayAppModule.register(config), routedExactly(), {
     bufferLogs: true,
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: '100kb' });
+  useJsonBody(app);
   app.use(cookieParser());
   app.useGlobalPipes(
     new ValidationPipe({
@@ -42,4 +44,16 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
 
   serveWebApp(app, config.WEB_DIST_DIR);
   return app;
+}
+
+/**
+ * Express matches routes case-insensitively and ignores a trailing slash by default; the gateway's routes match
+ * only as written (`/API/...` and `/api/login/` are 404s). The settings must be made before Express creates its
+ * router, hence an instance of our own. (Access does not depend on this: the session guard protects by route.)
+ */
+function routedExactly(): ExpressAdapter {
+  const server = express();
+  server.set('case sensitive routing', true);
+  server.set('strict routing', true);
+  return new ExpressAdapter(server);
 }

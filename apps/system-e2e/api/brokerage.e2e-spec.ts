@@ -276,13 +276,17 @@ describe('paper orders', () => {
     expect((await order(demo, { action: 'BUY', symbol: 'AAPL', quantity: 2 }, requestId)).status).toBe(422);
   });
 
-  it('places a paper order for a given user through the development endpoint', async () => {
-    const placed = await order(
-      admin,
-      { userId: demoId, action: 'SELL', symbol: 'AAPL', quantity: 1 },
-      `dev-${randomUUID()}`,
-      '/api/dev/paper/orders',
-    );
+  it("places a paper order only in the session user's own account through the development endpoint", async () => {
+    const dev = (session: ApiSession) =>
+      order(
+        session,
+        { userId: demoId, action: 'SELL', symbol: 'AAPL', quantity: 1 },
+        `dev-${randomUUID()}`,
+        '/api/dev/paper/orders',
+      );
+    const foreign = await dev(admin);
+    expect([foreign.status, foreign.body.code]).toEqual([403, 'FORBIDDEN']);
+    const placed = await dev(demo);
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ state: 'FILLED', action: 'SELL', accountId: accountIds[0] });
   });

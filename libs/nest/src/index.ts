@@ -3,6 +3,8 @@ export * from './config';
 export * from './database';
 export * from './errors';
 export * from './health';
+export * from './http';
 export * from './observability';
 export * from './rpc';
 export * from './messaging';
+export * from './read-your-writes';

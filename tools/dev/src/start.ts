@@ -4,7 +4,9 @@ import { startPlatform } from './platform/start-platform';
 /** `npm start`: everything on one machine; Ctrl-C stops every process it started. */
 async function main() {
   const startedAt = Date.now();
-  const platform = await startPlatform(platformOptionsFromEnv(process.env));
+  // Developer endpoints (/api/dev/*) on for local runs unless DEV_TOOLS says otherwise; never in production.
+  const devTools = process.env.DEV_TOOLS ?? String(process.env.NODE_ENV !== 'production');
+  const platform = await startPlatform({ ...platformOptionsFromEnv(process.env), env: { DEV_TOOLS: devTools } });
   console.log(
     `\nCopyTrade is running at ${platform.url}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
   );

@@ -11,3 +11,21 @@ describe('GatewayConfig', () => {
     expect(loadConfig(GatewayConfig, { COOKIE_SECURE: value }).secureCookies).toBe(secure);
   });
 });
+
+describe('GatewayConfig DEV_TOOLS', () => {
+  it('is off unless set', () => {
+    expect(loadConfig(GatewayConfig, {}).DEV_TOOLS).toBe(false);
+    expect(loadConfig(GatewayConfig, { NODE_ENV: 'test' }).DEV_TOOLS).toBe(false);
+    expect(loadConfig(GatewayConfig, { DEV_TOOLS: 'false' }).DEV_TOOLS).toBe(false);
+    expect(loadConfig(GatewayConfig, { DEV_TOOLS: 'true' }).DEV_TOOLS).toBe(true);
+  });
+
+  it('production refuses to start with it on, and starts with it off', () => {
+    const production = { NODE_ENV: 'production', CSRF_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(GatewayConfig, { ...production, DEV_TOOLS: 'true' })).toThrow(
+      'DEV_TOOLS must not be turned on in production',
+    );
+    expect(loadConfig(GatewayConfig, { ...production, DEV_TOOLS: 'false' }).DEV_TOOLS).toBe(false);
+    expect(loadConfig(GatewayConfig, production).DEV_TOOLS).toBe(false);
+  });
+});

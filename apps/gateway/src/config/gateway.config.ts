@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { Equals, IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { envBoolean, ProcessConfig } from '@copytrade/nest';
 import { join } from 'node:path';
 
@@ -25,6 +25,17 @@ export class GatewayConfig extends ProcessConfig {
   @IsInt()
   @Min(0)
   TRUST_PROXY: number = 0;
+
+  /**
+   * Developer endpoints (/api/dev/*: the development mailbox, paper-market controls). Off unless set: the mailbox
+   * shows every user's mail (reset links included), so only `npm start` and the tests turn it on. Refused in
+   * production.
+   */
+  @Transform(envBoolean)
+  // Only production checks it (ValidateIf gates every rule of the property); envBoolean already made it a boolean.
+  @ValidateIf((config: GatewayConfig) => config.NODE_ENV === 'production')
+  @Equals(false, { message: 'DEV_TOOLS must not be turned on in production' })
+  DEV_TOOLS: boolean = false;
 
   /** The built web app served on the same origin. */
   @IsString()

@@ -18,22 +18,45 @@ async function gateway(env: Record<string, string>): Promise<NestExpressApplicat
   return app;
 }
 
-it('the development mailbox does not exist in production: /api/dev/mail answers 404', async () => {
-  const app = await gateway({ NODE_ENV: 'production', CSRF_SECRET: 'x'.repeat(40) });
+/** Calls a route as the web app would signed out: with a CSRF token, so only routing and the session decide. */
+async function signedOutCall(app: NestExpressApplication, method: 'get' | 'post', path: string) {
+  const agent = request.agent(app.getHttpServer());
+  const { csrfToken } = (await agent.get('/api/csrf-token').expect(200)).body as { csrfToken: string };
+  return agent[method](path).set('x-csrf-token', csrfToken).query({ to: 'someone@example.com' }).send({});
+}
+
+const DEV_ROUTES = [
+  ['get', '/api/dev/mail'],
+  ['post', '/api/dev/market/price'],
+  ['post', '/api/dev/market/hours'],
+  ['post', '/api/dev/paper/orders'],
+] as const;
+
+it.each([
+  // Plain cookies, so the test client sends them back over http.
+  ['in production', { NODE_ENV: 'production', CSRF_SECRET: 'x'.repeat(40), COOKIE_SECURE: 'false' }],
+  ['outside production without DEV_TOOLS', { NODE_ENV: 'development' }],
+  ['with DEV_TOOLS=false', { NODE_ENV: 'test', DEV_TOOLS: 'false' }],
+])('the developer endpoints do not exist %s: /api/dev/* answers 404', async (_, env) => {
+  const app = await gateway(env);
   try {
-    const response = await request(app.getHttpServer()).get('/api/dev/mail').query({ to: 'someone@example.com' });
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+    for (const [method, path] of DEV_ROUTES) {
+      const response = await signedOutCall(app, method, path);
+      expect([path, response.status, response.body.code]).toEqual([path, 404, 'ROUTE_NOT_FOUND']);
+    }
   } finally {
     await app.close();
   }
 });
 
-it('outside production the route exists', async () => {
-  const app = await gateway({ NODE_ENV: 'development' });
+it('with DEV_TOOLS=true the mailbox exists and the paper-market controls need a session', async () => {
+  const app = await gateway({ NODE_ENV: 'development', DEV_TOOLS: 'true' });
   try {
-    const response = await request(app.getHttpServer()).get('/api/dev/mail');
-    expect(response.status).not.toBe(404);
+    expect((await signedOutCall(app, 'get', '/api/dev/mail')).status).not.toBe(404);
+    for (const [method, path] of DEV_ROUTES.filter(([, path]) => path !== '/api/dev/mail')) {
+      const response = await signedOutCall(app, method, path);
+      expect([path, response.status]).toEqual([path, 401]);
+    }
   } finally {
     await app.close();
   }

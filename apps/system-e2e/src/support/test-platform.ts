@@ -46,6 +46,8 @@ export async function startTestPlatform(
         ADMIN_USERNAME: TEST_ADMIN.username,
         ADMIN_EMAIL: TEST_ADMIN.email,
         ADMIN_PASSWORD: TEST_ADMIN.password,
+        // The tests read the development mailbox and drive the paper market (/api/dev/*).
+        DEV_TOOLS: 'true',
         ...extraEnv,
       },
     });

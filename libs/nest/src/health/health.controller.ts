@@ -2,10 +2,12 @@ import { Controller, Get, Inject, Res, type Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { healthPattern, type HealthReply } from '@copytrade/contracts';
 import type { Response } from 'express';
+import { Public } from '../http/public.decorator';
 import { ReadinessService } from './readiness.service';
 import { SERVICE_NAME } from './service-name.token';
 
 /** Kubernetes probes: `/health` (liveness: the process answers) and `/ready` (database and NATS reachable). */
+@Public()
 @Controller()
 export class HealthController {
   constructor(

@@ -8,7 +8,9 @@ import { rpcContextOf, type GatewayRequest } from './authenticated-request';
 
 /**
  * Global guard: resolves the session cookie with identity on every request (so a revoked session stops
- * working at once), then applies the route's access rule.
+ * working at once), then applies the route's access rule. Every route needs a session unless its handler or
+ * controller is marked @Public(): the rule follows the route Express matched, never the path's spelling
+ * (a path prefix check was bypassed by `/API/...`, which Express routes case-insensitively by default).
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -21,8 +23,6 @@ export class SessionGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<GatewayRequest>();
-    // Only the API is guarded; the probes (/health, /ready) answer everyone.
-    if (!request.path.startsWith('/api/')) return true;
     const sessionToken: unknown = request.cookies?.[this.config.sessionCookieName];
     if (typeof sessionToken === 'string' && sessionToken.length > 0 && sessionToken.length < 200) {
       const { user } = await this.rpc.request<SessionTokenRpcRequest, ResolveSessionRpcReply>(

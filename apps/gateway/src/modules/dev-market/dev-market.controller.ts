@@ -16,20 +16,22 @@ import {
   type PlaceOrderRpcReply,
   type PlaceOrderRpcRequest,
 } from '@copytrade/contracts';
-import { RpcClient } from '@copytrade/nest';
+import { DomainException, RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
-import { Public, Req } from '../auth/access.decorators';
+import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { orderRequestId } from '../paper/order-request-id';
 import { placeOrderResponse } from '../paper/place-order.response';
 
-/** Controls of the paper market for demos and tests. Registered only outside production (the service refuses them there too). */
+/**
+ * Controls of the paper market for demos and tests, for signed-in users. Registered only with DEV_TOOLS=true
+ * (the service refuses them in production too).
+ */
 @ApiTags('dev')
 @Controller('api/dev')
 export class DevMarketController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @Public()
   @Post('market/price')
   @HttpCode(200)
   async setPrice(@Body() body: SetMarketPriceDto, @Req() request: GatewayRequest): Promise<DevMarketPriceResponse> {
@@ -42,7 +44,6 @@ export class DevMarketController {
   }
 
   /** `{open: true|false}` forces the market open or closed; `{open: null}` restores the configured hours. */
-  @Public()
   @Post('market/hours')
   @HttpCode(200)
   async setHours(@Body() body: SetMarketHoursDto, @Req() request: GatewayRequest): Promise<DevMarketHoursResponse> {
@@ -54,8 +55,7 @@ export class DevMarketController {
     return { success: true, market: reply.market };
   }
 
-  /** A paper market order for any user (X-Request-ID required, same idempotency as every order). */
-  @Public()
+  /** A paper market order in the session user's own account (X-Request-ID required, same idempotency as every order). */
   @Post('paper/orders')
   async placeOrder(
     @Body() body: DevPaperOrderDto,
@@ -63,6 +63,7 @@ export class DevMarketController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<PlaceOrderResponse> {
     const { userId, accountId, action, ...order } = body;
+    if (userId !== request.user?.id) throw DomainException.forbidden('You can only place orders in your own account.');
     const payload: PlaceOrderRpcRequest = {
       userId,
       accountId,

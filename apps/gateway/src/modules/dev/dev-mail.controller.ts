@@ -12,7 +12,7 @@ import type { Response } from 'express';
 import { Public, Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 
-/** The mails the product would have sent (newest first). Registered only outside production. */
+/** The mails the product would have sent (newest first), to anyone: registered only with DEV_TOOLS=true. */
 @ApiTags('dev')
 @Controller('api/dev')
 export class DevMailController {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DevMailController } from './dev-mail.controller';
 
-/** Developer endpoints under /api/dev; the app module leaves this module out in production (404 there). */
+/** Developer endpoints under /api/dev; the app module imports this module only with DEV_TOOLS=true (404 otherwise). */
 @Module({ controllers: [DevMailController] })
 export class DevModule {}

@@ -17,7 +17,7 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
   });
   app.use((request: Request, response: Response, next: NextFunction) => {
     const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|health|ready)(\/|$)/.test(request.path);
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/+(api|health|ready)(\/|$)/i.test(request.path);
     if (!isPageRequest) return next();
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(indexFile);
