@@ -30,12 +30,16 @@ export class VerifyBetaCodeDto {
 export const BETA_REQUEST_STATUSES = ['pending', 'approved'] as const;
 export type BetaRequestStatus = (typeof BETA_REQUEST_STATUSES)[number];
 
+/** Pages past this are refused (400), so an offset always fits the database's integers. */
+export const MAX_PAGE = 100_000;
+
 /** GET /api/admin/beta-requests?page&limit&status */
 export class ListBetaRequestsQueryDto {
   @IsOptional()
   @Transform(toNumber)
   @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
+  @Min(1, { message: `page must be between 1 and ${MAX_PAGE}` })
+  @Max(MAX_PAGE, { message: `page must be between 1 and ${MAX_PAGE}` })
   page: number = 1;
 
   @IsOptional()
