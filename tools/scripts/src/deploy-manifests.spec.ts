@@ -590,6 +590,8 @@ function infrastructureProblems(objects: Obj[]): string[] {
     if (!/^\s*http:\s*8222/m.test(conf)) problems.push('nats: monitoring (http: 8222) is off, the probes need it');
   }
 
+  problems.push(...natsClusterProblems(objects));
+
   // PostgreSQL: StatefulSet with its data on a PVC, reachable as postgres:5432.
   const postgres = find(objects, 'StatefulSet', 'postgres');
   if (!postgres) problems.push('no StatefulSet postgres');
@@ -622,6 +624,67 @@ function infrastructureProblems(objects: Obj[]): string[] {
     if (!natsUrl || !find(objects, 'Service', natsUrl[1]))
       problems.push(`NATS_URL ${config.data?.NATS_URL} does not name an in-cluster Service`);
   }
+  return problems;
+}
+
+const NATS_NODES = 3;
+
+/** nats-server >= 2.10 (sync_interval, in-place replica changes); `nats:2.11-alpine` → [2, 11]. */
+function natsImageAtLeast210(image: string | undefined): boolean {
+  const [major, minor] = (/^nats:(\d+)\.(\d+)/.exec(image ?? '') ?? []).slice(1).map(Number);
+  return major > 2 || (major === 2 && minor >= 10);
+}
+
+/** The JetStream settings that keep an acknowledged event: fsync before every ack. */
+function jetStreamSyncProblems(conf: string, where: string): string[] {
+  const jetstream = /jetstream\s*\{([^}]*)\}/.exec(conf)?.[1] ?? '';
+  return /^\s*sync_interval:\s*"?always"?\s*$/m.test(jetstream)
+    ? []
+    : [`${where}: JetStream does not fsync before acknowledging (sync_interval: always)`];
+}
+
+/** NATS as a 3-node JetStream cluster whose events stream keeps 3 replicas. */
+function natsClusterProblems(objects: Obj[]): string[] {
+  const nats = find(objects, 'StatefulSet', 'nats');
+  if (!nats) return [];
+  const problems: string[] = [];
+  if (nats.spec.replicas !== NATS_NODES) problems.push(`nats: ${nats.spec.replicas} replicas, expected ${NATS_NODES}`);
+  // OrderedReady would wait for nats-0 to be healthy, which needs a JetStream quorum of 2 nodes: a deadlock.
+  if (nats.spec.podManagementPolicy !== 'Parallel') problems.push('nats: podManagementPolicy is not Parallel');
+  const container = podTemplate(nats).spec.containers[0];
+  if (!natsImageAtLeast210(container.image)) problems.push(`nats: image ${container.image} is older than 2.10`);
+  if (!(container.ports ?? []).some((p: Obj) => p.containerPort === 6222))
+    problems.push('nats: the container does not expose the cluster port 6222');
+  const service = find(objects, 'Service', nats.spec.serviceName);
+  if (!service?.spec?.publishNotReadyAddresses)
+    problems.push('nats: the governing Service does not publish not-ready pods (nodes cannot find each other)');
+  if (!(service?.spec?.ports ?? []).some((p: Obj) => p.port === 6222))
+    problems.push('nats: the governing Service does not expose the cluster port 6222');
+  const configVolume = (podTemplate(nats).spec.volumes ?? []).find((v: Obj) => v.configMap);
+  const conf = Object.values(find(objects, 'ConfigMap', configVolume?.configMap?.name)?.data ?? {}).join('\n');
+  problems.push(...jetStreamSyncProblems(conf, 'nats'));
+  const cluster = /cluster\s*\{([\s\S]*?)\n\s*\}/.exec(conf)?.[1] ?? '';
+  if (!/^\s*port:\s*6222/m.test(cluster)) problems.push('nats: no cluster block listening on 6222');
+  for (let node = 0; node < NATS_NODES; node += 1) {
+    const route = `nats://nats-${node}.${nats.spec.serviceName}:6222`;
+    if (!cluster.includes(route)) problems.push(`nats: the cluster routes do not include ${route}`);
+  }
+  const replicas = find(objects, 'ConfigMap', CONFIG_MAP)?.data?.JETSTREAM_REPLICAS;
+  if (replicas !== String(NATS_NODES))
+    problems.push(`${CONFIG_MAP}: JETSTREAM_REPLICAS is ${replicas}, expected ${NATS_NODES} (one copy per node)`);
+  const routesAllowed = objects.some(
+    (o) =>
+      o.kind === 'NetworkPolicy' &&
+      labelsMatch(o.spec?.podSelector?.matchLabels, podTemplate(nats).metadata?.labels) &&
+      (o.spec?.ingress ?? []).some(
+        (rule: Obj) =>
+          (rule.ports ?? []).some((p: Obj) => p.port === 6222) &&
+          (rule.from ?? []).some((peer: Obj) =>
+            labelsMatch(peer.podSelector?.matchLabels, podTemplate(nats).metadata?.labels),
+          ),
+      ),
+  );
+  if (!routesAllowed) problems.push('nats: no NetworkPolicy lets the nodes reach each other on 6222');
   return problems;
 }
 
@@ -865,6 +928,21 @@ describe('Kubernetes manifests (k8s/)', () => {
     expect(readFileSync(join(BASE, 'postgres.yaml'), 'utf8')).toMatch(/managed database/i);
   });
 
+  it('runs NATS as a 3-node JetStream cluster (>= 2.10, fsync before ack) with 3 replicas of the events stream', () => {
+    const nats = find(baseObjects, 'StatefulSet', 'nats');
+    expect(nats?.spec?.replicas).toBe(3);
+    expect(natsClusterProblems(baseObjects)).toEqual([]);
+    // The checks notice what they guard against.
+    const nineNode = structuredClone(baseObjects);
+    const single = find(nineNode, 'StatefulSet', 'nats')!;
+    single.spec.replicas = 1;
+    podTemplate(single).spec.containers[0].image = 'nats:2.9';
+    expect(natsClusterProblems(nineNode)).toEqual(
+      expect.arrayContaining(['nats: 1 replicas, expected 3', 'nats: image nats:2.9 is older than 2.10']),
+    );
+    expect(jetStreamSyncProblems('jetstream {\n  store_dir: "/data"\n}', 'nats')).toHaveLength(1);
+  });
+
   it('keeps every namespaced object in the copytrade namespace', () => {
     expect(namespaceProblems(baseObjects, { rendered: false })).toEqual([]);
   });
@@ -1057,9 +1135,9 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.volumes ?? {})).toContain(volume!.split(':')[0]);
   });
 
-  it('runs nats 2.9 with JetStream stored on a volume, and a healthcheck', () => {
+  it('runs nats >= 2.10 with JetStream stored on a volume, fsync before every ack, and a healthcheck', () => {
     const nats = services.nats;
-    expect(nats.image).toMatch(/^nats:2\.9/);
+    expect(natsImageAtLeast210(nats.image)).toBe(true);
     expect(nats.healthcheck?.test).toBeDefined();
     const command: string[] = Array.isArray(nats.command) ? nats.command : String(nats.command ?? '').split(/\s+/);
     const volumes: string[] = (nats.volumes ?? []).map(String);
@@ -1072,6 +1150,7 @@ describe('docker-compose.yml', () => {
       expect(mount).toBeDefined();
       const conf = readFileSync(resolve(ROOT, mount!.split(':')[0]), 'utf8');
       expect(conf).toMatch(/jetstream\s*\{/);
+      expect(jetStreamSyncProblems(conf, 'compose nats')).toEqual([]);
       storeDir = /store_dir:\s*"?([^"\s]+)"?/.exec(conf)?.[1];
     }
     expect(storeDir).toBeDefined();

@@ -25,7 +25,12 @@ export function serviceCoreImports({
     AppConfigModule.forRoot(config),
     structuredLoggerModule(service, config.LOG_LEVEL),
     TypeOrmModule.forRoot(dataSourceOptions),
-    MessagingModule.forRoot({ producer: service, schema, natsUrl: config.NATS_URL }),
+    MessagingModule.forRoot({
+      producer: service,
+      schema,
+      natsUrl: config.NATS_URL,
+      stream: { replicas: config.JETSTREAM_REPLICAS },
+    }),
     HealthModule.forService(service),
   ];
 }

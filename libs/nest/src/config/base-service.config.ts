@@ -11,6 +11,13 @@ export class ProcessConfig {
   @IsString({ message: 'NATS_URL must be a nats:// URL' })
   NATS_URL: string = 'nats://127.0.0.1:4222';
 
+  /** Replicas of the events stream: 1 on a single nats-server, 3 on a 3-node JetStream cluster. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  JETSTREAM_REPLICAS: number = 1;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }

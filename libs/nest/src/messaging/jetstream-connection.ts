@@ -31,6 +31,8 @@ export function connectNats(
 export interface EventsStreamOptions {
   stream?: string;
   subjects?: string[];
+  /** Copies of each event kept by a JetStream cluster (JETSTREAM_REPLICAS); 1 on a single server. */
+  replicas?: number;
 }
 
 /**
@@ -39,13 +41,15 @@ export interface EventsStreamOptions {
  */
 export async function ensureEventsStream(
   nc: NatsConnection,
-  { stream = EVENTS_STREAM, subjects = [EVENTS_SUBJECTS] }: EventsStreamOptions = {},
+  { stream = EVENTS_STREAM, subjects = [EVENTS_SUBJECTS], replicas = 1 }: EventsStreamOptions = {},
 ): Promise<StreamInfo> {
   const jsm = await jetstreamManager(nc);
   const settings = {
     subjects,
     duplicate_window: nanos(EVENTS_DUPLICATE_WINDOW_MS),
     max_age: nanos(EVENTS_MAX_AGE_MS),
+    // An update may change it too: nats-server ≥ 2.10 scales a clustered stream's replicas in place.
+    num_replicas: replicas,
   };
   try {
     const existing = await jsm.streams.info(stream);
@@ -63,7 +67,6 @@ export async function ensureEventsStream(
       storage: StorageType.File,
       retention: RetentionPolicy.Limits,
       discard: DiscardPolicy.Old,
-      num_replicas: 1,
       ...settings,
     });
   } catch (error) {

@@ -20,6 +20,6 @@ export class NatsConnectionModule implements OnApplicationShutdown {
 /** The gateway may start before any service has created the events stream; creating it is idempotent. */
 async function connectAndEnsureStream(config: GatewayConfig): Promise<NatsConnection> {
   const nats = await connectNats(config.NATS_URL, 'gateway');
-  await ensureEventsStream(nats);
+  await ensureEventsStream(nats, { replicas: config.JETSTREAM_REPLICAS });
   return nats;
 }
