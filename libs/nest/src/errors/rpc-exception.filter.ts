@@ -1,11 +1,13 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { CommonErrorCode, Messages, type RpcErrorPayload } from '@copytrade/contracts';
 import { Observable, throwError } from 'rxjs';
+import { databaseUnavailablePayload, isDatabaseUnavailable } from './database-unavailable';
 import { DomainException } from './domain.exception';
 
 /**
  * Every error leaving a NATS handler becomes an RpcErrorPayload. Domain refusals keep their status and
- * message; anything else is logged here and answered as a generic 500 so internals never leak.
+ * message; an unreachable database is a 503 with Retry-After (an outage, not a bug); anything else is logged
+ * here and answered as a generic 500 so internals never leak.
  */
 @Catch()
 export class RpcErrorFilter implements ExceptionFilter {
@@ -31,5 +33,6 @@ export class RpcErrorFilter implements ExceptionFilter {
 export function toRpcErrorPayload(exception: unknown, onUnexpected: (error: unknown) => void): RpcErrorPayload {
   if (exception instanceof DomainException) return exception.toPayload();
   onUnexpected(exception);
+  if (isDatabaseUnavailable(exception)) return databaseUnavailablePayload();
   return { status: 500, code: CommonErrorCode.INTERNAL, message: Messages.internal };
 }

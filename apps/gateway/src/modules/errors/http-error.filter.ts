@@ -14,6 +14,9 @@ const STATUS_CODES: Record<number, string> = {
   429: CommonErrorCode.RATE_LIMITED,
 };
 
+/** Retry-After of a 503 whose cause named no delay (a service not answering over NATS). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Every error the gateway answers has one shape: { success: false, code, message, details?, traceId }.
  * 5xx bodies carry only a generic message and the traceId; the cause goes to the log.
@@ -28,7 +31,9 @@ export class HttpErrorFilter implements ExceptionFilter {
     const traceId = requestIdOf(request);
     const { status, body, retryAfterSeconds } = this.describe(exception, traceId);
     if (status >= 500) this.logger.error({ err: exception, requestId: traceId, path: request.path }, 'Request failed');
-    if (retryAfterSeconds) response.setHeader('Retry-After', String(retryAfterSeconds));
+    // An outage (a service or its database unreachable) always tells the client when to retry.
+    const retryAfter = retryAfterSeconds ?? (status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
+    if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
     response.status(status).json(body);
   }
 
