@@ -4,9 +4,10 @@ import { loadConfig, runServiceMigrations } from '@copytrade/nest';
 import { createTestDatabase, natsUrl, type TestDatabase } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
 import { IdentityAppModule } from '../../src/app.module';
-import { DEV_ADMIN_PASSWORD, IdentityConfig } from '../../src/config/identity.config';
+import { DEV_ADMIN_PASSWORD, DEV_DEMO_USER, IdentityConfig } from '../../src/config/identity.config';
 import { identityDataSourceOptions } from '../../src/database/data-source';
 import { UserSeeder } from '../../src/modules/users/user-seeder.service';
+import { PasswordHasher } from '../../src/modules/sessions/password-hasher.service';
 import { LoginUseCase } from '../../src/modules/sessions/use-cases/login.use-case';
 import { SessionLookupUseCase } from '../../src/modules/sessions/use-cases/session-lookup.use-case';
 
@@ -76,5 +77,51 @@ it('blocks a client address that keeps failing on different accounts', async () 
   await expect(attempt('admin', DEV_ADMIN_PASSWORD, '198.51.100.9')).rejects.toMatchObject({ status: 429 });
   await expect(attempt('admin', DEV_ADMIN_PASSWORD, '198.51.100.10')).resolves.toMatchObject({
     user: { username: 'admin' },
+  });
+});
+
+describe('the per-account limit under parallel guessing', () => {
+  const outcome = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 200,
+      (error: { status: number }) => error.status,
+    );
+
+  it('100 parallel wrong passwords, by username and by e-mail, get at most 5 password checks', async () => {
+    const verify = jest.spyOn(app.get(PasswordHasher), 'verify');
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          // Every guess from its own address, so only the account counter can stop them.
+          outcome(attempt(index % 2 ? 'demo' : 'DEMO@copytrade.local', 'wrong-password-1', `192.0.2.${index + 1}`)),
+        ),
+      );
+      expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((status) => status === 401).length).toBe(verify.mock.calls.length);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(100 - verify.mock.calls.length);
+    } finally {
+      verify.mockRestore();
+    }
+    // The account stays blocked for the right password too, from any address.
+    await expect(attempt('demo', DEV_DEMO_USER.password, '192.0.2.200')).rejects.toMatchObject({ status: 429 });
+  });
+
+  it('a success gives the attempts back: the account starts over and the address is not charged for it', async () => {
+    const address = '198.51.100.77';
+    for (let index = 0; index < 4; index += 1)
+      expect(await outcome(attempt('admin', 'wrong-password-1', address))).toBe(401);
+    await expect(attempt('admin@copytrade.local', DEV_ADMIN_PASSWORD, address)).resolves.toMatchObject({
+      user: { username: 'admin' },
+    });
+    // The address (limit 8) has counted the 4 failures only: 4 more are still checked, the next is refused.
+    const fromAddress: number[] = [];
+    for (let index = 0; index < 5; index += 1)
+      fromAddress.push(await outcome(attempt(`someone-else-${index}`, 'wrong-password-1', address)));
+    expect(fromAddress).toEqual([401, 401, 401, 401, 429]);
+    // The account starts over: 5 failures again before it is blocked.
+    const forAccount: number[] = [];
+    for (let index = 0; index < 6; index += 1)
+      forAccount.push(await outcome(attempt('admin', 'wrong-password-1', `198.51.100.${80 + index}`)));
+    expect(forAccount).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });

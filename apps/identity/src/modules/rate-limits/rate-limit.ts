@@ -13,7 +13,8 @@ export interface RateLimitPolicy {
 
 /**
  * One counter kind (per e-mail, per address, per user...) kept in PostgreSQL by rate-limiter-flexible, so it
- * holds across every replica. `consume` counts every call; `assertAllowed` + `penalty` count only failures.
+ * holds across every replica. `consume` takes a point atomically (one upsert), so parallel calls can never
+ * all pass a check made before any of them counted; `reward` gives a point back to count only failures.
  */
 export class RateLimit {
   private readonly limiter: RateLimiterPostgres;
@@ -46,15 +47,9 @@ export class RateLimit {
     }
   }
 
-  /** Refuses (429) when the key is spent, without counting this call. */
-  async assertAllowed(key: string): Promise<void> {
-    const state = await this.limiter.get(key);
-    if (state && state.consumedPoints >= this.policy.points) throw this.refusal(state);
-  }
-
-  /** Counts without ever refusing; assertAllowed decides next time. */
-  async penalty(key: string): Promise<void> {
-    await this.limiter.penalty(key);
+  /** Gives back a point taken by consume (a call that turned out not to count, e.g. a successful login). */
+  async reward(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
   }
 
   async reset(key: string): Promise<void> {

@@ -5,8 +5,10 @@ import type { RateLimit } from '../rate-limits/rate-limit';
 import { RateLimits } from '../rate-limits/rate-limits.service';
 
 /**
- * Counts failed logins per account and per client address in PostgreSQL, so the limit holds across every
- * gateway and identity replica. Blocks (429) once either counter is spent; a success clears the account's.
+ * Limits login attempts per account and per client address in PostgreSQL, so the limit holds across every
+ * gateway and identity replica. An attempt is taken atomically BEFORE the password is checked (a check-then-
+ * count let parallel guesses all pass the check); a success gives it back, so in effect only failures count.
+ * The account counter is keyed by user id: the username and the e-mail address share it.
  */
 @Injectable()
 export class LoginThrottle {
@@ -25,19 +27,22 @@ export class LoginThrottle {
     );
   }
 
-  /** Refuses before the password is even checked when either counter is spent. */
-  async assertAllowed(account: string, address: string | undefined): Promise<void> {
-    await Promise.all([
-      this.perAccount.assertAllowed(account),
-      address ? this.perAddress.assertAllowed(address) : undefined,
-    ]);
+  /**
+   * Takes one attempt from each counter, 429 once either is spent. The address first: an address already
+   * blocked does not spend the targeted account's attempts.
+   */
+  async takeAttempt(account: string, address: string | undefined): Promise<void> {
+    if (address) await this.perAddress.consume(address);
+    await this.perAccount.consume(account);
   }
 
-  async recordFailure(account: string, address: string | undefined): Promise<void> {
-    await Promise.all([this.perAccount.penalty(account), address ? this.perAddress.penalty(address) : undefined]);
+  /** The attempt succeeded: the account starts over and the address gets its attempt back. */
+  async recordSuccess(account: string, address: string | undefined): Promise<void> {
+    await Promise.all([this.perAccount.reset(account), address ? this.perAddress.reward(address) : undefined]);
   }
+}
 
-  async recordSuccess(account: string): Promise<void> {
-    await this.perAccount.reset(account);
-  }
+/** The account counter's key: the user's id, or the unknown name typed (it has no account to share). */
+export function loginAccountKey(user: { id: string } | null, identifier: string): string {
+  return user ? `user:${user.id}` : `unknown:${identifier}`;
 }

@@ -5,7 +5,7 @@ import { DomainException } from '@copytrade/nest';
 import { Repository } from 'typeorm';
 import { UserEntity } from '../../users/entities/user.entity';
 import { toUserView } from '../../users/mappers/user-view.mapper';
-import { LoginThrottle } from '../login-throttle.service';
+import { LoginThrottle, loginAccountKey } from '../login-throttle.service';
 import { PasswordHasher } from '../password-hasher.service';
 import { SessionIssuer } from '../session-issuer.service';
 
@@ -23,19 +23,20 @@ export class LoginUseCase {
 
   async execute({ payload, clientAddress, requestId }: RpcRequest<LoginRpcRequest>): Promise<LoginRpcReply> {
     const identifier = payload.username.trim().toLowerCase();
-    await this.throttle.assertAllowed(identifier, clientAddress);
-
     const user = await this.users
       .createQueryBuilder('user')
       .where('lower(user.username) = :identifier OR lower(user.email) = :identifier', { identifier })
       .getOne();
+    const account = loginAccountKey(user, identifier);
+    // Counted before the (costly, guessable) password check, so parallel guesses cannot outrun the limit.
+    await this.throttle.takeAttempt(account, clientAddress);
+
     const passwordMatches = await this.hasher.verify(user?.passwordHash, payload.password);
     if (!user || !passwordMatches) {
-      await this.throttle.recordFailure(identifier, clientAddress);
       this.logger.warn({ requestId, identifier, clientAddress }, 'Login refused');
       throw new DomainException(401, 'INVALID_CREDENTIALS', Messages.invalidCredentials);
     }
-    await this.throttle.recordSuccess(identifier);
+    await this.throttle.recordSuccess(account, clientAddress);
 
     const { sessionToken, expiresAt } = await this.sessions.issue(this.users.manager, user.id, clientAddress);
     this.logger.log({ requestId, userId: user.id, clientAddress }, 'Login succeeded');
