@@ -1,7 +1,6 @@
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { validationExceptionFactory } from '@copytrade/nest';
 import cookieParser from 'cookie-parser';
 import express from 'express';
@@ -9,6 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { GatewayAppModule } from './app.module';
 import { GatewayConfig } from './config/gateway.config';
 import { useJsonBody } from './modules/body-parsing/json-body';
+import { setupOpenApi } from './modules/openapi/openapi';
 import { serveWebApp } from './modules/web/serve-web-app';
 
 /** Builds the gateway (used by main.ts and by the tests): validation, cookies, OpenAPI, the web app. */
@@ -32,15 +32,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   );
   app.enableShutdownHooks();
 
-  const openApi = new DocumentBuilder()
-    .setTitle('CopyTrade API')
-    .setDescription('REST API of the copy-trading platform (closed beta)')
-    .setVersion('0.1.0')
-    .addCookieAuth('ct_session')
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
-    jsonDocumentUrl: 'api/docs/openapi.json',
-  });
+  setupOpenApi(app);
 
   serveWebApp(app, config.WEB_DIST_DIR);
   return app;

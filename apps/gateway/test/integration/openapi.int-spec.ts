@@ -1,0 +1,67 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { loadConfig } from '@copytrade/nest';
+import { natsUrl } from '@copytrade/testing';
+import request from 'supertest';
+import { GatewayConfig } from '../../src/config/gateway.config';
+import { createGatewayApp } from '../../src/create-gateway-app';
+
+interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  $ref?: string;
+  [rule: string]: unknown;
+}
+interface Document {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+let app: NestExpressApplication;
+let document: Document;
+
+beforeAll(async () => {
+  const config = loadConfig(GatewayConfig, {
+    NATS_URL: await natsUrl(),
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: '/nonexistent',
+  });
+  app = await createGatewayApp(config);
+  await app.init();
+  document = (await request(app.getHttpServer()).get('/api/docs/openapi.json').expect(200)).body as Document;
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** The request body schema of an operation, its $ref followed. */
+function bodySchema(path: string, method = 'post'): Schema {
+  const schema = document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema;
+  if (!schema) throw new Error(`${method.toUpperCase()} ${path} has no JSON request body`);
+  return schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()!]! : schema;
+}
+
+it('describes the login body from its DTO: properties and required ones', () => {
+  const login = bodySchema('/api/login');
+  expect(Object.keys(login.properties ?? {})).toEqual(expect.arrayContaining(['username', 'password']));
+  expect(login.required).toEqual(expect.arrayContaining(['username', 'password']));
+  expect(login.properties?.username).toMatchObject({ type: 'string' });
+});
+
+it('describes the final-signup body with its required fields', () => {
+  const signup = bodySchema('/api/final-signup');
+  expect(Object.keys(signup.properties ?? {}).length).toBeGreaterThanOrEqual(4);
+  expect(signup.required).toEqual(expect.arrayContaining(['username', 'email', 'password']));
+});
+
+it('every operation that takes a JSON body names at least one property', () => {
+  const empty = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([, operation]) => operation.requestBody)
+      .filter(([method]) => Object.keys(bodySchema(path, method).properties ?? {}).length === 0)
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+  expect(empty).toEqual([]);
+});
