@@ -56,6 +56,52 @@ export class BrokerageConfig extends BaseServiceConfig {
   @Max(24 * 60)
   PORTFOLIO_SNAPSHOT_MINUTES: number = 15;
 
+  /** Redis shared by the replicas for the SnapTrade rate limits; unset: the limits are kept in PostgreSQL. */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/[^\s]+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /** SnapTrade's limit per clientId in its rolling window (250 per 60 s), shared by every replica. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  SNAPTRADE_REQUESTS_PER_WINDOW: number = 250;
+
+  /** The window of the limit above, in seconds (60 at SnapTrade; tests shorten it). */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  SNAPTRADE_RATE_WINDOW_SECONDS: number = 60;
+
+  /** Minimum spacing of trades on one account (SnapTrade: about 1 trade per second). */
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  SNAPTRADE_TRADE_INTERVAL_MS: number = 1_000;
+
+  /** The longest a call waits for its turn under the rate limits before it is refused with 503 (nothing sent). */
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  SNAPTRADE_QUEUE_MAX_WAIT_MS: number = 60_000;
+
+  /** How long an order placement may take at SnapTrade before its outcome is unknown. */
+  @IsInt()
+  @Min(1_000)
+  @Max(120_000)
+  SNAPTRADE_ORDER_TIMEOUT_MS: number = 20_000;
+
+  /** The brokerage answers a placement within this time (under the gateway's 30 s): later, it reports it in flight. */
+  @IsInt()
+  @Min(100)
+  @Max(28_000)
+  ORDER_REPLY_DEADLINE_MS: number = 25_000;
+
+  /** How long after its intent an order can reach the provider: two queue waits (request, trade) and the order call. */
+  get orderPlacementWindowMs(): number {
+    return 2 * this.SNAPTRADE_QUEUE_MAX_WAIT_MS + this.SNAPTRADE_ORDER_TIMEOUT_MS;
+  }
+
   get usesSnaptrade(): boolean {
     return Boolean(this.SNAPTRADE_CLIENT_ID && this.SNAPTRADE_CONSUMER_KEY);
   }

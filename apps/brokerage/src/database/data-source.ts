@@ -3,6 +3,7 @@ import { AccountEntity } from '../modules/accounts/entities/account.entity';
 import { ConnectionEntity } from '../modules/connections/entities/connection.entity';
 import { ProviderUserEntity } from '../modules/connections/entities/provider-user.entity';
 import { OrderIntentEntity } from '../modules/orders/entities/order-intent.entity';
+import { OrderResolutionEntity } from '../modules/orders/entities/order-resolution.entity';
 import { PaperAccountEntity } from '../modules/paper/entities/paper-account.entity';
 import { PaperConnectionEntity } from '../modules/paper/entities/paper-connection.entity';
 import { PaperMarketSettingEntity } from '../modules/paper/entities/paper-market-setting.entity';
@@ -13,6 +14,7 @@ import { PaperUserEntity } from '../modules/paper/entities/paper-user.entity';
 import { BalanceSnapshotEntity } from '../modules/portfolio-history/entities/balance-snapshot.entity';
 import { CreateBrokerageSchema1763780300000 } from './migrations/1763780300000-CreateBrokerageSchema';
 import { CreateBrokerageTables1795315085101 } from './migrations/1795315085101-CreateBrokerageTables';
+import { UnknownOrdersAndSharedRateLimits1795400000000 } from './migrations/1795400000000-UnknownOrdersAndSharedRateLimits';
 
 export const BROKERAGE_SCHEMA = 'brokerage';
 
@@ -21,6 +23,7 @@ export const BROKERAGE_ENTITIES = [
   ConnectionEntity,
   AccountEntity,
   OrderIntentEntity,
+  OrderResolutionEntity,
   BalanceSnapshotEntity,
   PaperUserEntity,
   PaperPortalSessionEntity,
@@ -37,7 +40,11 @@ export function brokerageDataSourceOptions(databaseUrl: string) {
       url: databaseUrl,
       schema: BROKERAGE_SCHEMA,
       entities: BROKERAGE_ENTITIES,
-      migrations: [CreateBrokerageSchema1763780300000, CreateBrokerageTables1795315085101],
+      migrations: [
+        CreateBrokerageSchema1763780300000,
+        CreateBrokerageTables1795315085101,
+        UnknownOrdersAndSharedRateLimits1795400000000,
+      ],
     }),
     url: databaseUrl,
     schema: BROKERAGE_SCHEMA,

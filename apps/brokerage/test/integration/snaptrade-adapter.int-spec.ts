@@ -4,17 +4,21 @@ import { matchProviderOrder } from '../../src/modules/orders/order-matcher';
 import { ProviderError } from '../../src/modules/provider/provider.error';
 import { toDomainException } from '../../src/modules/provider/provider-error.mapper';
 import type { ProviderUserCredentials } from '../../src/modules/provider/provider.types';
+import type { RateLimitOptions } from '../../src/modules/snaptrade/snaptrade-rate-limiter';
 import { SnaptradeProvider, type SnaptradeProviderOptions } from '../../src/modules/snaptrade/snaptrade.provider';
+import { memoryLimiter } from '../support/provider-harness';
 
 let fake: FakeSnaptradeServer;
 const warnings: unknown[] = [];
-const adapter = (options: Partial<SnaptradeProviderOptions> = {}) =>
+const adapter = ({
+  limits,
+  ...options
+}: Partial<SnaptradeProviderOptions> & { limits?: Partial<RateLimitOptions> } = {}) =>
   new SnaptradeProvider({
     clientId: fake.clientId,
     consumerKey: fake.consumerKey,
     basePath: fake.url,
-    requestsPerMinute: 60_000,
-    burst: 1_000,
+    limiter: memoryLimiter(limits),
     logger: { warn: (...args: unknown[]) => warnings.push(args) },
     ...options,
   });
@@ -124,16 +128,20 @@ describe('rate limits', () => {
     });
   });
 
-  it('refuses locally, before sending anything, once the per-client budget is spent', async () => {
-    const provider = adapter({ requestsPerMinute: 2, burst: 1, maxWaitMs: 100 });
+  it('refuses locally, before sending anything, when the turn would come after the longest wait', async () => {
+    const provider = adapter({ limits: { requestsPerWindow: 2, windowSeconds: 60, maxWaitMs: 100 } });
     await provider.listUsers();
     const sent = fake.requests.length;
-    expect(await failure(provider.listUsers())).toMatchObject({ kind: 'RATE_LIMITED', outcome: 'not-placed' });
+    expect(await failure(provider.listUsers())).toMatchObject({ kind: 'UNAVAILABLE', outcome: 'not-placed' });
+    expect(toDomainException(await failure(provider.listUsers()))).toMatchObject({
+      status: 503,
+      details: { retryAfterSeconds: expect.any(Number) },
+    });
     expect(fake.requests.length).toBe(sent);
   });
 
   it('spaces trades on one account, not across accounts', async () => {
-    const provider = adapter({ tradeIntervalMs: 400 });
+    const provider = adapter({ limits: { tradeIntervalMs: 400 } });
     const { user, accountIds } = await connectedUser(provider);
     const from = fake.requests.length;
     await Promise.all(
@@ -186,16 +194,20 @@ describe('errors', () => {
     expect(fake.state.orders.filter((order) => order.clientOrderId === clientOrderId)).toHaveLength(1);
     const recent = await provider.listRecentOrders(user, accountIds[0]!);
     const found = matchProviderOrder(
-      { clientOrderId, symbol: 'TSLA', action: 'BUY', quantity: '2', createdAt },
+      { id: 'intent', clientOrderId, symbol: 'TSLA', action: 'BUY', quantity: '2', createdAt },
       recent,
-      new Set(),
+      { taken: new Set(), rivals: [], placementWindowMs: 60_000 },
     );
-    expect(found).toMatchObject({ symbol: 'TSLA', status: 'EXECUTED', brokerageOrderId: fake.state.orders.at(-1)!.id });
+    expect(found).toMatchObject({
+      kind: 'matched',
+      by: 'order-details',
+      order: { symbol: 'TSLA', status: 'EXECUTED', brokerageOrderId: fake.state.orders.at(-1)!.id },
+    });
     expect(fake.state.orders.filter((order) => order.symbol === 'TSLA')).toHaveLength(1);
   });
 
   it('a 5xx on placement is an unknown outcome; a 4xx means not placed', async () => {
-    const provider = adapter({ tradeIntervalMs: 10 });
+    const provider = adapter({ limits: { tradeIntervalMs: 10 } });
     const { user, accountIds } = await connectedUser(provider);
     fake.injectFault({
       path: /^\/trade\/place$/,

@@ -11,7 +11,16 @@ import { PaperPortalService } from '../../src/modules/paper/paper-portal.service
 import { PaperPriceFeed } from '../../src/modules/paper/paper-price-feed';
 import type { BrokerageProvider } from '../../src/modules/provider/brokerage-provider';
 import type { ProviderUserCredentials } from '../../src/modules/provider/provider.types';
+import { SnaptradeRateLimiter, type RateLimitOptions } from '../../src/modules/snaptrade/snaptrade-rate-limiter';
 import { SnaptradeProvider } from '../../src/modules/snaptrade/snaptrade.provider';
+
+/** A limiter kept in this process's memory: for tests of one provider instance (replicas share PostgreSQL or Redis). */
+export function memoryLimiter(options: Partial<RateLimitOptions> = {}): SnaptradeRateLimiter {
+  return new SnaptradeRateLimiter(
+    { requestsPerWindow: 60_000, windowSeconds: 60, tradeIntervalMs: 50, maxWaitMs: 10_000, ...options },
+    { kind: 'memory' },
+  );
+}
 
 /** One provider under test plus the levers a test needs that are not part of the provider interface. */
 export interface ProviderHarness {
@@ -56,9 +65,7 @@ export async function snaptradeHarness(): Promise<ProviderHarness> {
       clientId: fake.clientId,
       consumerKey: fake.consumerKey,
       basePath: fake.url,
-      tradeIntervalMs: 50,
-      requestsPerMinute: 60_000,
-      burst: 1_000,
+      limiter: memoryLimiter(),
       logger: { warn: () => undefined },
     }),
     completePortal: async (_user, portalUrl) => void (await fake.completePortal(portalUrl)),

@@ -16,6 +16,12 @@ export const BrokerageMessages = {
     'An X-Request-ID header (8 to 128 letters, digits, dots, dashes or underscores) is required to place an order.',
   requestIdReused: 'This request id was already used for a different order.',
   orderInFlight: 'An order with this request id is still being placed. Try again in a moment.',
+  orderAwaitingConfirmation:
+    'Awaiting confirmation from the brokerage: the order may have been placed. Do not place it again; check back with the same request id.',
+  orderNotPlaced: 'The order was not placed. You may place it again.',
+  orderAlreadySettled: 'This order is no longer awaiting confirmation.',
+  orderNotPlacedResolved: 'The order was not placed (confirmed after a review). You may place it again.',
+  unknownOrderNotFound: 'No order awaiting confirmation has this id.',
   unknownBrokerage: 'This brokerage is not available yet.',
   portalSessionNotFound: 'This connection link is invalid.',
   portalSessionExpired: 'This connection link has expired. Please start the connection again.',
@@ -46,4 +52,8 @@ export const BrokerageErrorCode = {
   PORTAL_SESSION_NOT_FOUND: 'PORTAL_SESSION_NOT_FOUND',
   PORTAL_SESSION_EXPIRED: 'PORTAL_SESSION_EXPIRED',
   PAPER_BROKER_ONLY: 'PAPER_BROKER_ONLY',
+  ORDER_NOT_PLACED: 'ORDER_NOT_PLACED',
+  UNKNOWN_ORDER_NOT_FOUND: 'UNKNOWN_ORDER_NOT_FOUND',
+  ORDER_ALREADY_SETTLED: 'ORDER_ALREADY_SETTLED',
+  ORDER_ALREADY_CLAIMED: 'ORDER_ALREADY_CLAIMED',
 } as const;

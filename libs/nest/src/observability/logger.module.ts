@@ -3,16 +3,17 @@ import type { IncomingMessage } from 'node:http';
 import { DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 
+/** The client's idempotency key of an order (not a trace id). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** Structured JSON logs (pino) for one service; HTTP requests carry a request id that RPC calls pass on. */
+/** Structured JSON logs (pino) for one service; HTTP requests carry a trace id that RPC calls pass on. */
 export function structuredLoggerModule(service: string, level: string): DynamicModule {
   return LoggerModule.forRoot({
     pinoHttp: {
       level,
       base: { service },
       genReqId: (request: IncomingMessage) => requestIdOf(request),
-      customProps: (request: IncomingMessage) => ({ requestId: requestIdOf(request) }),
+      customProps: (request: IncomingMessage) => ({ traceId: requestIdOf(request) }),
       // Cookies and CSRF tokens are credentials: never log them.
       redact: [
         'req.headers.cookie',
@@ -25,12 +26,13 @@ export function structuredLoggerModule(service: string, level: string): DynamicM
   });
 }
 
-/** The caller's request id when it is a sane token, else a new one. */
+/**
+ * This HTTP call's trace id (logs, error bodies, RPC envelopes): always a new one of ours. It is never taken
+ * from X-Request-ID, which clients send as an order's idempotency key — the same on every retry of that order.
+ */
 export function requestIdOf(request: IncomingMessage & { id?: unknown }): string {
   if (typeof request.id === 'string') return request.id;
-  const header = request.headers[REQUEST_ID_HEADER];
-  const candidate = Array.isArray(header) ? header[0] : header;
-  const id = candidate && /^[A-Za-z0-9._-]{8,128}$/.test(candidate) ? candidate : randomUUID();
+  const id = randomUUID();
   request.id = id;
   return id;
 }

@@ -48,10 +48,19 @@ export class RpcClient {
   }
 }
 
+/**
+ * No reply in time: the request may have reached the service and taken effect (unlike a refused connection).
+ * Still a 503 for reads; callers whose request changes something (an order) answer with its unknown outcome.
+ */
+export class RpcTimeoutException extends DomainException {
+  constructor() {
+    super(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable);
+  }
+}
+
 function toDomainException(error: unknown): DomainException {
   if (error instanceof DomainException) return error;
   if (isRpcErrorPayload(error)) return new DomainException(error.status, error.code, error.message, error.details);
-  if (error instanceof TimeoutError)
-    return new DomainException(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable);
+  if (error instanceof TimeoutError) return new RpcTimeoutException();
   return new DomainException(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable, undefined);
 }

@@ -9,8 +9,12 @@ import { expectedSignature, signatureMatches } from './signature';
 export interface FakeSnaptradeOptions {
   clientId?: string;
   consumerKey?: string;
-  /** Per clientId, rolling 60 s (the provider's 250). */
+  /** Per clientId, in the rolling window below (the provider's 250). */
   rateLimitPerMinute?: number;
+  /** The rolling window of that limit (60 s at the provider; tests shorten it). */
+  rateLimitWindowMs?: number;
+  /** When set, trades (POST /trade/place) per account in any rolling second beyond this answer 429 (the provider's ~1). */
+  tradesPerSecondPerAccount?: number;
   refreshCooldownMs?: number;
   echoClientOrderId?: boolean;
   dedupeClientOrderId?: boolean;
@@ -50,6 +54,12 @@ export class FakeSnaptradeServer {
   readonly consumerKey: string;
   private readonly faults: FakeFault[] = [];
   private readonly window: number[] = [];
+  private readonly tradesByAccount = new Map<string, number[]>();
+  /** 429s answered because a limit was exceeded (injected faults not counted). */
+  throttled = 0;
+  /** The most requests seen in one rolling window, and the most trades of one account in one rolling second. */
+  peakRequestsPerWindow = 0;
+  peakTradesPerSecond = 0;
   private server!: Server;
   url = '';
 
@@ -122,6 +132,7 @@ export class FakeSnaptradeServer {
     if (!match) throw new FakeHttpError(404, '1011', 'The requested resource does not exist.');
     const query = new URLSearchParams(rawQuery);
     const user = this.authenticate(match.route.auth, request, path, query, rawQuery, rawBody);
+    if (method === 'POST' && path === '/trade/place') this.countTrade(rawBody);
     const fault = this.takeFault(method, path);
     if (fault?.delayMs && !fault.afterHandling) await sleep(fault.delayMs);
     if (fault?.status && !fault.afterHandling)
@@ -197,10 +208,15 @@ export class FakeSnaptradeServer {
     return this.options.rateLimitPerMinute ?? 250;
   }
 
+  private get windowMs(): number {
+    return this.options.rateLimitWindowMs ?? 60_000;
+  }
+
   private countRequest(): void {
     const now = Date.now();
-    while (this.window.length && this.window[0]! <= now - 60_000) this.window.shift();
+    while (this.window.length && this.window[0]! <= now - this.windowMs) this.window.shift();
     if (this.window.length >= this.limit) {
+      this.throttled += 1;
       throw new FakeHttpError(
         429,
         '0000',
@@ -208,10 +224,29 @@ export class FakeSnaptradeServer {
       );
     }
     this.window.push(now);
+    this.peakRequestsPerWindow = Math.max(this.peakRequestsPerWindow, this.window.length);
+  }
+
+  /** The provider's per-account trade pace, counted only when configured. */
+  private countTrade(rawBody: string): void {
+    const perSecond = this.options.tradesPerSecondPerAccount;
+    if (perSecond === undefined) return;
+    const accountId = String((JSON.parse(rawBody || '{}') as { account_id?: unknown }).account_id ?? '');
+    const now = Date.now();
+    const recent = (this.tradesByAccount.get(accountId) ?? []).filter((at) => at > now - 1_000);
+    if (recent.length >= perSecond) {
+      this.throttled += 1;
+      throw new FakeHttpError(429, '0000', 'Request was throttled. Expected available in 1 seconds.');
+    }
+    recent.push(now);
+    this.tradesByAccount.set(accountId, recent);
+    this.peakTradesPerSecond = Math.max(this.peakTradesPerSecond, recent.length);
   }
 
   private secondsUntilSlot(): number {
-    return this.window.length < this.limit ? 0 : Math.max(1, Math.ceil((this.window[0]! + 60_000 - Date.now()) / 1000));
+    return this.window.length < this.limit
+      ? 0
+      : Math.max(1, Math.ceil((this.window[0]! + this.windowMs - Date.now()) / 1000));
   }
 
   private takeFault(method: string, path: string): FakeFault | undefined {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { NormalizedMarketOrder, OrderIntentState } from '@copytrade/contracts';
+import {
+  BrokerageErrorCode,
+  BrokerageMessages,
+  type NormalizedMarketOrder,
+  type OrderIntentState,
+} from '@copytrade/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ProviderOrder } from '../provider/provider.types';
 import { OrderIntentEntity } from './entities/order-intent.entity';
@@ -14,6 +19,15 @@ export interface NewIntent {
   provider: string;
   order: NormalizedMarketOrder;
 }
+
+type IntentError = NonNullable<OrderIntentEntity['error']>;
+
+/** The provider's own complete record shows no such order (the paper broker): certainly not placed. */
+export const ORDER_NOT_PLACED_BY_PROVIDER: IntentError = {
+  status: 422,
+  code: BrokerageErrorCode.ORDER_NOT_PLACED,
+  message: BrokerageMessages.orderNotPlaced,
+};
 
 /** Writes of order intents. Each write commits on its own: the SUBMITTING row must exist before the provider is called. */
 @Injectable()
@@ -81,6 +95,18 @@ export class OrderIntentsStore {
 
   markUnknown(id: string): Promise<OrderIntentEntity> {
     return this.update(this.dataSource.manager, id, { state: 'UNKNOWN' });
+  }
+
+  /** A person confirmed the order reached the brokerage without its record at hand: placed, status unknown. */
+  confirmPlaced(id: string, providerOrderId: string | null, manager: EntityManager): Promise<OrderIntentEntity> {
+    return this.update(manager, id, { state: 'SUBMITTED', providerOrderId, error: null });
+  }
+
+  /** Intents whose outcome is unknown, oldest first (what admins review). */
+  listUnknown(limit = 200): Promise<OrderIntentEntity[]> {
+    return this.dataSource
+      .getRepository(OrderIntentEntity)
+      .find({ where: { state: 'UNKNOWN' }, order: { createdAt: 'ASC' }, take: limit });
   }
 
   /** Only when the provider certainly never saw the order (our own rate limiter refused it): the id may be used again. */

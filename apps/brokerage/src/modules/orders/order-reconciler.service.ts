@@ -1,22 +1,25 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, Not, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
+import { BrokerageConfig } from '../../config/brokerage.config';
 import { ProviderUsers } from '../connections/provider-users.service';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../provider/brokerage-provider';
+import type { ProviderOrder, ProviderUserCredentials } from '../provider/provider.types';
 import { OrderIntentEntity } from './entities/order-intent.entity';
-import { OrderIntentsStore } from './order-intents.store';
+import { OrderIntentsStore, ORDER_NOT_PLACED_BY_PROVIDER } from './order-intents.store';
 import { matchProviderOrder } from './order-matcher';
 
 /** A SUBMITTING intent this old lost its process (a provider call never lasts this long). */
 const STALE_SUBMITTING_MS = 2 * 60_000;
-/** After this long without a trace at the provider, the order was not placed. */
-const GIVE_UP_AFTER_MS = 15 * 60_000;
 const SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_BATCH = 20;
+/** SnapTrade's realtime recent orders cover the last day; older intents are looked for in the order history. */
+const RECENT_ORDERS_MS = 20 * 60 * 60_000;
 
 /**
- * Settles intents whose outcome is unknown by looking for their order at the provider (realtime recent
- * orders), never by placing it again. Each intent is handled under a row lock (SKIP LOCKED), so replicas
- * and a concurrent replay never reconcile the same intent at once.
+ * Settles intents whose outcome is unknown from the provider's own record, never by placing them again and
+ * never by a timer: an intent the provider's record cannot settle stays UNKNOWN (retried with a growing
+ * pause, up to 30 minutes) until it is found or an admin resolves it. Each intent is handled under a row lock
+ * (SKIP LOCKED), so replicas and a concurrent replay never reconcile the same intent at once.
  */
 @Injectable()
 export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,6 +32,7 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
     private readonly intents: OrderIntentsStore,
     private readonly providerUsers: ProviderUsers,
     @Inject(BROKERAGE_PROVIDER) private readonly provider: BrokerageProvider,
+    @Inject(BrokerageConfig) private readonly config: BrokerageConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -45,20 +49,24 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
     await this.running;
   }
 
-  /** Marks lost SUBMITTING intents UNKNOWN, then reconciles a batch of UNKNOWN ones. */
+  /** Marks lost SUBMITTING intents UNKNOWN, then reconciles the UNKNOWN ones that are due (exponential pause). */
   async sweep(): Promise<void> {
     await this.dataSource.query(
       `UPDATE brokerage.order_intents SET state = 'UNKNOWN', updated_at = now() WHERE state = 'SUBMITTING' AND updated_at < now() - ($1 || ' milliseconds')::interval`,
       [String(STALE_SUBMITTING_MS)],
     );
-    const pending: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM brokerage.order_intents WHERE state = 'UNKNOWN' ORDER BY updated_at LIMIT $1`,
+    const due: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM brokerage.order_intents
+        WHERE state = 'UNKNOWN'
+          AND (last_reconciled_at IS NULL
+               OR last_reconciled_at < now() - make_interval(secs => least(30 * power(2, least(reconcile_attempts, 6)), 1800)))
+        ORDER BY last_reconciled_at NULLS FIRST LIMIT $1`,
       [SWEEP_BATCH],
     );
-    for (const { id } of pending) await this.reconcile(id);
+    for (const { id } of due) await this.reconcile(id);
   }
 
-  /** Returns the intent as it stands afterwards (still UNKNOWN when the provider could not tell yet). */
+  /** Returns the intent as it stands afterwards (still UNKNOWN when the provider's record cannot settle it). */
   reconcile(intentId: string): Promise<OrderIntentEntity> {
     return this.dataSource.transaction(async (manager) => {
       const intent = await manager.findOne(OrderIntentEntity, {
@@ -70,12 +78,9 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
       try {
         return await this.lookUp(manager, intent);
       } catch (error) {
-        this.logger.warn(
-          { intentId, err: error instanceof Error ? error.message : error },
-          'Reconciliation attempt failed; will retry',
-        );
-        await manager.increment(OrderIntentEntity, { id: intentId }, 'reconcileAttempts', 1);
-        return intent;
+        const reason = error instanceof Error ? error.message : String(error);
+        this.logger.warn({ intentId, err: reason }, 'Reconciliation attempt failed; will retry');
+        return this.stillUnknown(manager, intent, `Lookup failed: ${reason}`);
       }
     });
   }
@@ -83,42 +88,74 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
   private async lookUp(manager: EntityManager, intent: OrderIntentEntity): Promise<OrderIntentEntity> {
     // Placed with another provider (the configuration changed): only a person can look there.
     if (intent.provider !== this.provider.name)
-      throw new Error(`Intent was placed with ${intent.provider}, not ${this.provider.name}`);
-    const { credentials } = await this.providerUsers.require(intent.userId);
-    const orders = await this.provider.listRecentOrders(credentials, intent.accountId);
-    const taken = new Set(
-      (
-        await manager.find(OrderIntentEntity, {
-          where: { accountId: intent.accountId, providerOrderId: Not(IsNull()) },
-          select: { providerOrderId: true },
-        })
-      ).map((row) => row.providerOrderId!),
-    );
-    const match = matchProviderOrder(intent, orders, taken);
-    if (match === 'ambiguous') {
-      this.logger.error(
-        { intentId: intent.id, accountId: intent.accountId },
-        'Several provider orders match an unknown intent: needs a person',
-      );
-      await manager.increment(OrderIntentEntity, { id: intent.id }, 'reconcileAttempts', 1);
-      return intent;
-    }
-    if (match) {
-      this.logger.log(
-        { intentId: intent.id, brokerageOrderId: match.brokerageOrderId },
-        'Unknown order found at the provider',
-      );
-      return this.intents.settle(intent.id, match, manager);
-    }
-    if (Date.now() - intent.createdAt.getTime() > GIVE_UP_AFTER_MS) {
-      this.logger.warn({ intentId: intent.id }, 'Unknown order never appeared at the provider: recorded as not placed');
-      return this.intents.reject(
-        intent.id,
-        { status: 422, code: 'ORDER_NOT_PLACED', message: 'The order was not placed. Please try again.' },
+      return this.stillUnknown(
         manager,
+        intent,
+        `Placed with ${intent.provider}; this service uses ${this.provider.name}`,
       );
+    const { credentials } = await this.providerUsers.require(intent.userId);
+    if (this.provider.findOrderByClientOrderId) {
+      // The provider's record is complete and immediate: absent means certainly not placed.
+      const found = await this.provider.findOrderByClientOrderId(credentials, intent.accountId, intent.clientOrderId);
+      if (found) return this.settle(manager, intent, found, 'client-order-id');
+      this.logger.warn({ intentId: intent.id, requestId: intent.requestId }, 'Unknown order was not placed');
+      return this.intents.reject(intent.id, ORDER_NOT_PLACED_BY_PROVIDER, manager);
     }
-    await manager.increment(OrderIntentEntity, { id: intent.id }, 'reconcileAttempts', 1);
-    return intent;
+    const match = matchProviderOrder(intent, await this.providerOrders(credentials, intent), {
+      taken: await this.takenOrderIds(manager, intent),
+      rivals: await manager.find(OrderIntentEntity, {
+        where: { accountId: intent.accountId, state: In(['UNKNOWN', 'SUBMITTING']), id: Not(intent.id) },
+      }),
+      placementWindowMs: this.config.orderPlacementWindowMs,
+    });
+    if (match.kind === 'matched') return this.settle(manager, intent, match.order, match.by);
+    if (match.kind === 'undecidable') {
+      this.logger.error(
+        { intentId: intent.id, accountId: intent.accountId, reason: match.reason },
+        'Unknown order cannot be matched with certainty: needs a person',
+      );
+      return this.stillUnknown(manager, intent, `Needs a person: ${match.reason}`);
+    }
+    return this.stillUnknown(manager, intent, 'Not found at the provider yet');
+  }
+
+  private providerOrders(credentials: ProviderUserCredentials, intent: OrderIntentEntity): Promise<ProviderOrder[]> {
+    const age = Date.now() - intent.createdAt.getTime();
+    return age < RECENT_ORDERS_MS
+      ? this.provider.listRecentOrders(credentials, intent.accountId)
+      : this.provider.listOrders(credentials, intent.accountId, Math.ceil(age / 86_400_000) + 1);
+  }
+
+  private async takenOrderIds(manager: EntityManager, intent: OrderIntentEntity): Promise<Set<string>> {
+    const rows = await manager.find(OrderIntentEntity, {
+      where: { accountId: intent.accountId, providerOrderId: Not(IsNull()), id: Not(intent.id) },
+      select: { providerOrderId: true },
+    });
+    return new Set(rows.map((row) => row.providerOrderId!));
+  }
+
+  private settle(
+    manager: EntityManager,
+    intent: OrderIntentEntity,
+    order: ProviderOrder,
+    by: string,
+  ): Promise<OrderIntentEntity> {
+    this.logger.log(
+      { intentId: intent.id, requestId: intent.requestId, brokerageOrderId: order.brokerageOrderId, by },
+      'Unknown order found at the provider',
+    );
+    return this.intents.settle(intent.id, order, manager);
+  }
+
+  private async stillUnknown(
+    manager: EntityManager,
+    intent: OrderIntentEntity,
+    note: string,
+  ): Promise<OrderIntentEntity> {
+    await manager.query(
+      `UPDATE brokerage.order_intents SET reconcile_attempts = reconcile_attempts + 1, last_reconciled_at = now(), reconcile_note = $2 WHERE id = $1`,
+      [intent.id, note],
+    );
+    return manager.findOneByOrFail(OrderIntentEntity, { id: intent.id });
   }
 }

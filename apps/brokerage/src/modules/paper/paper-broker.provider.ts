@@ -237,6 +237,20 @@ export class PaperBrokerProvider implements BrokerageProvider {
     return toProviderOrder(await this.fills.fill(account.id, request.clientOrderId, request.order, price, now));
   }
 
+  /** Certain: the account row is locked first, so a fill still in flight for this account commits (or not) before we look. */
+  async findOrderByClientOrderId(
+    user: ProviderUserCredentials,
+    accountId: string,
+    clientOrderId: string,
+  ): Promise<ProviderOrder | null> {
+    await this.account(user, accountId);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.findOne(PaperAccountEntity, { where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
+      const row = await manager.findOneBy(PaperOrderEntity, { accountId, clientOrderId });
+      return row ? toProviderOrder(row) : null;
+    });
+  }
+
   private async ordersSince(accountId: string, since: Date): Promise<ProviderOrder[]> {
     const rows = await this.dataSource
       .getRepository(PaperOrderEntity)

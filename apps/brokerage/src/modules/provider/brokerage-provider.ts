@@ -41,6 +41,17 @@ export interface BrokerageProvider {
   listRecentOrders(user: ProviderUserCredentials, accountId: string): Promise<ProviderOrder[]>;
   getQuotes(user: ProviderUserCredentials, accountId: string, symbols: string[]): Promise<ProviderQuote[]>;
 
+  /**
+   * Only a provider whose own record is complete and immediate (the paper broker, whose fills commit in our
+   * database): the order with this client order id, or null when it certainly was not placed. Others leave it
+   * undefined and reconciliation matches their order lists instead.
+   */
+  findOrderByClientOrderId?(
+    user: ProviderUserCredentials,
+    accountId: string,
+    clientOrderId: string,
+  ): Promise<ProviderOrder | null>;
+
   /** Places a market order once. A ProviderError with outcome 'unknown' means it may have been placed. */
   placeMarketOrder(user: ProviderUserCredentials, request: MarketOrderRequest): Promise<ProviderOrder>;
 }

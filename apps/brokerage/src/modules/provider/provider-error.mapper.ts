@@ -50,7 +50,7 @@ const MAPPINGS: Record<ProviderErrorKind, Mapping> = {
 export function toDomainException(error: ProviderError): DomainException {
   const mapping = MAPPINGS[error.kind];
   const details =
-    error.kind === 'RATE_LIMITED'
+    error.kind === 'RATE_LIMITED' || error.retryAfterSeconds !== undefined
       ? { retryAfterSeconds: error.retryAfterSeconds ?? 5 }
       : error.kind === 'MARKET_CLOSED'
         ? { isMarketHoursRestriction: true }

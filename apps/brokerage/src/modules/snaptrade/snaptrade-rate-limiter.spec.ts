@@ -1,47 +1,76 @@
 import { redactSecrets } from './snaptrade-error.mapper';
-import { SnaptradeRateLimiter } from './snaptrade-rate-limiter';
+import { SnaptradeRateLimiter, windowSlicing } from './snaptrade-rate-limiter';
+
+const limiter = (options: Partial<ConstructorParameters<typeof SnaptradeRateLimiter>[0]> = {}) =>
+  new SnaptradeRateLimiter(
+    { requestsPerWindow: 250, windowSeconds: 60, tradeIntervalMs: 1_000, maxWaitMs: 5_000, ...options },
+    { kind: 'memory' },
+  );
+
+describe('windowSlicing', () => {
+  it('never lets more than the limit through in any rolling window: (k + 1) slices × points ≤ limit', () => {
+    for (const [limit, window] of [
+      [250, 60],
+      [20, 2],
+      [7, 1],
+      [2, 60],
+    ] as const) {
+      const { points, seconds } = windowSlicing(limit, window);
+      const slicesTouched = window / seconds + 1;
+      expect(points * slicesTouched).toBeLessThanOrEqual(limit);
+      expect(Number.isInteger(seconds)).toBe(true);
+    }
+    expect(windowSlicing(250, 60)).toEqual({ points: 22, seconds: 6 });
+  });
+});
 
 describe('SnaptradeRateLimiter', () => {
-  it('lets a burst through, then refuses beyond the wait budget with a retry time', async () => {
-    const limiter = new SnaptradeRateLimiter({ requestsPerMinute: 6, burst: 2, tradeIntervalMs: 1_000, maxWaitMs: 50 });
-    await limiter.acquireRequest();
-    await limiter.acquireRequest();
-    await expect(limiter.acquireRequest()).rejects.toMatchObject({
-      kind: 'RATE_LIMITED',
-      outcome: 'not-placed',
-      retryAfterSeconds: 15,
-    });
-  });
-
-  it('never allows more than the limit in a rolling minute: burst + refill = limit', async () => {
-    const limiter = new SnaptradeRateLimiter({
-      requestsPerMinute: 250,
-      burst: 50,
-      tradeIntervalMs: 1_000,
-      maxWaitMs: 0,
-    });
-    let admitted = 0;
-    for (let i = 0; i < 300; i += 1)
-      await limiter.acquireRequest().then(
-        () => (admitted += 1),
-        () => undefined,
-      );
-    expect(admitted).toBe(50);
-  });
-
-  it('spaces trades of one account and refuses one that would wait too long', async () => {
-    const limiter = new SnaptradeRateLimiter({
-      requestsPerMinute: 250,
-      burst: 50,
-      tradeIntervalMs: 100,
-      maxWaitMs: 150,
-    });
+  it('queues a caller for its turn instead of refusing it', async () => {
+    const limits = limiter({ requestsPerWindow: 3, windowSeconds: 1 });
     const startedAt = Date.now();
-    const booked = [limiter.acquireTrade('a'), limiter.acquireTrade('a'), limiter.acquireTrade('b')];
-    // Slots of 'a' are now at +0 and +100 ms: a third would wait 200 ms, more than the 150 ms budget.
-    await expect(limiter.acquireTrade('a')).rejects.toMatchObject({ kind: 'RATE_LIMITED' });
-    await Promise.all(booked);
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(90);
+    await Promise.all([limits.acquireRequest(), limits.acquireRequest()]);
+    // One request per one-second slice (3 in a rolling second would need 2 slices × 1 ≤ 3): the second waited.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
+  });
+
+  it('refuses (503, nothing sent) a caller whose turn would come after the longest wait', async () => {
+    const limits = limiter({ requestsPerWindow: 2, windowSeconds: 60, maxWaitMs: 100 });
+    await limits.acquireRequest();
+    await expect(limits.acquireRequest()).rejects.toMatchObject({
+      kind: 'UNAVAILABLE',
+      outcome: 'not-placed',
+      retryAfterSeconds: expect.any(Number),
+    });
+  });
+
+  it('spaces trades of one account, not across accounts', async () => {
+    const limits = limiter({ tradeIntervalMs: 200 });
+    const startedAt = Date.now();
+    const done: Record<string, number> = {};
+    await Promise.all(
+      ['a1', 'a2', 'b'].map(async (name) => {
+        const end = await limits.acquireTrade(name[0]!);
+        done[name] = Date.now() - startedAt;
+        await end();
+      }),
+    );
+    expect(done.b).toBeLessThan(150);
+    expect(Math.max(done.a1!, done.a2!)).toBeGreaterThanOrEqual(200);
+  });
+});
+
+describe('a trade in flight', () => {
+  it('holds its account until its call is over, then one more interval', async () => {
+    const limits = limiter({ tradeIntervalMs: 100, tradeLeaseMs: 5_000 });
+    const end = await limits.acquireTrade('a');
+    let second = 0;
+    const next = limits.acquireTrade('a').then(() => (second = Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // The first call is still in flight.
+    expect(second).toBe(0);
+    const endedAt = Date.now();
+    await end();
+    await next;
+    expect(second - endedAt).toBeGreaterThanOrEqual(100);
   });
 });
 

@@ -14,7 +14,7 @@ import type {
   ProviderUserCredentials,
 } from '../provider/provider.types';
 import { mapSnaptradeFailure, retryAfterSeconds } from './snaptrade-error.mapper';
-import { SnaptradeRateLimiter, type RateLimitOptions } from './snaptrade-rate-limiter';
+import { SnaptradeRateLimiter } from './snaptrade-rate-limiter';
 import {
   toProviderAccount,
   toProviderBalance,
@@ -24,7 +24,7 @@ import {
   toProviderQuote,
 } from './snaptrade-wire.mappers';
 
-export interface SnaptradeProviderOptions extends Partial<RateLimitOptions> {
+export interface SnaptradeProviderOptions {
   clientId: string;
   consumerKey: string;
   /** Without a trailing slash: the SDK would request `//path` while signing `/path`. */
@@ -33,6 +33,8 @@ export interface SnaptradeProviderOptions extends Partial<RateLimitOptions> {
   /** Orders wait longer: the brokerage answers through SnapTrade. */
   orderTimeoutMs?: number;
   logger?: Pick<LoggerService, 'warn'>;
+  /** Shared by every replica (see SnaptradeRateLimiter). */
+  limiter: SnaptradeRateLimiter;
 }
 
 interface WireResponse<T> {
@@ -62,12 +64,7 @@ export class SnaptradeProvider implements BrokerageProvider {
       basePath: options.basePath.replace(/\/+$/, ''),
       baseOptions: { timeout: options.requestTimeoutMs ?? 8_000, validateStatus: acceptRateLimit },
     });
-    this.limiter = new SnaptradeRateLimiter({
-      requestsPerMinute: options.requestsPerMinute ?? 250,
-      burst: options.burst ?? 50,
-      tradeIntervalMs: options.tradeIntervalMs ?? 1_000,
-      maxWaitMs: options.maxWaitMs ?? 3_000,
-    });
+    this.limiter = options.limiter;
     this.orderTimeoutMs = options.orderTimeoutMs ?? 20_000;
     this.logger = options.logger ?? new Logger(SnaptradeProvider.name);
   }
@@ -188,7 +185,6 @@ export class SnaptradeProvider implements BrokerageProvider {
     user: ProviderUserCredentials,
     { accountId, clientOrderId, order }: MarketOrderRequest,
   ): Promise<ProviderOrder> {
-    await this.limiter.acquireTrade(accountId);
     // Options go through placeForceOrder with the OCC symbol: it is the call that carries client_order_id.
     const action = order.option ? (order.action === 'BUY' ? 'BUY_TO_OPEN' : 'SELL_TO_CLOSE') : order.action;
     const record = await this.call(
@@ -210,6 +206,7 @@ export class SnaptradeProvider implements BrokerageProvider {
           { timeout: this.orderTimeoutMs },
         ),
       true,
+      accountId,
     );
     const placed = toProviderOrder(record);
     return { ...placed, clientOrderId: placed.clientOrderId ?? clientOrderId };
@@ -220,8 +217,11 @@ export class SnaptradeProvider implements BrokerageProvider {
     notFound: ProviderErrorKind,
     request: () => Promise<WireResponse<T>>,
     isOrder = false,
+    tradeAccountId?: string,
   ): Promise<T> {
     await this.limiter.acquireRequest();
+    // A trade takes its account's slot last, right before sending, and holds it until its call is over.
+    const endTrade = tradeAccountId ? await this.limiter.acquireTrade(tradeAccountId) : undefined;
     let response: WireResponse<T>;
     try {
       response = await request();
@@ -238,6 +238,8 @@ export class SnaptradeProvider implements BrokerageProvider {
         'SnapTrade call failed',
       );
       throw failure;
+    } finally {
+      await endTrade?.();
     }
     if (response.status === 429) {
       const detail = String((response.data as { detail?: unknown } | undefined)?.detail ?? '');

@@ -1,8 +1,13 @@
 import { Global, Module } from '@nestjs/common';
+import { AdminOrdersController } from './admin-orders.controller';
 import { BrokerageController } from './brokerage.controller';
 import { ProviderSecretForOwner } from './provider-secret-for-owner.service';
 
-/** /api/snaptrade/*; global so the auth controller can complete its user view with the owner's provider secret. */
+/** /api/snaptrade/* and the admins' unknown orders (/api/admin/orders/unknown); global so the auth controller can complete its user view with the owner's provider secret. */
 @Global()
-@Module({ controllers: [BrokerageController], providers: [ProviderSecretForOwner], exports: [ProviderSecretForOwner] })
+@Module({
+  controllers: [BrokerageController, AdminOrdersController],
+  providers: [ProviderSecretForOwner],
+  exports: [ProviderSecretForOwner],
+})
 export class BrokerageModule {}

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  BROKERAGE_ORDER_RPC_TIMEOUT_MS,
   BrokerageRpc,
   PlaceMarketOrderDto,
   type PaperMarketResponse,
@@ -13,7 +12,6 @@ import {
   type PaperPortalRpcRequest,
   type PaperPortalSessionResponse,
   type PlaceOrderResponse,
-  type PlaceOrderRpcReply,
   type PlaceOrderRpcRequest,
 } from '@copytrade/contracts';
 import { DomainException, RpcClient } from '@copytrade/nest';
@@ -21,7 +19,7 @@ import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { orderRequestId } from './order-request-id';
-import { placeOrderResponse } from './place-order.response';
+import { OrderPlacement } from './order-placement.service';
 
 const SessionIdParam = new ParseUUIDPipe({
   exceptionFactory: () => DomainException.notFound('This connection link is invalid.', 'PORTAL_SESSION_NOT_FOUND'),
@@ -31,7 +29,10 @@ const SessionIdParam = new ParseUUIDPipe({
 @ApiTags('paper')
 @Controller('api/paper')
 export class PaperController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly orders: OrderPlacement,
+  ) {}
 
   @Get('portal/:sessionId')
   async portal(
@@ -81,7 +82,10 @@ export class PaperController {
     return { success: true, market: reply.market, quotes: reply.quotes };
   }
 
-  /** A market order on the session user's own paper account (the primary one unless accountId is given). */
+  /**
+   * A market order on the session user's own paper account (the primary one unless accountId is given). The
+   * X-Request-ID header is the order's idempotency key; the call's trace id (logs, error bodies) is its own.
+   */
   @Post('orders')
   async placeOrder(
     @Body() body: PlaceMarketOrderDto,
@@ -96,12 +100,6 @@ export class PaperController {
       order: { ...order, action: action.toUpperCase() as 'BUY' | 'SELL' },
       requireProvider: 'paper',
     };
-    const reply = await this.rpc.request<PlaceOrderRpcRequest, PlaceOrderRpcReply>(
-      BrokerageRpc.placeOrder,
-      payload,
-      rpcContextOf(request),
-      BROKERAGE_ORDER_RPC_TIMEOUT_MS,
-    );
-    return placeOrderResponse(reply, response);
+    return this.orders.place(BrokerageRpc.placeOrder, payload, request, response);
   }
 }

@@ -110,3 +110,21 @@ export class SetMarketHoursDto {
   @IsBoolean({ message: 'open must be true, false or null' })
   open: boolean | null;
 }
+
+/** POST /api/admin/orders/unknown/:id/resolve: an admin's decision after checking at the brokerage. */
+export class ResolveUnknownOrderDto {
+  @IsIn(['placed', 'not_placed'], { message: 'outcome must be placed or not_placed' })
+  outcome: 'placed' | 'not_placed';
+
+  /** What the admin checked (kept in the audit record). */
+  @IsString({ message: 'note must be a text' })
+  @Matches(/\S/, { message: 'note must not be empty' })
+  @MaxLength(1000)
+  note: string;
+
+  /** The brokerage's order id when the order was placed and the admin found it. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9._:-]{1,128}$/, { message: 'brokerageOrderId must be a brokerage order id' })
+  brokerageOrderId?: string;
+}

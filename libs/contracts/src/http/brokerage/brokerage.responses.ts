@@ -4,11 +4,14 @@ import type {
   BrokerageConnectionView,
   BrokerageView,
   MarketStatusView,
+  OrderOutcomeStatus,
+  OrderResolutionView,
   OrderView,
   PlacedOrderView,
   PortfolioHistoryView,
   PositionView,
   QuoteView,
+  UnknownOrderView,
 } from './brokerage.view';
 
 export interface RegisterProviderUserResponse {
@@ -51,11 +54,32 @@ export interface ProviderCredentialsResponse {
   snaptradeUserId: string;
   snaptradeUserSecret: string;
 }
+/**
+ * 201 placed, 200 a replay of a settled request id, 202 while the outcome is unknown: `status: 'unknown'` with a
+ * message; the same request id asked again returns the final result once known (202 again until then).
+ */
 export interface PlaceOrderResponse {
   success: true;
+  /** The client's idempotency key (X-Request-ID). */
+  requestId: string;
+  status: OrderOutcomeStatus;
+  /** Present when the status is 'unknown': awaiting confirmation, do not place the order again. */
+  message?: string;
   order: PlacedOrderView;
   /** True when this request id was seen before and the first result is returned. */
   replayed: boolean;
+}
+
+/** GET /api/admin/orders/unknown */
+export interface UnknownOrdersResponse {
+  success: true;
+  orders: UnknownOrderView[];
+}
+
+/** POST /api/admin/orders/unknown/:id/resolve */
+export interface ResolveUnknownOrderResponse {
+  success: true;
+  resolution: OrderResolutionView;
 }
 
 /** The pending connection the paper broker's portal page shows. */

@@ -101,14 +101,53 @@ export interface PortfolioHistoryView {
   points: PortfolioHistoryPoint[];
 }
 
+/**
+ * SUBMITTING: being sent to the brokerage now. UNKNOWN: sent, but its outcome is not known (a timeout, a lost
+ * answer, a crash): it may have been placed, so it is never placed again; it stays UNKNOWN until the brokerage's
+ * own record settles it or an admin resolves it. SUBMITTED: accepted, not filled yet. FILLED. REJECTED: not placed.
+ */
 export type OrderIntentState = 'SUBMITTING' | 'SUBMITTED' | 'FILLED' | 'REJECTED' | 'UNKNOWN';
+
+/** What the client should make of a placement answer: 'placed' (the brokerage answered) or 'unknown' (awaiting confirmation). */
+export type OrderOutcomeStatus = 'placed' | 'unknown';
+
+/** An order whose outcome is unknown, as admins review it. */
+export interface UnknownOrderView {
+  /** The intent's id: what an admin resolves. */
+  id: string;
+  userId: string;
+  requestId: string;
+  accountId: string;
+  provider: string;
+  clientOrderId: string;
+  action: 'BUY' | 'SELL';
+  symbol: string;
+  quantity: number;
+  state: OrderIntentState;
+  placedAt: string;
+  reconcileAttempts: number;
+  lastReconciledAt: string | null;
+  /** Why reconciliation could not settle it yet (no match yet, several candidates, another provider…). */
+  reconcileNote: string | null;
+}
+
+/** One admin decision on an unknown order (audited in the brokerage's order_resolutions table). */
+export interface OrderResolutionView {
+  intentId: string;
+  outcome: 'placed' | 'not_placed';
+  note: string;
+  resolvedBy: string;
+  resolvedAt: string;
+  state: OrderIntentState;
+}
 
 /** The outcome of one order placement, as stored under its request id. */
 export interface PlacedOrderView {
   requestId: string;
-  accountId: string;
+  /** Null only when the brokerage's reply never reached the gateway (the outcome is then UNKNOWN). */
+  accountId: string | null;
   state: OrderIntentState;
-  clientOrderId: string;
+  clientOrderId: string | null;
   brokerageOrderId: string | null;
   action: 'BUY' | 'SELL';
   /** The ticker (for an option, its underlying's; the contract is optionsTicker). */

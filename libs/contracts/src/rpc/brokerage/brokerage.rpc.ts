@@ -3,11 +3,13 @@ import type {
   BrokerageAccountView,
   BrokerageConnectionView,
   MarketStatusView,
+  OrderResolutionView,
   OrderView,
   PlacedOrderView,
   PortfolioHistoryView,
   PositionView,
   QuoteView,
+  UnknownOrderView,
 } from '../../http/brokerage/brokerage.view';
 import type { PaperPortalSessionView } from '../../http/brokerage/brokerage.responses';
 import type { MarketOrderInput } from '../../rules/market-order.rules';
@@ -25,6 +27,9 @@ export const BrokerageRpc = {
   listPositions: 'rpc.brokerage.positions.list',
   listOrders: 'rpc.brokerage.orders.list',
   placeOrder: 'rpc.brokerage.orders.place',
+  getPlacedOrder: 'rpc.brokerage.orders.get',
+  listUnknownOrders: 'rpc.brokerage.orders.list-unknown',
+  resolveUnknownOrder: 'rpc.brokerage.orders.resolve-unknown',
   getQuotes: 'rpc.brokerage.quotes.get',
   portfolioHistory: 'rpc.brokerage.portfolio-history.get',
   paperPortalGet: 'rpc.brokerage.paper-portal.get',
@@ -118,6 +123,29 @@ export interface PlaceOrderRpcRequest {
 export interface PlaceOrderRpcReply {
   order: PlacedOrderView;
   replayed: boolean;
+}
+
+/** The stored outcome of one request id of the user (for a client whose placement answer never came). */
+export interface GetPlacedOrderRpcRequest {
+  userId: string;
+  requestId: string;
+}
+export interface GetPlacedOrderRpcReply {
+  order: PlacedOrderView | null;
+}
+
+/** Admins only (the actor must be an admin). */
+export interface ListUnknownOrdersRpcReply {
+  orders: UnknownOrderView[];
+}
+export interface ResolveUnknownOrderRpcRequest {
+  intentId: string;
+  outcome: 'placed' | 'not_placed';
+  note: string;
+  brokerageOrderId?: string;
+}
+export interface ResolveUnknownOrderRpcReply {
+  resolution: OrderResolutionView;
 }
 
 export interface PaperPortalRpcRequest {

@@ -64,6 +64,13 @@ export class OrderIntentEntity {
   @Column({ name: 'reconcile_attempts', type: 'integer', default: 0 })
   reconcileAttempts: number;
 
+  @Column({ name: 'last_reconciled_at', type: 'timestamptz', nullable: true })
+  lastReconciledAt: Date | null;
+
+  /** Why the last reconciliation could not settle the intent (shown to admins). */
+  @Column({ name: 'reconcile_note', type: 'text', nullable: true })
+  reconcileNote: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

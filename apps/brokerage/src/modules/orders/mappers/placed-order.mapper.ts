@@ -1,4 +1,4 @@
-import type { NormalizedMarketOrder, OrderIntentState, PlacedOrderView } from '@copytrade/contracts';
+import type { NormalizedMarketOrder, OrderIntentState, PlacedOrderView, UnknownOrderView } from '@copytrade/contracts';
 import { EXECUTED_ORDER_STATUSES, FAILED_ORDER_STATUSES } from '../../provider/provider.types';
 import { price, quantity } from '../../../common/json-numbers';
 import type { OrderIntentEntity } from '../entities/order-intent.entity';
@@ -20,6 +20,25 @@ export function toPlacedOrderView(intent: OrderIntentEntity): PlacedOrderView {
     executionPrice: price(intent.executionPrice),
     providerStatus: intent.providerStatus,
     placedAt: intent.createdAt.toISOString(),
+  };
+}
+
+export function toUnknownOrderView(intent: OrderIntentEntity): UnknownOrderView {
+  return {
+    id: intent.id,
+    userId: intent.userId,
+    requestId: intent.requestId,
+    accountId: intent.accountId,
+    provider: intent.provider,
+    clientOrderId: intent.clientOrderId,
+    action: intent.action,
+    symbol: intent.symbol,
+    quantity: quantity(intent.quantity)!,
+    state: intent.state,
+    placedAt: intent.createdAt.toISOString(),
+    reconcileAttempts: intent.reconcileAttempts,
+    lastReconciledAt: intent.lastReconciledAt?.toISOString() ?? null,
+    reconcileNote: intent.reconcileNote,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type PlaceOrderRpcRequest,
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
+import { BrokerageConfig } from '../../../config/brokerage.config';
 import { OwnedAccounts } from '../../accounts/owned-accounts.service';
 import { ProviderUsers } from '../../connections/provider-users.service';
 import { easternDate } from '../../paper/market-hours';
@@ -27,6 +28,11 @@ import { OrderReconciler } from '../order-reconciler.service';
  * the provider is called; the provider's answer settles it; a timeout or crash leaves it UNKNOWN for the
  * reconciler, which looks for the order at the provider and never places it again.
  * A repeated id with the same order gets the first result, with another order 422, while in flight 409.
+ * The caller always gets an answer before its own timeout: past the reply deadline the intent is returned as
+ * it stands (in flight, outcome unknown) while the placement goes on and settles it.
+ *
+ * Two ids, never mixed: `request.requestId` is the client's idempotency key (X-Request-ID); `traceId` is
+ * the id of this one HTTP call's log trail (a retry has the same key and a new trace id).
  */
 @Injectable()
 export class PlaceOrderUseCase {
@@ -38,9 +44,10 @@ export class PlaceOrderUseCase {
     private readonly owned: OwnedAccounts,
     private readonly reconciler: OrderReconciler,
     @Inject(BROKERAGE_PROVIDER) private readonly provider: BrokerageProvider,
+    @Inject(BrokerageConfig) private readonly config: BrokerageConfig,
   ) {}
 
-  async execute(request: PlaceOrderRpcRequest, correlationId: string): Promise<PlaceOrderRpcReply> {
+  async execute(request: PlaceOrderRpcRequest, traceId: string): Promise<PlaceOrderRpcReply> {
     if (request.requireProvider && request.requireProvider !== this.provider.name)
       throw DomainException.notFound(BrokerageMessages.paperBrokerOnly, BrokerageErrorCode.PAPER_BROKER_ONLY);
     if (typeof request.requestId !== 'string' || !REQUEST_ID_PATTERN.test(request.requestId))
@@ -53,8 +60,8 @@ export class PlaceOrderUseCase {
     if (seen) return this.replay(seen, fingerprint);
 
     const { credentials } = await this.providerUsers.require(request.userId);
-    const accountId = request.accountId ?? (await this.owned.primary(request.userId, correlationId));
-    await this.owned.assertOwned(request.userId, accountId, correlationId);
+    const accountId = request.accountId ?? (await this.owned.primary(request.userId, traceId));
+    await this.owned.assertOwned(request.userId, accountId, traceId);
     const claim = await this.intents.claim({
       userId: request.userId,
       requestId: request.requestId,
@@ -64,13 +71,22 @@ export class PlaceOrderUseCase {
       order,
     });
     if (!claim.created) return this.replay(claim.intent, fingerprint);
-    return { order: toPlacedOrderView(await this.submit(claim.intent, credentials, order)), replayed: false };
+    const log = orderLogContext(claim.intent, traceId);
+    const submitted = this.submit(claim.intent, credentials, order, log);
+    const settled = await withinDeadline(submitted, this.config.ORDER_REPLY_DEADLINE_MS);
+    if (settled === DEADLINE_PASSED) {
+      this.logger.warn(log, 'Order still in flight at the reply deadline; answering with its unknown outcome');
+      submitted.catch(() => undefined); // Its outcome is stored on the intent; the client asks again with its key.
+      return { order: toPlacedOrderView(claim.intent), replayed: false };
+    }
+    return { order: toPlacedOrderView(settled), replayed: false };
   }
 
   private async submit(
     intent: OrderIntentEntity,
     credentials: ProviderUserCredentials,
     order: NormalizedMarketOrder,
+    log: OrderLogContext,
   ): Promise<OrderIntentEntity> {
     let placed;
     try {
@@ -80,38 +96,26 @@ export class PlaceOrderUseCase {
         order,
       });
     } catch (error) {
-      return this.onFailure(intent, error);
+      return this.onFailure(intent, error, log);
     }
-    this.logger.log(
-      {
-        intentId: intent.id,
-        requestId: intent.requestId,
-        brokerageOrderId: placed.brokerageOrderId,
-        status: placed.status,
-      },
-      'Order placed',
-    );
+    this.logger.log({ ...log, brokerageOrderId: placed.brokerageOrderId, status: placed.status }, 'Order placed');
     return this.intents.settle(intent.id, placed);
   }
 
-  private async onFailure(intent: OrderIntentEntity, error: unknown): Promise<OrderIntentEntity> {
+  private async onFailure(intent: OrderIntentEntity, error: unknown, log: OrderLogContext): Promise<OrderIntentEntity> {
     if (error instanceof ProviderError && error.outcome === 'not-placed') {
       const refusal = toDomainException(error);
-      if (error.kind === 'RATE_LIMITED') {
+      if (error.kind === 'RATE_LIMITED' || error.kind === 'UNAVAILABLE') {
         // Nothing reached the provider: free the id so the client's retry after Retry-After is a new attempt.
         await this.intents.release(intent.id);
       } else {
         await this.intents.reject(intent.id, refusal.toPayload());
       }
-      this.logger.warn({ intentId: intent.id, requestId: intent.requestId, kind: error.kind }, 'Order refused');
+      this.logger.warn({ ...log, kind: error.kind }, 'Order refused');
       throw refusal;
     }
     this.logger.error(
-      {
-        intentId: intent.id,
-        requestId: intent.requestId,
-        kind: error instanceof ProviderError ? error.kind : 'internal',
-      },
+      { ...log, kind: error instanceof ProviderError ? error.kind : 'internal' },
       'Order outcome unknown; reconciliation will look for it',
     );
     return this.intents.markUnknown(intent.id);
@@ -126,5 +130,28 @@ export class PlaceOrderUseCase {
     if (current.state === 'REJECTED' && current.error)
       throw new DomainException(current.error.status, current.error.code, current.error.message, current.error.details);
     return { order: toPlacedOrderView(current), replayed: true };
+  }
+}
+
+/** What every log line about one placement carries: the client's idempotency key and this call's trace id, apart. */
+export interface OrderLogContext {
+  intentId: string;
+  idempotencyKey: string;
+  traceId: string;
+}
+
+export function orderLogContext(intent: Pick<OrderIntentEntity, 'id' | 'requestId'>, traceId: string): OrderLogContext {
+  return { intentId: intent.id, idempotencyKey: intent.requestId, traceId };
+}
+
+const DEADLINE_PASSED = Symbol('deadline passed');
+
+async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T | typeof DEADLINE_PASSED> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof DEADLINE_PASSED>((resolve) => (timer = setTimeout(resolve, ms, DEADLINE_PASSED)));
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }
