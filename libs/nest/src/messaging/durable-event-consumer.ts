@@ -40,7 +40,7 @@ export interface DurableEventConsumerOptions<T = unknown> {
   logger?: MessagingLogger;
 }
 
-type Outcome = 'handled' | 'duplicate';
+export type Outcome = 'handled' | 'duplicate';
 
 const DEFAULT_BACKOFF_MS = [1_000, 5_000, 15_000, 30_000, 60_000];
 const ACK_CONFIRM_TIMEOUT_MS = 5_000;
@@ -186,20 +186,7 @@ export class DurableEventConsumer<T = unknown> {
     const keepAlive = setInterval(() => msg.working(), Math.max(1_000, Math.floor(this.ackWaitMs / 2)));
     let outcome: Outcome;
     try {
-      outcome = await this.options.dataSource.transaction(async (manager): Promise<Outcome> => {
-        // A concurrent delivery of the same event blocks here until the first commits, then sees the row.
-        const inserted = (await manager.query(
-          `INSERT INTO ${this.inboxTable} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-          [this.options.durableName, envelope.id],
-        )) as unknown[];
-        if (inserted.length === 0) return 'duplicate';
-        // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
-        // handler that may be taking the process down; handleFailure dead-letters it.
-        if (deliveries > this.maxDeliver)
-          throw new Error(`No outcome after ${deliveries - 1} deliveries (crash or ack timeout)`);
-        await this.options.handler(envelope, manager);
-        return 'handled';
-      });
+      outcome = await this.applyOnce(envelope, deliveries);
     } catch (error) {
       await this.handleFailure(msg, payload, envelope, error);
       return;
@@ -212,6 +199,36 @@ export class DurableEventConsumer<T = unknown> {
       );
     }
     await this.acknowledge(msg, envelope.id);
+  }
+
+  /**
+   * The event's effect at most once for this consumer: the inbox row and the handler's writes commit together.
+   * Also called synchronously (read-your-writes: `EventConsumerRegistry.applyNow`), so the JetStream delivery
+   * that follows finds the inbox row and is a no-op.
+   */
+  async applyOnce(envelope: EventEnvelope<T>, deliveries = 1): Promise<Outcome> {
+    return this.options.dataSource.transaction(async (manager): Promise<Outcome> => {
+      // A concurrent delivery of the same event blocks here until the first commits, then sees the row.
+      const inserted = (await manager.query(
+        `INSERT INTO ${this.inboxTable} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+        [this.options.durableName, envelope.id],
+      )) as unknown[];
+      if (inserted.length === 0) return 'duplicate';
+      // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
+      // handler that may be taking the process down; handleFailure dead-letters it.
+      if (deliveries > this.maxDeliver)
+        throw new Error(`No outcome after ${deliveries - 1} deliveries (crash or ack timeout)`);
+      await this.options.handler(envelope, manager);
+      return 'handled';
+    });
+  }
+
+  get durableName(): string {
+    return this.options.durableName;
+  }
+
+  get filterSubject(): string {
+    return this.options.filterSubject;
   }
 
   private async handleFailure(msg: JsMsg, payload: string, envelope: EventEnvelope<T>, error: unknown): Promise<void> {

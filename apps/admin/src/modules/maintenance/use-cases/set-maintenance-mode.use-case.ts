@@ -1,27 +1,34 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { NatsConnection } from '@nats-io/transport-node';
 import {
+  MaintenanceModeBroadcastSubject,
   MaintenanceModeChanged,
   Messages,
   type MaintenanceStatusReply,
   type RpcRequest,
   type SetMaintenanceModeRpcRequest,
 } from '@copytrade/contracts';
-import { DomainException, OutboxRelay, OutboxWriter } from '@copytrade/nest';
+import { DomainException, NATS_CONNECTION, OutboxRelay, OutboxWriter, publishBeforeReply } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { AdminAuditLogEntity } from '../../audit/entities/admin-audit-log.entity';
 import { PlatformSettingEntity } from '../entities/platform-setting.entity';
 import { MAINTENANCE_MODE_KEY } from '../maintenance-mode.key';
 
 /**
- * Admins only. The new value, its audit row and the MaintenanceModeChanged event commit together;
- * the relay then publishes the event, from which every gateway learns the new state.
+ * Admins only. The new value, its audit row and the MaintenanceModeChanged event commit together; the relay
+ * then publishes the event, from which every gateway learns the new state. Read-your-writes: before answering,
+ * the same envelope is broadcast on core NATS (flushed), so the next maintenance-status read on ANY gateway
+ * replica already serves the new value; the JetStream event stays the catch-up for a gateway that missed it.
  */
 @Injectable()
 export class SetMaintenanceModeUseCase {
+  private readonly logger = new Logger(SetMaintenanceModeUseCase.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxWriter,
     private readonly relay: OutboxRelay,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
   ) {}
 
   async execute({
@@ -32,7 +39,7 @@ export class SetMaintenanceModeUseCase {
     if (!actor) throw DomainException.unauthenticated(Messages.notSignedIn);
     if (!actor.isAdmin) throw DomainException.forbidden(Messages.adminOnly);
 
-    await this.dataSource.transaction(async (manager) => {
+    const event = await this.dataSource.transaction(async (manager) => {
       const current = await manager.findOne(PlatformSettingEntity, {
         where: { key: MAINTENANCE_MODE_KEY },
         lock: { mode: 'pessimistic_write' },
@@ -50,7 +57,7 @@ export class SetMaintenanceModeUseCase {
         newValue: payload.enabled,
         requestId,
       });
-      await this.outbox.add(
+      return this.outbox.add(
         manager,
         MaintenanceModeChanged,
         {
@@ -63,6 +70,10 @@ export class SetMaintenanceModeUseCase {
       );
     });
     this.relay.kick();
+    await publishBeforeReply(this.nats, MaintenanceModeBroadcastSubject, event).catch((error: unknown) =>
+      // The change is committed: the gateways learn it from the event instead.
+      this.logger.warn({ err: error }, 'Maintenance broadcast failed; gateways follow the event'),
+    );
     return { isMaintenanceModeEnabled: payload.enabled };
   }
 }

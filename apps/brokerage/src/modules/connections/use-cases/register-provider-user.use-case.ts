@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ProviderUserRegistered, type RegisterProviderUserRpcReply } from '@copytrade/contracts';
-import { OutboxWriter } from '@copytrade/nest';
+import { IdentityRpc, ProviderUserRegistered, type RegisterProviderUserRpcReply } from '@copytrade/contracts';
+import { OutboxWriter, ProjectionSync, runAfterCommit } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../../provider/brokerage-provider';
 import { ProviderError } from '../../provider/provider.error';
@@ -13,6 +13,8 @@ import { SecretCipher } from '../secret-cipher';
  * Registers the user with the provider once. SnapTrade's registerUser is not idempotent and returns the
  * secret only once, so the call runs under a per-user advisory lock inside the transaction that stores the
  * encrypted secret and the ProviderUserRegistered event: a double click or two replicas register once.
+ * Read-your-writes: once that commits, identity applies the event before we answer (ProjectionSync), so the
+ * user's next verify-token shows them registered.
  */
 @Injectable()
 export class RegisterProviderUserUseCase {
@@ -22,6 +24,7 @@ export class RegisterProviderUserUseCase {
     private readonly dataSource: DataSource,
     private readonly cipher: SecretCipher,
     private readonly outbox: OutboxWriter,
+    private readonly projections: ProjectionSync,
     @Inject(BROKERAGE_PROVIDER) private readonly provider: BrokerageProvider,
   ) {}
 
@@ -40,7 +43,7 @@ export class RegisterProviderUserUseCase {
       const credentials = await withProviderErrors(() => this.registerAtProvider(userId));
       const stateVersion = Number(current?.stateVersion ?? 0) + 1;
       await this.store(manager, userId, credentials, stateVersion);
-      await this.outbox.add(
+      const event = await this.outbox.add(
         manager,
         ProviderUserRegistered,
         {
@@ -51,6 +54,9 @@ export class RegisterProviderUserUseCase {
           occurredAt: new Date().toISOString(),
         },
         { correlationId },
+      );
+      await runAfterCommit(manager, () =>
+        this.projections.applyNow(IdentityRpc.applyProjections, ProviderUserRegistered, event, correlationId),
       );
       return { providerUserId: credentials.userId, alreadyRegistered: false };
     });
