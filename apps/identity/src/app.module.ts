@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceCoreImports } from '@copytrade/nest';
 import { IdentityConfig } from './config/identity.config';
 import { IDENTITY_SCHEMA, identityDataSourceOptions } from './database/data-source';
+import { SessionInvalidationsModule } from './modules/sessions/session-invalidations';
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { UsersModule } from './modules/users/users.module';
 import { BrokerageLinkModule } from './modules/brokerage-link/brokerage-link.module';
@@ -26,6 +27,7 @@ export class IdentityAppModule {
           config,
           dataSourceOptions: identityDataSourceOptions(config.DATABASE_URL),
         }),
+        SessionInvalidationsModule,
         SessionsModule,
         UsersModule,
         BrokerageLinkModule,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProjectionSyncModule } from '@copytrade/nest';
 import { ProviderModule } from '../provider/provider.module';
 import { ConnectionsController } from './connections.controller';
 import { ProviderUsers } from './provider-users.service';
@@ -9,7 +10,7 @@ import { RegisterProviderUserUseCase } from './use-cases/register-provider-user.
 import { SyncBrokerageLinkUseCase } from './use-cases/sync-brokerage-link.use-case';
 
 @Module({
-  imports: [ProviderModule],
+  imports: [ProviderModule, ProjectionSyncModule],
   controllers: [ConnectionsController],
   providers: [
     SecretCipher,

@@ -7,8 +7,9 @@ import {
   type EventEnvelope,
   type ProviderUserRegisteredV1,
 } from '@copytrade/contracts';
-import { EventConsumerRegistry } from '@copytrade/nest';
+import { EventConsumerRegistry, runAfterCommit } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
+import { SessionInvalidations } from '../sessions/session-invalidations';
 
 const CONNECTION_EVENTS = BrokerageConnected.subject.replace(/connected\.v1$/, '>');
 
@@ -20,7 +21,10 @@ const CONNECTION_EVENTS = BrokerageConnected.subject.replace(/connected\.v1$/, '
  */
 @Injectable()
 export class BrokerageLinkHandler implements OnModuleInit {
-  constructor(private readonly consumers: EventConsumerRegistry) {}
+  constructor(
+    private readonly consumers: EventConsumerRegistry,
+    private readonly sessions: SessionInvalidations,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await this.consumers.register<BrokerageConnectedV1 | BrokerageDisconnectedV1>({
@@ -46,6 +50,7 @@ export class BrokerageLinkHandler implements OnModuleInit {
         WHERE id = $1 AND brokerage_state_version < $5`,
       [link.userId, link.brokerageConnected, link.accountIds, link.providerUserId, link.stateVersion],
     );
+    await this.userChanged(manager, link.userId);
   }
 
   /** A (new) registration starts without connections. */
@@ -56,5 +61,11 @@ export class BrokerageLinkHandler implements OnModuleInit {
         WHERE id = $1 AND brokerage_state_version < $3`,
       [data.userId, data.providerUserId, data.stateVersion],
     );
+    await this.userChanged(manager, data.userId);
+  }
+
+  /** Gateways cache the user's view with the session: they drop it once this projection commits. */
+  private userChanged(manager: EntityManager, userId: string): Promise<void> {
+    return runAfterCommit(manager, () => this.sessions.userChanged(userId));
   }
 }

@@ -15,6 +15,7 @@ import { consumeEach, type RateLimit } from '../../rate-limits/rate-limit';
 import { RateLimitPolicies } from '../../rate-limits/rate-limit-policies';
 import { RateLimits } from '../../rate-limits/rate-limits.service';
 import { PasswordHasher } from '../../sessions/password-hasher.service';
+import { SessionInvalidations } from '../../sessions/session-invalidations';
 import { SessionIssuer } from '../../sessions/session-issuer.service';
 import { UserEntity } from '../../users/entities/user.entity';
 import { PasswordResetEntity } from '../entities/password-reset.entity';
@@ -35,6 +36,7 @@ export class ResetPasswordUseCase {
     @InjectRepository(PasswordResetEntity) private readonly resets: Repository<PasswordResetEntity>,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionIssuer,
+    private readonly invalidations: SessionInvalidations,
     limits: RateLimits,
   ) {
     this.perAddress = limits.create(RateLimitPolicies.resetPasswordPerAddress);
@@ -65,6 +67,8 @@ export class ResetPasswordUseCase {
       await manager.update(PasswordResetEntity, { userId: reset.userId, usedAt: IsNull() }, { expiresAt: new Date() });
       return this.sessions.revokeAllOf(manager, reset.userId);
     });
+    // Before answering: the old sessions stop working on every gateway replica at once.
+    await this.invalidations.userChanged(reset.userId);
     this.logger.log({ requestId, userId: reset.userId, clientAddress, revokedSessions: revoked }, 'Password reset');
     return { success: true, message: Messages.passwordResetDone };
   }

@@ -4,12 +4,16 @@ import type { ResolveSessionRpcReply } from '@copytrade/contracts';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { toUserView } from '../../users/mappers/user-view.mapper';
 import { SessionEntity } from '../entities/session.entity';
+import { SessionInvalidations } from '../session-invalidations';
 import { hashSessionToken } from '../session-token';
 
 /** Resolves a cookie's token to its user, and revokes sessions on logout. */
 @Injectable()
 export class SessionLookupUseCase {
-  constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
+  constructor(
+    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly invalidations: SessionInvalidations,
+  ) {}
 
   async resolve(sessionToken: string): Promise<ResolveSessionRpcReply> {
     if (!sessionToken) return { user: null };
@@ -26,5 +30,7 @@ export class SessionLookupUseCase {
       { tokenHash: hashSessionToken(sessionToken), revokedAt: IsNull() },
       { revokedAt: new Date() },
     );
+    // Before the logout is answered: no gateway replica may accept the cookie afterwards.
+    await this.invalidations.sessionRevoked(sessionToken);
   }
 }

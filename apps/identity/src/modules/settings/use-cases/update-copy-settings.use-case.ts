@@ -7,10 +7,11 @@ import {
   type UpdateCopySettingsRpcRequest,
   type UserRpcReply,
 } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, runAfterCommit } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { requireActor } from '../../../common/actor';
 import { UserEntity } from '../../users/entities/user.entity';
+import { SessionInvalidations } from '../../sessions/session-invalidations';
 import { toUserView } from '../../users/mappers/user-view.mapper';
 import { UserSettingsChangedPublisher } from '../user-settings-changed.publisher';
 
@@ -26,6 +27,7 @@ export class UpdateCopySettingsUseCase {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: UserSettingsChangedPublisher,
+    private readonly sessions: SessionInvalidations,
   ) {}
 
   async execute({ actor, payload, requestId }: RpcRequest<UpdateCopySettingsRpcRequest>): Promise<UserRpcReply> {
@@ -57,6 +59,8 @@ export class UpdateCopySettingsUseCase {
       if (changed.length === 0) return current;
       await manager.update(UserEntity, { id: userId }, next);
       await this.events.publish(manager, userId, changed, requestId);
+      // Gateways cache the user's view with the session.
+      await runAfterCommit(manager, () => this.sessions.userChanged(userId));
       return manager.findOneByOrFail(UserEntity, { id: userId });
     });
     return { user: toUserView(user) };
