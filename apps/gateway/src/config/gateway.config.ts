@@ -37,6 +37,17 @@ export class GatewayConfig extends ProcessConfig {
   @Equals(false, { message: 'DEV_TOOLS must not be turned on in production' })
   DEV_TOOLS: boolean = false;
 
+  /** Lifetime of a cached session lookup (0: no cache). Revocations clear it at once; this bounds a lost one. */
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  SESSION_CACHE_TTL_SECONDS: number = 30;
+
+  /** Sessions kept in each gateway's cache (least recently used dropped first). */
+  @IsInt()
+  @Min(1)
+  SESSION_CACHE_MAX_ENTRIES: number = 10_000;
+
   /** The built web app served on the same origin. */
   @IsString()
   WEB_DIST_DIR: string = join(__dirname, '..', '..', '..', 'web', 'dist');

@@ -16,6 +16,7 @@ import { ProviderSecretForOwner } from '../brokerage/provider-secret-for-owner.s
 import { Public, Req } from './access.decorators';
 import { rpcContextOf, type GatewayRequest } from './authenticated-request';
 import { SessionCookie } from './session-cookie.service';
+import { SessionResolver } from './session-resolver.service';
 
 @ApiTags('auth')
 @Controller('api')
@@ -24,6 +25,7 @@ export class AuthController {
     private readonly rpc: RpcClient,
     private readonly cookie: SessionCookie,
     private readonly providerSecret: ProviderSecretForOwner,
+    private readonly sessions: SessionResolver,
   ) {}
 
   @Public()
@@ -62,7 +64,17 @@ export class AuthController {
 
   @Get('verify-token')
   async verifyToken(@Req() request: GatewayRequest): Promise<VerifyTokenResponse> {
-    if (!request.user) throw DomainException.unauthenticated(Messages.notSignedIn);
-    return { success: true, user: await this.providerSecret.fill(request.user, request) };
+    const user = request.user;
+    const sessionToken = this.cookie.tokenOf(request);
+    if (!user || !sessionToken) throw DomainException.unauthenticated(Messages.notSignedIn);
+    // Served from the session cache: the owner's view (with the provider secret) is fetched once per session;
+    // a view missing the secret (brokerage slow) is not kept.
+    const ownerView = await this.sessions.derived(
+      sessionToken,
+      'owner-view',
+      () => this.providerSecret.fill(user, request),
+      (view) => !view.snaptradeUserId || view.snaptradeUserSecret !== null,
+    );
+    return { success: true, user: ownerView };
   }
 }

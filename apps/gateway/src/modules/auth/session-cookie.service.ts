@@ -42,9 +42,15 @@ export class SessionCookie {
     this.set(response, session.sessionToken, new Date(session.expiresAt));
   }
 
-  async revokeCurrent(request: GatewayRequest): Promise<void> {
+  /** The request's session token, if it sent one. */
+  tokenOf(request: GatewayRequest): string | undefined {
     const sessionToken: unknown = request.cookies?.[this.config.sessionCookieName];
-    if (typeof sessionToken !== 'string' || !sessionToken) return;
+    return typeof sessionToken === 'string' && sessionToken ? sessionToken : undefined;
+  }
+
+  async revokeCurrent(request: GatewayRequest): Promise<void> {
+    const sessionToken = this.tokenOf(request);
+    if (!sessionToken) return;
     await this.rpc.request<SessionTokenRpcRequest, { revoked: true }>(
       IdentityRpc.logout,
       { sessionToken },

@@ -1,14 +1,15 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { IdentityRpc, Messages, type ResolveSessionRpcReply, type SessionTokenRpcRequest } from '@copytrade/contracts';
-import { DomainException, RpcClient } from '@copytrade/nest';
+import { Messages } from '@copytrade/contracts';
+import { DomainException } from '@copytrade/nest';
 import { GatewayConfig } from '../../config/gateway.config';
 import { IS_ADMIN_ONLY, IS_PUBLIC } from './access.decorators';
-import { rpcContextOf, type GatewayRequest } from './authenticated-request';
+import type { GatewayRequest } from './authenticated-request';
+import { SessionResolver } from './session-resolver.service';
 
 /**
- * Global guard: resolves the session cookie with identity on every request (so a revoked session stops
- * working at once), then applies the route's access rule. Every route needs a session unless its handler or
+ * Global guard: resolves the session cookie (SessionResolver: identity, through a cache that revocations clear
+ * on every replica before they are answered), then applies the route's access rule. Every route needs a session unless its handler or
  * controller is marked @Public(): the rule follows the route Express matched, never the path's spelling
  * (a path prefix check was bypassed by `/API/...`, which Express routes case-insensitively by default).
  */
@@ -16,7 +17,7 @@ import { rpcContextOf, type GatewayRequest } from './authenticated-request';
 export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly rpc: RpcClient,
+    private readonly sessions: SessionResolver,
     private readonly config: GatewayConfig,
   ) {}
 
@@ -25,12 +26,7 @@ export class SessionGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<GatewayRequest>();
     const sessionToken: unknown = request.cookies?.[this.config.sessionCookieName];
     if (typeof sessionToken === 'string' && sessionToken.length > 0 && sessionToken.length < 200) {
-      const { user } = await this.rpc.request<SessionTokenRpcRequest, ResolveSessionRpcReply>(
-        IdentityRpc.resolveSession,
-        { sessionToken },
-        rpcContextOf(request),
-      );
-      request.user = user ?? undefined;
+      request.user = (await this.sessions.resolve(sessionToken, request)) ?? undefined;
     }
 
     const targets = [context.getHandler(), context.getClass()];
