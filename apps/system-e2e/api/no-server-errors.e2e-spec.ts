@@ -1,5 +1,5 @@
 import { ApiSession } from '../src/support/api-session';
-import { TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
+import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
 
 /**
  * Bad input gets a clear 4xx and never a 500: every operation of the published OpenAPI document is
@@ -17,6 +17,9 @@ const MALFORMED_BODIES = [
   '{"userId":12,"email":["x"],"enabled":"maybe","amount":{"$gt":1},"betaCode":1e309,"quantity":-1}',
   JSON.stringify({ username: 'a'.repeat(5000), password: 'b'.repeat(5000) }),
   '{"unterminated": ',
+  // 3,000 levels deep: refused after parsing, before validation could overflow the stack.
+  '{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
+  '['.repeat(3000) + ']'.repeat(3000),
 ];
 const PATH_VALUES = ['not-an-id', '00000000-0000-4000-8000-000000000000', '%27%20OR%201%3D1', '..%2F..%2Fetc'];
 
@@ -70,3 +73,22 @@ it('no operation answers a 5xx to malformed input, signed out or signed in', asy
   expect(failures).toEqual([]);
   expect((await operations(member)).length).toBeGreaterThan(30);
 }, 300_000);
+
+it('a body nested too deep is a 400 BODY_TOO_DEEP, on public routes too', async () => {
+  const visitor = new ApiSession(suite.platform.url);
+  const deep = JSON.parse('['.repeat(3000) + ']'.repeat(3000)) as object;
+  for (const path of ['/api/login', '/api/check-username', '/api/final-signup']) {
+    const response = await visitor.post(path, deep);
+    expect([path, response.status, response.body.code]).toEqual([path, 400, 'BODY_TOO_DEEP']);
+  }
+});
+
+it('a page number beyond any integer is a 400, not a database error', async () => {
+  const admin = new ApiSession(suite.platform.url);
+  expect((await admin.login(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+  for (const page of ['99999999999999999999999', '1e400', '100001', '0', '-1', '1.5']) {
+    const response = await admin.get(`/api/admin/beta-requests?page=${page}`);
+    expect([page, response.status, response.body.code]).toEqual([page, 400, 'VALIDATION_FAILED']);
+  }
+  expect((await admin.get('/api/admin/beta-requests?page=100000')).status).toBe(200);
+});
