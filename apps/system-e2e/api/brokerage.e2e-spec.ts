@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expectEventually } from '@copytrade/testing';
+import { Client } from 'pg';
 import request from 'supertest';
 import { ApiSession } from '../src/support/api-session';
 import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
 
-const suite = useTestPlatform('brokerage');
+/** The brokerage answers an order within this time, then reports it in flight (short so a test can outlast it). */
+const ORDER_REPLY_DEADLINE_MS = 4_000;
+const suite = useTestPlatform('brokerage', { ORDER_REPLY_DEADLINE_MS: String(ORDER_REPLY_DEADLINE_MS) });
 let demo: ApiSession;
 let demoId: string;
 let admin: ApiSession;
@@ -289,5 +292,96 @@ describe('paper orders', () => {
     const placed = await dev(demo);
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ state: 'FILLED', action: 'SELL', accountId: accountIds[0] });
+  });
+});
+
+describe('orders whose outcome is unknown', () => {
+  /** Holds the paper account's row lock, as a slow brokerage would: a fill waits for it, then goes through. */
+  async function holdAccount(accountId: string): Promise<() => Promise<void>> {
+    const client = new Client({ connectionString: suite.platform.databaseUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('SELECT id FROM brokerage.paper_accounts WHERE id = $1 FOR UPDATE', [accountId]);
+    return async () => {
+      await client.query('COMMIT');
+      await client.end();
+    };
+  }
+
+  it('a fill whose answer comes too late is 202 unknown (never 503); the same request id then returns the fill', async () => {
+    const requestId = `late-${randomUUID()}`;
+    const body = { action: 'BUY', symbol: 'AAPL', quantity: 1 };
+    const release = await holdAccount(accountIds[0]!);
+    let late;
+    try {
+      late = await order(demo, body, requestId);
+      expect(late.status).toBe(202);
+      expect(late.body).toMatchObject({
+        success: true,
+        requestId,
+        status: 'unknown',
+        message: expect.stringContaining('Awaiting confirmation'),
+        order: { requestId, state: 'SUBMITTING' },
+      });
+      const inFlight = await order(demo, body, requestId);
+      expect([inFlight.status, inFlight.body.code]).toEqual([409, 'ORDER_IN_FLIGHT']);
+      const otherBody = await order(demo, { ...body, quantity: 2 }, requestId);
+      expect([otherBody.status, otherBody.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    } finally {
+      await release();
+    }
+    const settled = await expectEventually(async () => {
+      const retry = await order(demo, body, requestId);
+      expect(retry.status).toBe(200);
+      return retry.body;
+    });
+    expect(settled).toMatchObject({ requestId, status: 'placed', replayed: true, order: { state: 'FILLED' } });
+    const fills = await suite.db.query(
+      `SELECT count(*)::int AS n FROM brokerage.paper_orders p JOIN brokerage.order_intents i ON i.client_order_id = p.client_order_id WHERE i.request_id = $1`,
+      [requestId],
+    );
+    expect(fills.rows[0].n).toBe(1);
+  });
+
+  it('admins (only) list unknown orders and resolve them, audited; a settled one leaves the list', async () => {
+    // An order sent through another provider before a configuration change: only a person can settle it.
+    const requestId = `unknown-${randomUUID()}`;
+    const inserted = await suite.db.query(
+      `INSERT INTO brokerage.order_intents (user_id, request_id, fingerprint, account_id, provider, client_order_id, action, symbol, quantity, "order", state)
+       VALUES ($1, $2, 'f', $3, 'snaptrade', $4, 'BUY', 'AAPL', 1, '{"option":null}', 'UNKNOWN') RETURNING id`,
+      [demoId, requestId, accountIds[0], randomUUID()],
+    );
+    const intentId = inserted.rows[0].id as string;
+    expect((await demo.get('/api/admin/orders/unknown')).status).toBe(403);
+    expect((await request(suite.platform.url).get('/api/admin/orders/unknown')).status).toBe(401);
+    const listed = await admin.get('/api/admin/orders/unknown').expect(200);
+    expect(listed.body.orders).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: intentId, requestId, userId: demoId, state: 'UNKNOWN' })]),
+    );
+
+    const path = `/api/admin/orders/unknown/${intentId}/resolve`;
+    expect((await demo.post(path, { outcome: 'not_placed', note: 'checked' })).status).toBe(403);
+    expect((await admin.post(path, { outcome: 'maybe', note: 'checked' })).status).toBe(400);
+    expect((await admin.post(path, { outcome: 'not_placed', note: ' ' })).status).toBe(400);
+    expect(
+      (await admin.post(`/api/admin/orders/unknown/${randomUUID()}/resolve`, { outcome: 'placed', note: 'x' })).body
+        .code,
+    ).toBe('UNKNOWN_ORDER_NOT_FOUND');
+    const resolved = await admin.post(path, { outcome: 'not_placed', note: 'No such order at the broker' });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.resolution).toMatchObject({
+      intentId,
+      outcome: 'not_placed',
+      state: 'REJECTED',
+      resolvedBy: adminId,
+    });
+    expect((await admin.post(path, { outcome: 'placed', note: 'again' })).status).toBe(409);
+    const audit = await suite.db.query(
+      'SELECT outcome, resolved_by FROM brokerage.order_resolutions WHERE intent_id = $1',
+      [intentId],
+    );
+    expect(audit.rows).toEqual([{ outcome: 'not_placed', resolved_by: adminId }]);
+    const listedAfter = await admin.get('/api/admin/orders/unknown').expect(200);
+    expect(listedAfter.body.orders.map((order: { id: string }) => order.id)).not.toContain(intentId);
   });
 });
