@@ -1,0 +1,59 @@
+import request from 'supertest';
+import { freePortBlock } from '../src/support/free-ports';
+import { clientAt } from '../src/support/identity-flows';
+import { getWithCookie, seedUsers, signIn } from '../src/support/seeded-users';
+import { TEST_ADMIN, useTestPlatform } from '../src/support/test-platform';
+
+/**
+ * A user's own change shows in their very next read, even where another service (identity) or another
+ * process (a gateway replica) learns it from an event. Each read is made immediately after the write, on the
+ * OTHER gateway replica, whose cache already held the old state.
+ */
+const suite = useTestPlatform('read_your_writes', { TRUST_PROXY: '1' });
+const ROUNDS = 100;
+let replicaB: string;
+
+beforeAll(async () => {
+  replicaB = await suite.platform.addGatewayReplica(await freePortBlock(1));
+}, 60_000);
+
+describe('register-user then verify-token', () => {
+  it(`shows the user registered in the next read on the other replica (${ROUNDS} users)`, async () => {
+    const users = await seedUsers(suite.db, 'ryw', ROUNDS);
+    const stale: string[] = [];
+    for (const user of users) {
+      const { api, cookie } = await signIn(suite.platform.url, user.username);
+      // Both replicas cache the session as unregistered first.
+      for (const replica of [suite.platform.url, replicaB]) {
+        const before = await getWithCookie(replica, '/api/verify-token', cookie).expect(200);
+        expect(before.body.user.snaptradeUserId).toBeNull();
+      }
+      const registered = await api.post('/api/snaptrade/register-user', { userId: user.id });
+      expect(registered.status).toBe(200);
+      const verified = await getWithCookie(replicaB, '/api/verify-token', cookie).expect(200);
+      if (verified.body.user.snaptradeUserId !== registered.body.snaptradeUserId) stale.push(user.username);
+      const sameReplica = await api.get('/api/verify-token').expect(200);
+      if (sameReplica.body.user.snaptradeUserId !== registered.body.snaptradeUserId) stale.push(user.username);
+    }
+    expect(stale).toEqual([]);
+  }, 240_000);
+});
+
+describe('set-maintenance-mode then maintenance-status', () => {
+  it(`serves the new value in the next read on the other replica (${ROUNDS} switches)`, async () => {
+    const admin = clientAt(suite.platform.url);
+    expect((await admin.login(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+    const mismatches: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const enabled = round % 2 === 0;
+      const set = await admin.post('/api/set-maintenance-mode', { enabled });
+      expect(set.status).toBe(200);
+      const other = await request(replicaB).get('/api/maintenance-status').expect(200);
+      const same = await admin.get('/api/maintenance-status').expect(200);
+      if (other.body.isMaintenanceModeEnabled !== enabled || same.body.isMaintenanceModeEnabled !== enabled)
+        mismatches.push(round);
+    }
+    expect(mismatches).toEqual([]);
+    expect((await admin.post('/api/set-maintenance-mode', { enabled: false })).status).toBe(200);
+  }, 240_000);
+});
