@@ -72,10 +72,14 @@ it('routes match only as written: another case or a trailing slash is a 404', as
   expect((await send('get', '/api/maintenance-status')).status).not.toBe(404);
   expect((await send('get', '/API/maintenance-status')).status).toBe(404);
   expect((await send('get', '/api/maintenance-status/')).status).toBe(404);
+  // A controller's root route (`@Get()` under `api/user/notification-preferences`) still matches without a slash.
+  expect((await send('get', '/api/user/notification-preferences')).status).toBe(401);
+  expect((await send('get', '/api/admin/beta-requests')).status).toBe(401);
 });
 
 it('public routes and the probes answer without a session', async () => {
   expect((await send('get', '/health')).body).toMatchObject({ status: 'ok' });
+  expect((await send('get', '/api/docs')).status).toBe(200);
   const issued = await send('get', '/api/csrf-token');
   expect(issued.status).toBe(200);
   csrfToken = issued.body.csrfToken; // a new token replaces the cookie the later calls send
