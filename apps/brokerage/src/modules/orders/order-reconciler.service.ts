@@ -8,8 +8,8 @@ import { OrderIntentEntity } from './entities/order-intent.entity';
 import { OrderIntentsStore, ORDER_NOT_PLACED_BY_PROVIDER } from './order-intents.store';
 import { matchProviderOrder } from './order-matcher';
 
-/** A SUBMITTING intent this old lost its process (a provider call never lasts this long). */
-const STALE_SUBMITTING_MS = 2 * 60_000;
+/** Beyond its placement window (rate-limit waits + order call), a SUBMITTING intent has lost its process. */
+const STALE_MARGIN_MS = 60_000;
 const SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_BATCH = 20;
 /** SnapTrade's realtime recent orders cover the last day; older intents are looked for in the order history. */
@@ -53,7 +53,7 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
   async sweep(): Promise<void> {
     await this.dataSource.query(
       `UPDATE brokerage.order_intents SET state = 'UNKNOWN', updated_at = now() WHERE state = 'SUBMITTING' AND updated_at < now() - ($1 || ' milliseconds')::interval`,
-      [String(STALE_SUBMITTING_MS)],
+      [String(this.config.orderPlacementWindowMs + STALE_MARGIN_MS)],
     );
     const due: { id: string }[] = await this.dataSource.query(
       `SELECT id FROM brokerage.order_intents
