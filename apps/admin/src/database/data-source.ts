@@ -4,6 +4,7 @@ import { FeedbackEntity } from '../modules/feedback/entities/feedback.entity';
 import { PlatformSettingEntity } from '../modules/maintenance/entities/platform-setting.entity';
 import { CreateAdminSchema1763780100000 } from './migrations/1763780100000-CreateAdminSchema';
 import { CreateFeedback1795315500000 } from './migrations/1795315500000-CreateFeedback';
+import { AdminMessagingOrdering1795500000000 } from './migrations/1795500000000-AdminMessagingOrdering';
 
 export const ADMIN_SCHEMA = 'admin';
 
@@ -13,7 +14,7 @@ export function adminDataSourceOptions(databaseUrl: string) {
       url: databaseUrl,
       schema: ADMIN_SCHEMA,
       entities: [PlatformSettingEntity, AdminAuditLogEntity, FeedbackEntity],
-      migrations: [CreateAdminSchema1763780100000, CreateFeedback1795315500000],
+      migrations: [CreateAdminSchema1763780100000, CreateFeedback1795315500000, AdminMessagingOrdering1795500000000],
     }),
     url: databaseUrl,
     schema: ADMIN_SCHEMA,

@@ -15,6 +15,7 @@ import { BalanceSnapshotEntity } from '../modules/portfolio-history/entities/bal
 import { CreateBrokerageSchema1763780300000 } from './migrations/1763780300000-CreateBrokerageSchema';
 import { CreateBrokerageTables1795315085101 } from './migrations/1795315085101-CreateBrokerageTables';
 import { UnknownOrdersAndSharedRateLimits1795400000000 } from './migrations/1795400000000-UnknownOrdersAndSharedRateLimits';
+import { BrokerageMessagingOrdering1795500000000 } from './migrations/1795500000000-BrokerageMessagingOrdering';
 
 export const BROKERAGE_SCHEMA = 'brokerage';
 
@@ -44,6 +45,7 @@ export function brokerageDataSourceOptions(databaseUrl: string) {
         CreateBrokerageSchema1763780300000,
         CreateBrokerageTables1795315085101,
         UnknownOrdersAndSharedRateLimits1795400000000,
+        BrokerageMessagingOrdering1795500000000,
       ],
     }),
     url: databaseUrl,

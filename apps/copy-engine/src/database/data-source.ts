@@ -1,5 +1,6 @@
 import { serviceDataSourceOptions } from '@copytrade/nest';
 import { CreateCopyEngineSchema1763780400000 } from './migrations/1763780400000-CreateCopyEngineSchema';
+import { CopyEngineMessagingOrdering1795500000000 } from './migrations/1795500000000-CopyEngineMessagingOrdering';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -9,7 +10,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
       url: databaseUrl,
       schema: COPY_ENGINE_SCHEMA,
       entities: [],
-      migrations: [CreateCopyEngineSchema1763780400000],
+      migrations: [CreateCopyEngineSchema1763780400000, CopyEngineMessagingOrdering1795500000000],
     }),
     url: databaseUrl,
     schema: COPY_ENGINE_SCHEMA,

@@ -14,6 +14,7 @@ import { AddPasswordResets1795315200000 } from './migrations/1795315200000-AddPa
 import { AddNotificationPreferences1795315300000 } from './migrations/1795315300000-AddNotificationPreferences';
 import { AddDevMailbox1795315400000 } from './migrations/1795315400000-AddDevMailbox';
 import { AddBrokerageLink1795315534596 } from './migrations/1795315534596-AddBrokerageLink';
+import { IdentityMessagingOrdering1795500000000 } from './migrations/1795500000000-IdentityMessagingOrdering';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -40,6 +41,7 @@ export function identityDataSourceOptions(databaseUrl: string) {
         AddNotificationPreferences1795315300000,
         AddDevMailbox1795315400000,
         AddBrokerageLink1795315534596,
+        IdentityMessagingOrdering1795500000000,
       ],
     }),
     url: databaseUrl,

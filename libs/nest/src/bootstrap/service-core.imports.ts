@@ -29,7 +29,12 @@ export function serviceCoreImports({
       producer: service,
       schema,
       natsUrl: config.NATS_URL,
-      stream: { replicas: config.JETSTREAM_REPLICAS },
+      stream: { replicas: config.JETSTREAM_REPLICAS, maxBytes: config.EVENTS_STREAM_MAX_BYTES },
+      relay: { maxAttempts: config.OUTBOX_MAX_ATTEMPTS },
+      retention: {
+        outboxRetentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000,
+        inboxRetentionMs: config.INBOX_RETENTION_HOURS * 3_600_000,
+      },
     }),
     HealthModule.forService(service),
   ];

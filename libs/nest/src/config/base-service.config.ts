@@ -34,4 +34,28 @@ export class BaseServiceConfig extends ProcessConfig {
   @Min(0)
   @Max(65535)
   HEALTH_PORT: number = 8081;
+
+  /** Failed publishes of one outbox event before it is set aside (kept, logged, counted, no longer retried). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  OUTBOX_MAX_ATTEMPTS: number = 10;
+
+  /** Published outbox rows are deleted after this many hours. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  OUTBOX_RETENTION_HOURS: number = 168;
+
+  /** Inbox rows are deleted after this many hours: at least the stream's max age (720 h), which a replay can reach. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  INBOX_RETENTION_HOURS: number = 720;
+
+  /** Size bound of the events stream in bytes (a full stream refuses publishes; the outboxes keep them). */
+  @IsOptional()
+  @IsInt()
+  @Min(1_048_576)
+  EVENTS_STREAM_MAX_BYTES: number = 1024 ** 3;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
+import { register } from 'prom-client';
 import type { DurableEventConsumerOptions } from './durable-event-consumer';
 import { useDurableConsumerSuite } from './test-support/durable-consumer-suite';
 import type { ThingHappenedV1 } from './test-support/messaging-test-context';
@@ -10,6 +11,12 @@ import type { ThingHappenedV1 } from './test-support/messaging-test-context';
 jest.setTimeout(30_000);
 
 class RejectedByBusinessRule extends Error {}
+
+async function redeliveries(consumer: string): Promise<number> {
+  const metric = register.getSingleMetric('copytrade_consumer_redeliveries_total');
+  const values = metric ? (await metric.get()).values : [];
+  return values.find((value) => value.labels.consumer === consumer)?.value ?? 0;
+}
 
 describe('DurableEventConsumer failures', () => {
   const suite = useDurableConsumerSuite('consumer_failures');
@@ -35,11 +42,13 @@ describe('DurableEventConsumer failures', () => {
       if (attempts <= 2) throw new Error(`database hiccup #${attempts}`);
     });
     const eventId = randomUUID();
+    const redeliveriesBefore = await redeliveries('transient');
     await publish('transient', eventId);
 
     await expectEventually(async () => expect(await suite.ctx.handledCount('transient', eventId)).toBe(1));
     await suite.expectSettled('transient');
     expect(attempts).toBe(3);
+    expect(await redeliveries('transient')).toBe(redeliveriesBefore + 2);
     expect(await suite.ctx.handledCount('transient', eventId)).toBe(1);
     expect(await suite.ctx.inboxCount('transient', eventId)).toBe(1);
     expect(await suite.ctx.deadLetters('transient')).toEqual([]);

@@ -11,8 +11,11 @@ import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EVENTS_STREAM, type EventEnvelope } from '@copytrade/contracts';
 import { parseEventEnvelope, peekEventId } from './event-envelope.parser';
+import { AggregateOrder, aggregateOf, type AggregateRef } from './aggregate-order';
 import { isConsumerNotFound } from './jetstream-connection';
+import { MessagingException } from './messaging.exception';
 import { errorMessage, errorStack, type MessagingLogger } from './messaging-logger';
+import { messagingMetrics } from './messaging-metrics';
 import { messagingTableName } from './messaging-table-name.util';
 
 export type EventHandler<T = unknown> = (envelope: EventEnvelope<T>, manager: EntityManager) => Promise<void>;
@@ -37,12 +40,30 @@ export interface DurableEventConsumerOptions<T = unknown> {
   isPermanentError?: (error: unknown) => boolean;
   /** Messages pulled per request; small, so pulled-but-unprocessed messages never outlive ackWait. */
   batchSize?: number;
+  /**
+   * How long an event may be held back waiting for the previous version of its aggregate before it is
+   * dead-lettered (the gap did not fill: an earlier event was dead-lettered, set aside, or never consumed here).
+   */
+  orderingHoldMs?: number;
+  /** Redelivery delay after the 1st, 2nd, … hold-back; the last value repeats. */
+  holdBackoffMs?: number[];
+  /** `service` label of the metrics; defaults to the schema. */
+  service?: string;
   logger?: MessagingLogger;
 }
 
-export type Outcome = 'handled' | 'duplicate';
+/** `stale`: an older or repeated version of its aggregate, skipped; `held`: its predecessor is not applied yet. */
+export type Outcome = 'handled' | 'duplicate' | 'stale' | 'held';
+
+/** Header of a redriven dead letter: only the named durable applies it, every other consumer acks it unseen. */
+export const REDRIVE_FOR_HEADER = 'Copytrade-Redrive-For';
 
 const DEFAULT_BACKOFF_MS = [1_000, 5_000, 15_000, 30_000, 60_000];
+const DEFAULT_HOLD_BACKOFF_MS = [200, 500, 1_000, 2_000, 5_000];
+const DEFAULT_ORDERING_HOLD_MS = 5 * 60_000;
+
+/** Thrown inside the event's transaction to roll its inbox row back when the event must wait. */
+class HeldBack extends Error {}
 const ACK_CONFIRM_TIMEOUT_MS = 5_000;
 const RESTART_BASE_DELAY_MS = 500;
 const RESTART_MAX_DELAY_MS = 15_000;
@@ -61,6 +82,10 @@ export class DurableEventConsumer<T = unknown> {
   private readonly logger: MessagingLogger;
   private readonly inboxTable: string;
   private readonly deadLetterTable: string;
+  private readonly order: AggregateOrder;
+  private readonly orderingHoldMs: number;
+  private readonly holdBackoffMs: number[];
+  private readonly labels: { service: string; consumer: string };
   private loop: Promise<void> | undefined;
   private messages: ConsumerMessages | undefined;
   private stopping = false;
@@ -75,6 +100,10 @@ export class DurableEventConsumer<T = unknown> {
     this.logger = options.logger ?? new Logger(`DurableEventConsumer:${options.durableName}`);
     this.inboxTable = messagingTableName(options.schema, 'inbox');
     this.deadLetterTable = messagingTableName(options.schema, 'dead_letter');
+    this.order = new AggregateOrder(options.dataSource, options.schema, options.durableName);
+    this.orderingHoldMs = options.orderingHoldMs ?? DEFAULT_ORDERING_HOLD_MS;
+    this.holdBackoffMs = options.holdBackoffMs?.length ? options.holdBackoffMs : DEFAULT_HOLD_BACKOFF_MS;
+    this.labels = { service: options.service ?? options.schema, consumer: options.durableName };
   }
 
   /** Creates or updates the durable consumer (failing fast if JetStream is unreachable), then consumes in the background. */
@@ -173,32 +202,72 @@ export class DurableEventConsumer<T = unknown> {
   }
 
   private async handleMessage(msg: JsMsg): Promise<void> {
-    const deliveries = msg.info.deliveryCount;
+    if (msg.info.redelivered) messagingMetrics().consumerRedeliveries.inc(this.labels);
+    const redriveFor = msg.headers?.get(REDRIVE_FOR_HEADER);
+    if (redriveFor && redriveFor !== this.options.durableName) {
+      await this.acknowledge(msg, `redrive #${msg.seq}`); // a dead letter sent back to another consumer
+      return;
+    }
     const payload = msg.string();
     let envelope: EventEnvelope<T>;
+    let aggregate: AggregateRef | null;
     try {
       envelope = parseEventEnvelope(payload, msg.subject) as EventEnvelope<T>;
+      aggregate = aggregateOf(envelope);
     } catch (error) {
       await this.deadLetter(msg, payload, peekEventId(payload), error);
       return;
     }
+    // Hold-backs are not failures: only the deliveries that ran the handler count toward dead-lettering.
+    const holds = aggregate && msg.info.redelivered ? await this.order.holds(envelope.id).catch(() => 0) : 0;
+    const failedDeliveries = msg.info.deliveryCount - holds;
     // Long handlers keep the message theirs instead of letting ackWait hand it to another instance.
     const keepAlive = setInterval(() => msg.working(), Math.max(1_000, Math.floor(this.ackWaitMs / 2)));
     let outcome: Outcome;
     try {
-      outcome = await this.applyOnce(envelope, deliveries);
+      outcome = await this.applyOnce(envelope, failedDeliveries);
     } catch (error) {
-      await this.handleFailure(msg, payload, envelope, error);
+      await this.handleFailure(msg, payload, envelope, error, failedDeliveries);
       return;
     } finally {
       clearInterval(keepAlive);
     }
-    if (outcome === 'duplicate') {
+    if (outcome === 'held' && aggregate) {
+      await this.holdBack(msg, payload, envelope, aggregate);
+      return;
+    }
+    if (outcome === 'duplicate' || outcome === 'stale') {
       this.logger.log(
-        `Event ${envelope.id} (${envelope.type}) already processed by ${this.options.durableName}; acking`,
+        `Event ${envelope.id} (${envelope.type}) ${outcome === 'stale' ? `is an old version of ${aggregate?.id}` : 'already processed'} for ${this.options.durableName}; acking`,
       );
     }
     await this.acknowledge(msg, envelope.id);
+  }
+
+  /** Redelivers the event a little later, until its predecessor is applied or the hold bound is reached. */
+  private async holdBack(msg: JsMsg, payload: string, envelope: EventEnvelope<T>, aggregate: AggregateRef) {
+    let held: { holds: number; heldMs: number };
+    try {
+      held = await this.order.hold(envelope.id);
+    } catch (error) {
+      this.logger.warn(`Recording the hold-back of ${envelope.id} failed: ${errorMessage(error)}`);
+      msg.nak(this.holdBackoffMs[0]);
+      return;
+    }
+    messagingMetrics().consumerHeldBack.inc(this.labels);
+    if (held.heldMs >= this.orderingHoldMs) {
+      const gap = new MessagingException(
+        'EVENT_VERSION_GAP',
+        `Version ${aggregate.version} of ${aggregate.id} waited ${Math.round(held.heldMs / 1000)} s for an earlier version that was not applied`,
+      );
+      await this.deadLetter(msg, payload, envelope.id, gap);
+      return;
+    }
+    const delayMs = this.holdBackoffMs[Math.min(held.holds, this.holdBackoffMs.length) - 1];
+    this.logger.log(
+      `Event ${envelope.id} is version ${aggregate.version} of ${aggregate.id}; an earlier version is not applied yet, retrying in ${delayMs} ms`,
+    );
+    msg.nak(delayMs);
   }
 
   /**
@@ -207,20 +276,32 @@ export class DurableEventConsumer<T = unknown> {
    * that follows finds the inbox row and is a no-op.
    */
   async applyOnce(envelope: EventEnvelope<T>, deliveries = 1): Promise<Outcome> {
-    return this.options.dataSource.transaction(async (manager): Promise<Outcome> => {
-      // A concurrent delivery of the same event blocks here until the first commits, then sees the row.
-      const inserted = (await manager.query(
-        `INSERT INTO ${this.inboxTable} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-        [this.options.durableName, envelope.id],
-      )) as unknown[];
-      if (inserted.length === 0) return 'duplicate';
-      // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
-      // handler that may be taking the process down; handleFailure dead-letters it.
-      if (deliveries > this.maxDeliver)
-        throw new Error(`No outcome after ${deliveries - 1} deliveries (crash or ack timeout)`);
-      await this.options.handler(envelope, manager);
-      return 'handled';
-    });
+    const aggregate = aggregateOf(envelope);
+    return this.options.dataSource
+      .transaction(async (manager): Promise<Outcome> => {
+        // A concurrent delivery of the same event blocks here until the first commits, then sees the row.
+        const inserted = (await manager.query(
+          `INSERT INTO ${this.inboxTable} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+          [this.options.durableName, envelope.id],
+        )) as unknown[];
+        if (inserted.length === 0) return 'duplicate';
+        if (aggregate) {
+          const check = await this.order.claim(manager, aggregate);
+          if (check === 'stale') return 'stale';
+          if (check === 'early') throw new HeldBack();
+          await this.order.release(envelope.id, manager);
+        }
+        // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
+        // handler that may be taking the process down; handleFailure dead-letters it.
+        if (deliveries > this.maxDeliver)
+          throw new Error(`No outcome after ${deliveries - 1} deliveries (crash or ack timeout)`);
+        await this.options.handler(envelope, manager);
+        return 'handled';
+      })
+      .catch((error: unknown) => {
+        if (error instanceof HeldBack) return 'held';
+        throw error;
+      });
   }
 
   get durableName(): string {
@@ -231,8 +312,13 @@ export class DurableEventConsumer<T = unknown> {
     return this.options.filterSubject;
   }
 
-  private async handleFailure(msg: JsMsg, payload: string, envelope: EventEnvelope<T>, error: unknown): Promise<void> {
-    const deliveries = msg.info.deliveryCount;
+  private async handleFailure(
+    msg: JsMsg,
+    payload: string,
+    envelope: EventEnvelope<T>,
+    error: unknown,
+    deliveries: number,
+  ): Promise<void> {
     if (this.options.isPermanentError?.(error) || deliveries >= this.maxDeliver) {
       await this.deadLetter(msg, payload, envelope.id, error);
       return;
@@ -261,6 +347,7 @@ export class DurableEventConsumer<T = unknown> {
       msg.nak(this.backoffFor(deliveries));
       return;
     }
+    if (eventId) await this.order.release(eventId).catch(() => undefined); // its hold-back count, if any
     this.logger.error(
       `Dead-lettered ${msg.subject} #${msg.seq} (event ${eventId ?? 'unknown'}) after ${deliveries} deliveries: ${errorMessage(error)}`,
       errorStack(error),

@@ -14,6 +14,8 @@ import { EVENTS_STREAM, EVENTS_SUBJECTS } from '@copytrade/contracts';
 export const EVENTS_DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 /** Events stay replayable this long; the outbox and inboxes are the long-term record. */
 export const EVENTS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Size bound of the events stream (EVENTS_STREAM_MAX_BYTES), as well as its age. */
+export const EVENTS_DEFAULT_MAX_BYTES = 1024 ** 3;
 
 /**
  * Connects with reconnection forever: a broker restart must never leave a service silently disconnected
@@ -33,6 +35,8 @@ export interface EventsStreamOptions {
   subjects?: string[];
   /** Copies of each event kept by a JetStream cluster (JETSTREAM_REPLICAS); 1 on a single server. */
   replicas?: number;
+  /** Size bound of the stream in bytes (EVENTS_STREAM_MAX_BYTES, default 1 GiB). */
+  maxBytes?: number;
 }
 
 /**
@@ -41,7 +45,12 @@ export interface EventsStreamOptions {
  */
 export async function ensureEventsStream(
   nc: NatsConnection,
-  { stream = EVENTS_STREAM, subjects = [EVENTS_SUBJECTS], replicas = 1 }: EventsStreamOptions = {},
+  {
+    stream = EVENTS_STREAM,
+    subjects = [EVENTS_SUBJECTS],
+    replicas = 1,
+    maxBytes = EVENTS_DEFAULT_MAX_BYTES,
+  }: EventsStreamOptions = {},
 ): Promise<StreamInfo> {
   const jsm = await jetstreamManager(nc);
   const settings = {
@@ -50,6 +59,13 @@ export async function ensureEventsStream(
     max_age: nanos(EVENTS_MAX_AGE_MS),
     // An update may change it too: nats-server ≥ 2.10 scales a clustered stream's replicas in place.
     num_replicas: replicas,
+    max_bytes: maxBytes,
+    // DiscardNew: a full stream refuses new publishes rather than deleting its oldest events, which a lagging
+    // consumer may not have read yet. Every event comes from an outbox that keeps it and retries (the relay
+    // backs off without blaming the row), so "full" delays events instead of losing them; the outbox backlog
+    // metrics show it. (nats-server 2.9's file store does not enforce DiscardNew on max_bytes and still drops
+    // the oldest messages; max_msgs and memory storage are enforced. 2.10+ enforces it.)
+    discard: DiscardPolicy.New,
   };
   try {
     const existing = await jsm.streams.info(stream);
@@ -66,7 +82,6 @@ export async function ensureEventsStream(
       name: stream,
       storage: StorageType.File,
       retention: RetentionPolicy.Limits,
-      discard: DiscardPolicy.Old,
       ...settings,
     });
   } catch (error) {

@@ -11,7 +11,9 @@ import { DataSource } from 'typeorm';
 import { EventConsumerRegistry } from './event-consumer.registry';
 import { ensureEventsStream } from './jetstream-connection';
 import { MESSAGING_OPTIONS, NATS_CONNECTION } from './messaging.constants';
+import { registerMessagingStats } from './messaging-metrics';
 import type { MessagingModuleOptions } from './messaging-module-options';
+import { MessagingRetention } from './messaging-retention';
 import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 import { OutboxRelay } from './outbox-relay';
 
@@ -22,6 +24,7 @@ import { OutboxRelay } from './outbox-relay';
 @Injectable()
 export class MessagingLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly commitSubscriber: OutboxCommitSubscriber;
+  private unregisterStats: (() => void) | undefined;
 
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingModuleOptions,
@@ -29,6 +32,7 @@ export class MessagingLifecycle implements OnApplicationBootstrap, BeforeApplica
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly relay: OutboxRelay,
     private readonly consumers: EventConsumerRegistry,
+    private readonly retention: MessagingRetention,
   ) {
     this.commitSubscriber = new OutboxCommitSubscriber(() => this.relay.kick());
   }
@@ -38,13 +42,26 @@ export class MessagingLifecycle implements OnApplicationBootstrap, BeforeApplica
     await this.consumers.startAll();
     this.dataSource.subscribers.push(this.commitSubscriber);
     this.relay.start();
+    this.retention.start();
+    this.unregisterStats = registerMessagingStats({
+      service: this.options.producer,
+      dataSource: this.dataSource,
+      schema: this.options.schema,
+    });
   }
 
+  /**
+   * Everything that uses the pool stops here, before TypeORM closes it in onApplicationShutdown. Each stop
+   * runs even if another fails: a consumer that cannot stop cleanly must not leave the relay publishing
+   * into a closed pool ("Query runner already released").
+   */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.consumers.stopAll();
-    await this.relay.stop();
     const index = this.dataSource.subscribers.indexOf(this.commitSubscriber);
     if (index !== -1) this.dataSource.subscribers.splice(index, 1);
+    this.unregisterStats?.();
+    const stopped = await Promise.allSettled([this.consumers.stopAll(), this.relay.stop(), this.retention.stop()]);
+    const failure = stopped.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failure) throw failure.reason;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { EventsStreamOptions } from './jetstream-connection';
+import type { MessagingRetentionOptions } from './messaging-retention';
 import type { OutboxRelayOptions } from './outbox-relay';
 
 export interface MessagingModuleOptions {
@@ -11,6 +12,17 @@ export interface MessagingModuleOptions {
   stream?: EventsStreamOptions | false;
   relay?: Pick<
     OutboxRelayOptions,
-    'pollIntervalMs' | 'batchSize' | 'maxBackoffMs' | 'publishTimeoutMs' | 'retainPublishedMs' | 'purgeIntervalMs'
+    | 'pollIntervalMs'
+    | 'batchSize'
+    | 'maxBackoffMs'
+    | 'publishTimeoutMs'
+    | 'maxAttempts'
+    | 'retryDelayMs'
+    | 'maxRetryDelayMs'
+    | 'leaseMs'
+    | 'hooks'
+    | 'logger'
   >;
+  /** Purge of published outbox rows and old inbox rows (OUTBOX_RETENTION_HOURS, INBOX_RETENTION_HOURS). */
+  retention?: Pick<MessagingRetentionOptions, 'outboxRetentionMs' | 'inboxRetentionMs' | 'batchSize' | 'intervalMs'>;
 }

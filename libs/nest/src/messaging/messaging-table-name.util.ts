@@ -4,7 +4,7 @@
  */
 const SCHEMA_NAME_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export type MessagingTable = 'outbox' | 'inbox' | 'dead_letter';
+export type MessagingTable = 'outbox' | 'inbox' | 'dead_letter' | 'outbox_aggregate' | 'inbox_aggregate' | 'inbox_held';
 
 export function assertSchemaName(schema: string): string {
   if (!SCHEMA_NAME_PATTERN.test(schema)) {

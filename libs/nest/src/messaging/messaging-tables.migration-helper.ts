@@ -65,3 +65,78 @@ export async function dropMessagingTables(queryRunner: QueryRunner, schema: stri
   await queryRunner.query(`DROP TABLE IF EXISTS ${messagingTableName(schema, 'inbox')}`);
   await queryRunner.query(`DROP TABLE IF EXISTS ${messagingTableName(schema, 'outbox')}`);
 }
+
+/**
+ * Second version of the messaging tables (a NEW migration of every service calls it after the one that
+ * called createMessagingTables, which stays as it was applied):
+ * - outbox: aggregate id/version, the relay's claim lease, per-row retry schedule and set-aside mark;
+ * - outbox_aggregate: the last version written per aggregate (the writer's gapless per-aggregate sequence);
+ * - inbox_aggregate: per consumer, the last version applied per aggregate (one row per aggregate, never purged);
+ * - inbox_held: events held back until their predecessor is applied (removed when applied, purged with the inbox);
+ * - inbox: an index for the retention purge; dead_letter: when it was redriven.
+ */
+export async function upgradeMessagingTablesForOrdering(queryRunner: QueryRunner, schema: string): Promise<void> {
+  const outbox = messagingTableName(schema, 'outbox');
+  const inbox = messagingTableName(schema, 'inbox');
+  const deadLetter = messagingTableName(schema, 'dead_letter');
+  const quotedSchema = `"${assertSchemaName(schema)}"`;
+
+  await queryRunner.query(`
+    ALTER TABLE ${outbox}
+      ADD COLUMN aggregate_id text NULL,
+      ADD COLUMN aggregate_version bigint NULL,
+      ADD COLUMN claimed_until timestamptz NULL,
+      ADD COLUMN next_attempt_at timestamptz NULL,
+      ADD COLUMN set_aside_at timestamptz NULL`);
+  // The relay claims by position (assigned with the row; per aggregate it follows commit order, see OutboxWriter).
+  await queryRunner.query(`DROP INDEX IF EXISTS ${quotedSchema}.outbox_unpublished_idx`);
+  await queryRunner.query(`CREATE INDEX outbox_unpublished_idx ON ${outbox} (position) WHERE published_at IS NULL`);
+  await queryRunner.query(
+    `CREATE INDEX outbox_unpublished_aggregate_idx ON ${outbox} (aggregate_id, position) WHERE published_at IS NULL`,
+  );
+  await queryRunner.query(`
+    CREATE TABLE ${messagingTableName(schema, 'outbox_aggregate')} (
+      aggregate_id text PRIMARY KEY,
+      last_version bigint NOT NULL
+    )`);
+  await queryRunner.query(`
+    CREATE TABLE ${messagingTableName(schema, 'inbox_aggregate')} (
+      consumer text NOT NULL,
+      producer text NOT NULL,
+      aggregate_id text NOT NULL,
+      last_version bigint NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer, producer, aggregate_id)
+    )`);
+  // Events held back until their predecessor is applied: how often and since when (the hold is bounded).
+  await queryRunner.query(`
+    CREATE TABLE ${messagingTableName(schema, 'inbox_held')} (
+      consumer text NOT NULL,
+      event_id text NOT NULL,
+      holds integer NOT NULL,
+      first_held_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer, event_id)
+    )`);
+  await queryRunner.query(`CREATE INDEX inbox_processed_at_idx ON ${inbox} (processed_at)`);
+  await queryRunner.query(`ALTER TABLE ${deadLetter} ADD COLUMN redriven_at timestamptz NULL`);
+}
+
+/** The `down` of upgradeMessagingTablesForOrdering. */
+export async function downgradeMessagingTablesForOrdering(queryRunner: QueryRunner, schema: string): Promise<void> {
+  const outbox = messagingTableName(schema, 'outbox');
+  const quotedSchema = `"${assertSchemaName(schema)}"`;
+  await queryRunner.query(`ALTER TABLE ${messagingTableName(schema, 'dead_letter')} DROP COLUMN redriven_at`);
+  await queryRunner.query(`DROP INDEX IF EXISTS ${quotedSchema}.inbox_processed_at_idx`);
+  await queryRunner.query(`DROP TABLE IF EXISTS ${messagingTableName(schema, 'inbox_held')}`);
+  await queryRunner.query(`DROP TABLE IF EXISTS ${messagingTableName(schema, 'inbox_aggregate')}`);
+  await queryRunner.query(`DROP TABLE IF EXISTS ${messagingTableName(schema, 'outbox_aggregate')}`);
+  await queryRunner.query(`DROP INDEX IF EXISTS ${quotedSchema}.outbox_unpublished_aggregate_idx`);
+  await queryRunner.query(`DROP INDEX IF EXISTS ${quotedSchema}.outbox_unpublished_idx`);
+  await queryRunner.query(
+    `CREATE INDEX outbox_unpublished_idx ON ${outbox} (created_at, position) WHERE published_at IS NULL`,
+  );
+  await queryRunner.query(`
+    ALTER TABLE ${outbox}
+      DROP COLUMN aggregate_id, DROP COLUMN aggregate_version, DROP COLUMN claimed_until,
+      DROP COLUMN next_attempt_at, DROP COLUMN set_aside_at`);
+}

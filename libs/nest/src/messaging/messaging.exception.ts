@@ -4,7 +4,9 @@ export type MessagingErrorCode =
   | 'OUTBOX_PRODUCER_MISMATCH'
   | 'MALFORMED_EVENT_ENVELOPE'
   | 'INVALID_EVENT_PAYLOAD'
-  | 'OUTBOX_PUBLISH_FAILED';
+  | 'OUTBOX_PUBLISH_FAILED'
+  | 'OUTBOX_AGGREGATE_REQUIRED'
+  | 'EVENT_VERSION_GAP';
 
 export class MessagingException extends Error {
   constructor(

@@ -81,7 +81,9 @@ describe('MessagingModule', () => {
         app
           .get(DataSource)
           .transaction((manager) =>
-            app.get(OutboxWriter).add(manager, definition, { thingId }, { correlationId: randomUUID() }),
+            app
+              .get(OutboxWriter)
+              .add(manager, definition, { thingId }, { correlationId: randomUUID(), aggregateId: `thing:${thingId}` }),
           );
       const first = await writeEvent('thing-module-1');
       await expectEventually(async () => expect(await ctx.handledCount('module-thing-happened', first.id)).toBe(1));
@@ -105,5 +107,53 @@ describe('MessagingModule', () => {
     } finally {
       if (!closed) await app.close();
     }
+  });
+
+  it('shutdown-during-a-publish-lets-the-relay-mark-its-batch-before-the-pool-closes', async () => {
+    const definition = ctx.definition('shutdown');
+    const relayLogger = new SilentLogger();
+    let publishing: () => void = () => undefined;
+    const publishStarted = new Promise<void>((resolve) => (publishing = resolve));
+
+    @Module({
+      imports: [
+        TypeOrmModule.forRootAsync({ useFactory: () => ({ type: 'postgres' as const, url: database.url }) }),
+        MessagingModule.forRoot({
+          producer: TEST_PRODUCER,
+          schema: TEST_SCHEMA,
+          natsUrl: nats,
+          stream: { stream: ctx.stream, subjects: [`${ctx.subjectPrefix}.>`] },
+          relay: {
+            logger: relayLogger,
+            hooks: {
+              // Slow broker: shutdown starts while this publish is in flight, before its row is marked.
+              afterPublish: async () => {
+                publishing();
+                await new Promise((resolve) => setTimeout(resolve, 500));
+              },
+            },
+          },
+        }),
+      ],
+    })
+    class SlowBrokerModule {}
+
+    const app = await NestFactory.createApplicationContext(SlowBrokerModule, { logger: false });
+    await app.init();
+    const envelope = await app
+      .get(DataSource)
+      .transaction((manager) =>
+        app
+          .get(OutboxWriter)
+          .add(manager, definition, { thingId: 'slow' }, { correlationId: 'req', aggregateId: 'thing:slow' }),
+      );
+    await publishStarted;
+    await app.close();
+
+    const [row] = await ctx.dataSource.query(`SELECT published_at FROM ${TEST_SCHEMA}.outbox WHERE id = $1`, [
+      envelope.id,
+    ]);
+    expect(row.published_at).toBeInstanceOf(Date);
+    expect(relayLogger.lines.filter((line) => line.startsWith('error:'))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { connectNats } from './jetstream-connection';
 import { MESSAGING_OPTIONS, NATS_CONNECTION } from './messaging.constants';
 import { MessagingLifecycle } from './messaging-lifecycle.service';
 import type { MessagingModuleOptions } from './messaging-module-options';
+import { MessagingRetention } from './messaging-retention';
 import { OutboxRelay } from './outbox-relay';
 import { OutboxWriter } from './outbox-writer';
 
@@ -32,7 +33,13 @@ export class MessagingModule {
           provide: OutboxRelay,
           inject: [getDataSourceToken(), NATS_CONNECTION],
           useFactory: (dataSource: DataSource, nc: NatsConnection) =>
-            new OutboxRelay(dataSource, nc, { ...options.relay, schema: options.schema }),
+            new OutboxRelay(dataSource, nc, { ...options.relay, schema: options.schema, service: options.producer }),
+        },
+        {
+          provide: MessagingRetention,
+          inject: [getDataSourceToken()],
+          useFactory: (dataSource: DataSource) =>
+            new MessagingRetention(dataSource, { ...options.retention, schema: options.schema }),
         },
         EventConsumerRegistry,
         MessagingLifecycle,

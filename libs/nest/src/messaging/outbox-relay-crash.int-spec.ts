@@ -56,7 +56,12 @@ describe('Outbox relay crash between publish and mark', () => {
     const definition = ctx.definition('crash');
     const writer = new OutboxWriter({ schema: TEST_SCHEMA, producer: TEST_PRODUCER });
     const envelope = await ctx.dataSource.transaction((manager) =>
-      writer.add(manager, definition, { thingId: 'thing-crash' }, { correlationId: 'req-crash' }),
+      writer.add(
+        manager,
+        definition,
+        { thingId: 'thing-crash' },
+        { correlationId: 'req-crash', aggregateId: 'thing:crash' },
+      ),
     );
 
     const crashed = await runRelayProcess({
@@ -64,6 +69,7 @@ describe('Outbox relay crash between publish and mark', () => {
       NATS_URL: nats,
       OUTBOX_SCHEMA: TEST_SCHEMA,
       CRASH_AFTER_PUBLISH: '1',
+      LEASE_MS: '1000',
     });
     expect(crashed).toMatchObject({ signal: 'SIGKILL', output: expect.stringContaining(`published ${envelope.id}`) });
 
@@ -77,10 +83,12 @@ describe('Outbox relay crash between publish and mark', () => {
     const acks: PubAck[] = [];
     const relay = new OutboxRelay(ctx.dataSource, ctx.nc, {
       schema: TEST_SCHEMA,
+      leaseMs: 1000,
       logger: new SilentLogger(),
       hooks: { afterPublish: (_row, ack) => void acks.push(ack) },
     });
-    // The killed session's locks go away when Postgres notices the dropped connection.
+    // Claimed by the killed relay: nobody else may publish it until its lease runs out.
+    expect(await relay.relayOnce()).toBe(0);
     await expectEventually(async () => expect(await relay.relayOnce()).toBe(1));
 
     expect(acks).toEqual([expect.objectContaining({ duplicate: true })]);

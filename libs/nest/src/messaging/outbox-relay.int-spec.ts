@@ -1,7 +1,8 @@
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { createTestDatabase, expectEventually, natsUrl, uniqueSuffix, type TestDatabase } from '@copytrade/testing';
 import { defineEvent } from '@copytrade/contracts';
-import { ensureEventsStream } from './jetstream-connection';
+import { register } from 'prom-client';
+import { connectNats } from './jetstream-connection';
 import { MessagingException } from './messaging.exception';
 import { OutboxRelay } from './outbox-relay';
 import { OutboxWriter } from './outbox-writer';
@@ -81,7 +82,12 @@ describe('Outbox writer and relay', () => {
     const definition = ctx.definition('committed');
     const envelope = await ctx.dataSource.transaction(async (manager) => {
       await manager.query(`INSERT INTO ${TEST_SCHEMA}.things (id) VALUES ('thing-committed')`);
-      return writer.add(manager, definition, { thingId: 'thing-committed' }, { correlationId: 'req-1' });
+      return writer.add(
+        manager,
+        definition,
+        { thingId: 'thing-committed' },
+        { correlationId: 'req-1', aggregateId: 'thing:committed' },
+      );
     });
 
     expect(await relay.relayOnce()).toBe(1);
@@ -100,6 +106,8 @@ describe('Outbox writer and relay', () => {
       correlationId: 'req-1',
       type: 'ThingHappened',
       version: 1,
+      aggregateId: 'thing:committed',
+      aggregateVersion: 1,
     });
   });
 
@@ -108,7 +116,12 @@ describe('Outbox writer and relay', () => {
     await expect(
       ctx.dataSource.transaction(async (manager) => {
         await manager.query(`INSERT INTO ${TEST_SCHEMA}.things (id) VALUES ('thing-rolled-back')`);
-        await writer.add(manager, definition, { thingId: 'thing-rolled-back' }, { correlationId: 'req-2' });
+        await writer.add(
+          manager,
+          definition,
+          { thingId: 'thing-rolled-back' },
+          { correlationId: 'req-2', aggregateId: 'thing:rolled-back' },
+        );
         throw new Error('business rule failed after the event was written');
       }),
     ).rejects.toThrow('business rule failed');
@@ -124,7 +137,7 @@ describe('Outbox writer and relay', () => {
       ctx.dataSource.manager,
       ctx.definition('no-tx'),
       { thingId: 'thing-no-tx' },
-      { correlationId: 'req-3' },
+      { correlationId: 'req-3', aggregateId: 'thing:no-tx' },
     );
     await expect(attempt).rejects.toBeInstanceOf(MessagingException);
     await expect(attempt).rejects.toMatchObject({ code: 'OUTBOX_REQUIRES_TRANSACTION' });
@@ -135,10 +148,11 @@ describe('Outbox writer and relay', () => {
     const definition = ctx.definition('ordered');
     await ctx.dataSource.transaction(async (manager) => {
       for (const thingId of ['a', 'b', 'c'])
-        await writer.add(manager, definition, { thingId }, { correlationId: 'req-4' });
+        await writer.add(manager, definition, { thingId }, { correlationId: 'req-4', aggregateId: 'thing:ordered' });
     });
     await ctx.dataSource.transaction(async (manager) => {
-      for (const thingId of ['d', 'e']) await writer.add(manager, definition, { thingId }, { correlationId: 'req-5' });
+      for (const thingId of ['d', 'e'])
+        await writer.add(manager, definition, { thingId }, { correlationId: 'req-5', aggregateId: `thing:${thingId}` });
     });
 
     relay.start();
@@ -148,51 +162,167 @@ describe('Outbox writer and relay', () => {
     expect(await publishedThingIds(definition.subject)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
-  it('failed-publish-keeps-the-event-and-those-after-it-and-publishes-them-once-the-broker-accepts', async () => {
-    // A subject no stream captures yet: JetStream refuses the publish, as during a stream outage.
-    const unrouted = defineEvent<ThingHappenedV1>({
-      type: 'ThingHappened',
-      version: 1,
-      subject: `unrouted-${ctx.subjectPrefix}.thing.happened.v1`,
-      producer: TEST_PRODUCER,
-    });
-    const routed = ctx.definition('after-failure');
-    await ctx.dataSource.transaction(async (manager) => {
-      await writer.add(manager, unrouted, { thingId: 'first' }, { correlationId: 'req-6' });
-      await writer.add(manager, routed, { thingId: 'second' }, { correlationId: 'req-6' });
-    });
+  it('writer-numbers-each-aggregate-in-commit-order-without-gaps', async () => {
+    const definition = ctx.definition('versions');
+    const write = (thingId: string, aggregateId: string) =>
+      ctx.dataSource.transaction((manager) =>
+        writer.add(manager, definition, { thingId }, { correlationId: 'req-v', aggregateId }),
+      );
+    await write('a1', 'thing:a');
+    // A rolled-back write takes no version.
+    await expect(
+      ctx.dataSource.transaction(async (manager) => {
+        await writer.add(manager, definition, { thingId: 'lost' }, { correlationId: 'req-v', aggregateId: 'thing:a' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // The first transaction to start waits on the aggregate lock held by one that started later: it numbers after it.
+    const blocker = ctx.dataSource.createQueryRunner();
+    await blocker.startTransaction();
+    const early = await writer.add(
+      blocker.manager,
+      definition,
+      { thingId: 'a2' },
+      { correlationId: 'req-v', aggregateId: 'thing:a' },
+    );
+    const late = write('a3', 'thing:a');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await blocker.commitTransaction();
+    await blocker.release();
+    const other = await write('b1', 'thing:b');
 
-    expect(await relay.relayOnce()).toBe(0);
-    const [first, second] = await outboxRows();
-    expect(first).toMatchObject({ published_at: null, attempts: 1, last_error: expect.any(String) });
-    expect(second).toMatchObject({ published_at: null, attempts: 0 }); // order kept: not published past the failure
-    expect(await ctx.streamMessageCount(routed.subject)).toBe(0);
-
-    await ensureEventsStream(ctx.nc, {
-      stream: ctx.stream,
-      subjects: [`${ctx.subjectPrefix}.>`, `unrouted-${ctx.subjectPrefix}.>`],
-    });
-    expect(await relay.relayOnce()).toBe(2);
-    expect((await outboxRows()).every((row) => row.published_at !== null)).toBe(true);
-    expect(await ctx.streamMessageCount(unrouted.subject)).toBe(1);
-    expect(await ctx.streamMessageCount(routed.subject)).toBe(1);
+    expect(early.aggregateVersion).toBe(2);
+    expect((await late).aggregateVersion).toBe(3);
+    expect(other).toMatchObject({ aggregateId: 'thing:b', aggregateVersion: 1 });
+    const rows: Array<{ thing_id: string; aggregate_version: string }> = await ctx.dataSource.query(
+      `SELECT envelope->'data'->>'thingId' AS thing_id, aggregate_version FROM ${TEST_SCHEMA}.outbox
+        WHERE aggregate_id = 'thing:a' ORDER BY position`,
+    );
+    expect(rows.map((row) => [row.thing_id, Number(row.aggregate_version)])).toEqual([
+      ['a1', 1],
+      ['a2', 2],
+      ['a3', 3],
+    ]);
   });
 
-  it('purge-deletes-only-published-rows-older-than-the-cutoff', async () => {
-    const definition = ctx.definition('purge');
+  it('publishing-holds-no-transaction-open-and-another-relay-never-takes-claimed-rows', async () => {
+    const definition = ctx.definition('claims');
     await ctx.dataSource.transaction(async (manager) => {
-      for (const thingId of ['old', 'recent', 'unpublished'])
-        await writer.add(manager, definition, { thingId }, { correlationId: 'req-7' });
+      for (const thingId of ['c1', 'c2', 'c3'])
+        await writer.add(manager, definition, { thingId }, { correlationId: 'req-c', aggregateId: `thing:${thingId}` });
     });
-    await ctx.dataSource.query(
-      `UPDATE ${TEST_SCHEMA}.outbox SET published_at = CASE envelope->'data'->>'thingId'
-         WHEN 'old' THEN now() - interval '8 days' WHEN 'recent' THEN now() - interval '1 hour' END`,
-    );
+    const idleInTransaction: number[] = [];
+    const secondRelayTook: number[] = [];
+    const other = new OutboxRelay(ctx.dataSource, ctx.nc, { schema: TEST_SCHEMA, logger: new SilentLogger() });
+    relay = new OutboxRelay(ctx.dataSource, ctx.nc, {
+      schema: TEST_SCHEMA,
+      logger: new SilentLogger(),
+      hooks: {
+        afterPublish: async () => {
+          idleInTransaction.push(
+            await ctx.count(
+              `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+              [],
+            ),
+          );
+          secondRelayTook.push(await other.relayOnce());
+        },
+      },
+    });
 
-    expect(await relay.purgePublished(new Date(Date.now() - 7 * 24 * 3600 * 1000))).toBe(1);
-    const remaining: Array<{ thing_id: string }> = await ctx.dataSource.query(
-      `SELECT envelope->'data'->>'thingId' AS thing_id FROM ${TEST_SCHEMA}.outbox ORDER BY position`,
-    );
-    expect(remaining.map((row) => row.thing_id)).toEqual(['recent', 'unpublished']);
+    expect(await relay.relayOnce()).toBe(3);
+    expect(idleInTransaction).toEqual([0, 0, 0]);
+    expect(secondRelayTook).toEqual([0, 0, 0]);
+    expect(await ctx.streamMessageCount(definition.subject)).toBe(3);
   });
+
+  describe('a row that cannot be published', () => {
+    // A subject no stream captures: JetStream refuses this row, and only this row.
+    const unroutedDefinition = () =>
+      defineEvent<ThingHappenedV1>({
+        type: 'ThingHappened',
+        version: 1,
+        subject: `unrouted-${ctx.subjectPrefix}.thing.happened.v1`,
+        producer: TEST_PRODUCER,
+      });
+
+    it('is-retried-then-set-aside-with-its-error-while-other-aggregates-keep-flowing-and-its-own-wait', async () => {
+      const logger = new SilentLogger();
+      relay = new OutboxRelay(ctx.dataSource, ctx.nc, {
+        schema: TEST_SCHEMA,
+        maxAttempts: 3,
+        retryDelayMs: 1,
+        maxRetryDelayMs: 1,
+        logger,
+      });
+      const routed = ctx.definition('set-aside');
+      await ctx.dataSource.transaction(async (manager) => {
+        await writer.add(
+          manager,
+          unroutedDefinition(),
+          { thingId: 'poison' },
+          { correlationId: 'r', aggregateId: 'thing:p' },
+        );
+        await writer.add(manager, routed, { thingId: 'after-poison' }, { correlationId: 'r', aggregateId: 'thing:p' });
+        await writer.add(manager, routed, { thingId: 'other' }, { correlationId: 'r', aggregateId: 'thing:q' });
+      });
+      const setAsideBefore = await metricValue('copytrade_outbox_set_aside_total');
+
+      expect(await relay.relayOnce()).toBe(1); // the other aggregate is not stopped by the poison row
+      expect(await publishedThingIds(routed.subject)).toEqual(['other']);
+      const rowsAfterFirst = await rowsByThing();
+      expect(rowsAfterFirst.poison).toMatchObject({ attempts: 1, set_aside_at: null, last_error: expect.any(String) });
+      expect(rowsAfterFirst['after-poison']).toMatchObject({ attempts: 0, published_at: null }); // waits behind it
+
+      for (let attempt = 2; attempt <= 3; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20)); // its retry delay
+        expect(await relay.relayOnce()).toBe(0);
+      }
+      const rows = await rowsByThing();
+      expect(rows.poison).toMatchObject({
+        attempts: 3,
+        set_aside_at: expect.any(Date),
+        last_error: expect.stringMatching(/jetstream|no responders/i),
+      });
+      expect(rows['after-poison']).toMatchObject({ attempts: 0, published_at: null, set_aside_at: null });
+      expect(await relay.relayOnce()).toBe(0); // set aside: neither it nor its aggregate's later event is retried
+      expect((await rowsByThing()).poison.attempts).toBe(3);
+      expect(logger.lines.filter((line) => line.startsWith('error:') && line.includes('set aside'))).toHaveLength(1);
+      expect(await metricValue('copytrade_outbox_set_aside_total')).toBe(setAsideBefore + 1);
+    });
+
+    it('does-not-count-attempts-when-the-whole-stream-refuses', async () => {
+      const definition = ctx.definition('stream-down');
+      await ctx.dataSource.transaction((manager) =>
+        writer.add(manager, definition, { thingId: 'waits' }, { correlationId: 'r', aggregateId: 'thing:w' }),
+      );
+      const closed = await connectNats(await natsUrl(), 'closed-relay-connection');
+      await closed.close();
+      const offline = new OutboxRelay(ctx.dataSource, closed, { schema: TEST_SCHEMA, logger: new SilentLogger() });
+
+      const result = await offline.publishBatch();
+      expect(result).toMatchObject({ published: 0, failed: true, rowFailures: 0 });
+      expect((await rowsByThing()).waits).toMatchObject({ attempts: 0, published_at: null, claimed_until: null });
+      expect(await relay.relayOnce()).toBe(1); // handed back at once, not left to its lease
+    });
+  });
+
+  async function rowsByThing(): Promise<
+    Record<string, OutboxRowState & { set_aside_at: Date | null; claimed_until: Date | null }>
+  > {
+    const rows: Array<OutboxRowState & { thing_id: string; set_aside_at: Date | null; claimed_until: Date | null }> =
+      await ctx.dataSource.query(
+        `SELECT envelope->'data'->>'thingId' AS thing_id, id, published_at, attempts, last_error, set_aside_at, claimed_until
+           FROM ${TEST_SCHEMA}.outbox`,
+      );
+    return Object.fromEntries(rows.map((row) => [row.thing_id, row]));
+  }
 });
+
+async function metricValue(name: string, labels: Record<string, string> = { service: TEST_SCHEMA }): Promise<number> {
+  const metric = register.getSingleMetric(name);
+  if (!metric) return 0;
+  const { values } = await metric.get();
+  const match = values.find((value) => Object.entries(labels).every(([key, wanted]) => value.labels[key] === wanted));
+  return match?.value ?? 0;
+}

@@ -1,8 +1,9 @@
-import { jetstream, type JetStreamClient, type PubAck } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { JetStreamApiError, jetstream, type JetStreamClient, type PubAck } from '@nats-io/jetstream';
+import { errors as natsErrors, type NatsConnection } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
-import type { DataSource, QueryRunner } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { errorMessage, errorStack, type MessagingLogger } from './messaging-logger';
+import { messagingMetrics } from './messaging-metrics';
 import { messagingTableName } from './messaging-table-name.util';
 
 export interface OutboxRow {
@@ -10,72 +11,106 @@ export interface OutboxRow {
   subject: string;
   envelope: unknown;
   attempts: number;
+  aggregate_id: string | null;
 }
 
 export interface OutboxRelayHooks {
   /**
-   * Runs after each PubAck, before the batch's `published_at` update commits. For observability and for
-   * tests that kill the process inside the publish-then-mark window.
+   * Runs after each PubAck, before the row is marked published. For observability and for tests that kill
+   * the process inside the publish-then-mark window.
    */
   afterPublish?(row: OutboxRow, ack: PubAck): void | Promise<void>;
 }
 
 export interface OutboxRelayOptions {
   schema: string;
+  /** `service` label of the metrics; defaults to the schema. */
+  service?: string;
   pollIntervalMs?: number;
   batchSize?: number;
-  /** Ceiling of the exponential backoff after a failed publish. */
+  /** Ceiling of the relay's exponential backoff while the stream as a whole refuses publishes. */
   maxBackoffMs?: number;
   publishTimeoutMs?: number;
-  /** When set, published rows older than this are deleted every `purgeIntervalMs` while running. */
-  retainPublishedMs?: number;
-  purgeIntervalMs?: number;
+  /** Failed publishes of one row after which it is set aside (kept, no longer retried, logged, counted). */
+  maxAttempts?: number;
+  /** First delay before retrying a row whose publish failed; doubles per attempt up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /**
+   * How long claimed rows stay reserved for this relay. A crashed relay's rows are claimable again after it;
+   * a batch stops publishing at half of it, so a live relay never publishes rows whose lease has run out.
+   */
+  leaseMs?: number;
   logger?: MessagingLogger;
   hooks?: OutboxRelayHooks;
 }
 
 export interface OutboxBatchResult {
   published: number;
-  /** Publishes JetStream recognised as already stored (a re-publish after a crash or a lost mark). */
+  /** Publishes JetStream recognised as already stored (a re-publish after a crash or an expired lease). */
   duplicates: number;
+  /** Rows whose publish failed this batch (retried later with their own delay). */
+  rowFailures: number;
+  /** Rows set aside this batch after their last allowed attempt. */
+  setAside: number;
+  /** The stream as a whole refused (store full, no connection): the relay backs off. */
   failed: boolean;
   /** The batch was full, so more rows are probably waiting. */
   full: boolean;
 }
 
+/** JetStream "maximum messages/bytes exceeded" and "insufficient resources": the store, not the row, is the problem. */
+const STORE_FULL_ERR_CODES = new Set([10077, 10047, 10023]);
+
 /**
- * Polling publisher for the transactional outbox. At-least-once: a crash between PubAck and the mark makes
- * the next batch publish the row again with the same Nats-Msg-Id, which JetStream drops inside its
- * duplicate window; consumers' inboxes cover anything later.
+ * Polling publisher for the transactional outbox. At-least-once: rows are claimed (a lease) in a short
+ * transaction, published with no transaction open, and marked published in another short one. A crash
+ * between PubAck and the mark makes a later batch publish the row again with the same Nats-Msg-Id, which
+ * JetStream drops inside its duplicate window; consumers' inboxes and versions cover anything later.
+ *
+ * Order: rows are claimed in `position` order, and a row is claimable only when no earlier unpublished row
+ * of its aggregate is set aside, claimed, or waiting to retry, so one aggregate's events leave in version
+ * order. A row that keeps failing is set aside after `maxAttempts`; the later rows of its aggregate then
+ * stay in the outbox (held, not lost) until an operator retries or removes it (`npm run events -- outbox`):
+ * publishing them past it would only make every consumer hold them back for the missing version.
  */
 export class OutboxRelay {
   private readonly js: JetStreamClient;
   private readonly table: string;
   private readonly lockKey: string;
+  private readonly service: string;
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly maxBackoffMs: number;
   private readonly publishTimeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly leaseMs: number;
   private readonly logger: MessagingLogger;
   private running = false;
   private timer: NodeJS.Timeout | undefined;
-  private purgeTimer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | undefined;
   private kickRequested = false;
   private consecutiveFailures = 0;
 
   constructor(
     private readonly dataSource: DataSource,
-    nc: NatsConnection,
+    private readonly nc: NatsConnection,
     private readonly options: OutboxRelayOptions,
   ) {
     this.js = jetstream(nc);
     this.table = messagingTableName(options.schema, 'outbox');
     this.lockKey = `copytrade.outbox-relay.${options.schema}`;
+    this.service = options.service ?? options.schema;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.batchSize = options.batchSize ?? 50;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.retryDelayMs = options.retryDelayMs ?? 1_000;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 5 * 60_000;
+    this.leaseMs = options.leaseMs ?? 60_000;
     this.logger = options.logger ?? new Logger(OutboxRelay.name);
   }
 
@@ -84,24 +119,13 @@ export class OutboxRelay {
     this.running = true;
     this.consecutiveFailures = 0;
     this.schedule(0);
-    const { retainPublishedMs, purgeIntervalMs = 10 * 60_000 } = this.options;
-    if (retainPublishedMs !== undefined) {
-      this.purgeTimer = setInterval(() => {
-        this.purgePublished(new Date(Date.now() - retainPublishedMs)).catch((error: unknown) =>
-          this.logger.warn(`Purging published outbox rows failed: ${errorMessage(error)}`),
-        );
-      }, purgeIntervalMs);
-      this.purgeTimer.unref();
-    }
   }
 
-  /** Stops polling and waits for the batch in flight, so its rows are marked before the connection drains. */
+  /** Stops polling and waits for the batch in flight, so its rows are marked before the pool closes. */
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
-    clearInterval(this.purgeTimer);
     this.timer = undefined;
-    this.purgeTimer = undefined;
     await this.inFlight;
   }
 
@@ -109,7 +133,7 @@ export class OutboxRelay {
   kick(): void {
     if (!this.running) return;
     if (this.inFlight) {
-      // The running batch may have taken its snapshot before that commit: run once more right after it.
+      // The running batch may have claimed before that commit: run once more right after it.
       this.kickRequested = true;
       return;
     }
@@ -121,43 +145,58 @@ export class OutboxRelay {
     return (await this.publishBatch()).published;
   }
 
-  /** Deletes rows published before `olderThan`; the outbox is a queue, not an archive. */
-  async purgePublished(olderThan: Date): Promise<number> {
-    const queryRunner = this.dataSource.createQueryRunner();
-    try {
-      const result = await queryRunner.query(
-        `DELETE FROM ${this.table} WHERE published_at IS NOT NULL AND published_at < $1`,
-        [olderThan],
-        true,
-      );
-      return result.affected ?? 0;
-    } finally {
-      await queryRunner.release();
-    }
-  }
-
-  /**
-   * One batch in one transaction. The advisory lock keeps a single active relay per schema, so replicas do
-   * not publish out of order; FOR UPDATE SKIP LOCKED still guards the rows if that lock were bypassed.
-   */
+  /** Claims a batch, publishes it outside any transaction, then records the outcome of each row. */
   async publishBatch(): Promise<OutboxBatchResult> {
-    const result: OutboxBatchResult = { published: 0, duplicates: 0, failed: false, full: false };
-    const queryRunner = this.dataSource.createQueryRunner();
+    const result: OutboxBatchResult = {
+      published: 0,
+      duplicates: 0,
+      rowFailures: 0,
+      setAside: 0,
+      failed: false,
+      full: false,
+    };
+    const rows = await this.claim();
+    result.full = rows.length === this.batchSize;
+    const deadline = Date.now() + this.leaseMs / 2;
+    const published: string[] = [];
+    const unclaimed: string[] = [];
+    const blockedAggregates = new Set<string>();
     try {
-      await queryRunner.startTransaction();
-      try {
-        const [lock] = (await queryRunner.query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS acquired', [
-          this.lockKey,
-        ])) as Array<{ acquired: boolean }>;
-        if (lock?.acquired) await this.publishRows(queryRunner, result);
-        await queryRunner.commitTransaction();
-      } catch (error) {
-        if (queryRunner.isTransactionActive) await queryRunner.rollbackTransaction().catch(() => undefined);
-        throw error;
+      for (const row of rows) {
+        const blocked = row.aggregate_id !== null && blockedAggregates.has(row.aggregate_id);
+        if (result.failed || blocked || Date.now() > deadline) {
+          unclaimed.push(row.id); // an earlier row of its aggregate failed, or time is up: stays in order for later
+          continue;
+        }
+        let ack: PubAck;
+        try {
+          ack = await this.js.publish(row.subject, JSON.stringify(row.envelope), {
+            msgID: row.id,
+            timeout: this.publishTimeoutMs,
+          });
+        } catch (error) {
+          if (this.isStreamWide(error)) {
+            result.failed = true;
+            unclaimed.push(row.id);
+            this.logger.error(
+              `Outbox relay: the stream refuses publishes (${errorMessage(error)}); backing off`,
+              errorStack(error),
+            );
+            continue;
+          }
+          if (row.aggregate_id !== null) blockedAggregates.add(row.aggregate_id);
+          result.rowFailures += 1;
+          if (await this.recordFailure(row, error)) result.setAside += 1;
+          continue;
+        }
+        published.push(row.id);
+        if (ack.duplicate) result.duplicates += 1;
+        await this.options.hooks?.afterPublish?.(row, ack);
       }
     } finally {
-      await queryRunner.release();
+      await this.settle(published, unclaimed);
     }
+    result.published = published.length;
     if (result.duplicates > 0) {
       this.logger.log(
         `Re-published ${result.duplicates} outbox event(s) that JetStream already held (dropped as duplicates)`,
@@ -166,46 +205,89 @@ export class OutboxRelay {
     return result;
   }
 
-  private async publishRows(queryRunner: QueryRunner, result: OutboxBatchResult): Promise<void> {
-    const rows = (await queryRunner.query(
-      `SELECT id, subject, envelope, attempts FROM ${this.table}
-        WHERE published_at IS NULL
-        ORDER BY created_at, position
-        LIMIT $1
-        FOR UPDATE SKIP LOCKED`,
-      [this.batchSize],
-    )) as OutboxRow[];
-    result.full = rows.length === this.batchSize;
-    const publishedIds: string[] = [];
-    for (const row of rows) {
-      let ack: PubAck;
-      try {
-        ack = await this.js.publish(row.subject, JSON.stringify(row.envelope), {
-          msgID: row.id,
-          timeout: this.publishTimeoutMs,
-        });
-      } catch (error) {
-        // Stop here: later rows wait, so subscribers never see an event before the one written ahead of it.
-        result.failed = true;
-        await queryRunner.query(`UPDATE ${this.table} SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [
-          row.id,
-          errorMessage(error),
-        ]);
-        this.logger.warn(
-          `Publishing outbox event ${row.id} on ${row.subject} failed (attempt ${row.attempts + 1}): ${errorMessage(error)}`,
+  /**
+   * Short transaction. The advisory lock serialises claimers (replicas) for the few milliseconds of the
+   * claim, so two relays never take rows of one aggregate side by side; SKIP LOCKED keeps the claim from
+   * waiting on rows whose outcome another relay is writing.
+   */
+  private async claim(): Promise<OutboxRow[]> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.lockKey]);
+      const rows = (await manager.query(
+        `WITH claimable AS (
+           SELECT o.id FROM ${this.table} o
+            WHERE o.published_at IS NULL AND o.set_aside_at IS NULL
+              AND (o.claimed_until IS NULL OR o.claimed_until < now())
+              AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= now())
+              AND (o.aggregate_id IS NULL OR NOT EXISTS (
+                SELECT 1 FROM ${this.table} e
+                 WHERE e.aggregate_id = o.aggregate_id AND e.published_at IS NULL AND e.position < o.position
+                   AND (e.set_aside_at IS NOT NULL OR e.claimed_until >= now() OR e.next_attempt_at > now())))
+            ORDER BY o.position
+            LIMIT $1
+            FOR UPDATE SKIP LOCKED)
+         UPDATE ${this.table} t SET claimed_until = now() + $2 * interval '1 millisecond'
+           FROM claimable WHERE t.id = claimable.id
+         RETURNING t.id, t.subject, t.envelope, t.attempts, t.aggregate_id, t.position`,
+        [this.batchSize, this.leaseMs],
+      )) as [Array<OutboxRow & { position: string }>, number];
+      // UPDATE … RETURNING does not keep the CTE's order.
+      return rows[0].sort((a, b) => Number(a.position) - Number(b.position));
+    });
+  }
+
+  /** Short transaction: published rows are marked, the rest handed back for a later batch. */
+  private async settle(published: string[], unclaimed: string[]): Promise<void> {
+    if (published.length === 0 && unclaimed.length === 0) return;
+    await this.dataSource.transaction(async (manager) => {
+      if (published.length > 0)
+        await manager.query(
+          `UPDATE ${this.table} SET published_at = now(), claimed_until = NULL WHERE id = ANY($1::uuid[])`,
+          [published],
         );
-        break;
-      }
-      publishedIds.push(row.id);
-      if (ack.duplicate) result.duplicates += 1;
-      await this.options.hooks?.afterPublish?.(row, ack);
+      if (unclaimed.length > 0)
+        await manager.query(`UPDATE ${this.table} SET claimed_until = NULL WHERE id = ANY($1::uuid[])`, [unclaimed]);
+    });
+  }
+
+  /** Counts the attempt, schedules the retry, and sets the row aside at the last one. Returns whether it did. */
+  private async recordFailure(row: OutboxRow, error: unknown): Promise<boolean> {
+    const attempt = row.attempts + 1;
+    const setAside = attempt >= this.maxAttempts;
+    const delayMs = Math.min(this.maxRetryDelayMs, this.retryDelayMs * 2 ** (attempt - 1));
+    await this.dataSource.query(
+      `UPDATE ${this.table}
+          SET attempts = $2, last_error = $3, claimed_until = NULL,
+              next_attempt_at = now() + $4 * interval '1 millisecond',
+              set_aside_at = CASE WHEN $5 THEN now() END
+        WHERE id = $1`,
+      [row.id, attempt, errorMessage(error), delayMs, setAside],
+    );
+    if (setAside) {
+      messagingMetrics().outboxSetAsideTotal.inc({ service: this.service });
+      this.logger.error(
+        `Outbox event ${row.id} on ${row.subject} set aside after ${attempt} failed publishes` +
+          `${row.aggregate_id ? ` (later events of ${row.aggregate_id} wait behind it)` : ''}: ${errorMessage(error)}`,
+        errorStack(error),
+      );
+    } else {
+      this.logger.warn(
+        `Publishing outbox event ${row.id} on ${row.subject} failed (attempt ${attempt}/${this.maxAttempts}); retrying in ${delayMs} ms: ${errorMessage(error)}`,
+      );
     }
-    if (publishedIds.length > 0) {
-      await queryRunner.query(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [
-        publishedIds,
-      ]);
-    }
-    result.published = publishedIds.length;
+    return setAside;
+  }
+
+  /** No connection, a timeout, or a full store: every row would fail the same way, so no row is blamed. */
+  private isStreamWide(error: unknown): boolean {
+    if (this.nc.isClosed()) return true;
+    if (error instanceof JetStreamApiError) return STORE_FULL_ERR_CODES.has(error.code);
+    return (
+      error instanceof natsErrors.TimeoutError ||
+      error instanceof natsErrors.ClosedConnectionError ||
+      error instanceof natsErrors.DrainingConnectionError ||
+      error instanceof natsErrors.ConnectionError
+    );
   }
 
   private schedule(delayMs: number): void {

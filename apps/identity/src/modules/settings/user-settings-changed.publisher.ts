@@ -24,7 +24,7 @@ export class UserSettingsChangedPublisher {
         notificationPreferences: await readNotificationPreferences(manager, userId),
         changedAt: new Date().toISOString(),
       },
-      { correlationId },
+      { correlationId, aggregateId: `user-settings:${userId}` },
     );
   }
 }

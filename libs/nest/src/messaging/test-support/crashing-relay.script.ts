@@ -1,7 +1,7 @@
 /**
  * Child-process entry point for the relay crash test (run with `node --import tsx`). It relays one batch
  * and, when CRASH_AFTER_PUBLISH=1, SIGKILLs itself right after the first PubAck, before the batch's
- * `published_at` update commits. Configuration comes from the parent test through the environment.
+ * `published_at` update commits (its claim's lease, LEASE_MS, is left to expire). Configuration comes from the parent test through the environment.
  */
 import { connect } from '@nats-io/transport-node';
 import { DataSource } from 'typeorm';
@@ -9,7 +9,7 @@ import { OutboxRelay } from '../outbox-relay';
 import { SilentLogger } from './silent-logger';
 
 async function main(): Promise<void> {
-  const { DATABASE_URL, NATS_URL, OUTBOX_SCHEMA, CRASH_AFTER_PUBLISH } = process.env;
+  const { DATABASE_URL, NATS_URL, OUTBOX_SCHEMA, CRASH_AFTER_PUBLISH, LEASE_MS } = process.env;
   if (!DATABASE_URL || !NATS_URL || !OUTBOX_SCHEMA)
     throw new Error('DATABASE_URL, NATS_URL and OUTBOX_SCHEMA are required');
   const dataSource = new DataSource({ type: 'postgres', url: DATABASE_URL });
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const nc = await connect({ servers: NATS_URL, name: 'crashing-relay' });
   const relay = new OutboxRelay(dataSource, nc, {
     schema: OUTBOX_SCHEMA,
+    leaseMs: LEASE_MS ? Number(LEASE_MS) : undefined,
     logger: new SilentLogger(),
     hooks: {
       afterPublish: (row) => {

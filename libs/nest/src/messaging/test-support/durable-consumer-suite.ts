@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { jetstream, type JetStreamClient, type PubAck } from '@nats-io/jetstream';
 import { createTestDatabase, expectEventually, natsUrl, uniqueSuffix, type TestDatabase } from '@copytrade/testing';
 import { DurableEventConsumer, type DurableEventConsumerOptions } from '../durable-event-consumer';
@@ -24,6 +25,8 @@ export interface DurableConsumerSuite {
   consumer(topic: string, options: TestConsumerOptions): DurableEventConsumer<ThingHappenedV1>;
   /** Publishes the test event `eventId` about `thingId` on `topic`'s subject (JetStream de-duplicates by `msgID`). */
   publish(topic: string, thingId: string, eventId: string, msgID?: string): Promise<PubAck>;
+  /** Publishes the test event as version `version` of aggregate `aggregateId`. */
+  publishVersion(topic: string, thingId: string, aggregateId: string, version: number): Promise<PubAck>;
   /** Waits until the durable has nothing left to deliver and nothing awaiting an ack. */
   expectSettled(durableName: string): Promise<void>;
   /** Stops every consumer created since the last stop (done after each test anyway). */
@@ -74,6 +77,10 @@ export function useDurableConsumerSuite(databaseLabel: string): DurableConsumerS
         JSON.stringify(suite.ctx.envelope(thingId, eventId)),
         { msgID },
       );
+    },
+    publishVersion(topic, thingId, aggregateId, version) {
+      const envelope = suite.ctx.envelope(thingId, randomUUID(), { id: aggregateId, version });
+      return suite.js.publish(suite.ctx.definition(topic).subject, JSON.stringify(envelope), { msgID: envelope.id });
     },
     async expectSettled(durableName) {
       await expectEventually(async () =>

@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { DataSource, type EntityManager } from 'typeorm';
 import { defineEvent, type EventDefinition, type EventEnvelope } from '@copytrade/contracts';
 import { connectNats, ensureEventsStream } from '../jetstream-connection';
-import { createMessagingTables } from '../messaging-tables.migration-helper';
+import { createMessagingTables, upgradeMessagingTablesForOrdering } from '../messaging-tables.migration-helper';
 
 export const TEST_SCHEMA = 'svc';
 export const TEST_PRODUCER = 'test-producer';
@@ -31,6 +31,7 @@ export class MessagingTestContext {
     const queryRunner = dataSource.createQueryRunner();
     try {
       await createMessagingTables(queryRunner, TEST_SCHEMA);
+      await upgradeMessagingTablesForOrdering(queryRunner, TEST_SCHEMA);
       await queryRunner.query(`
         CREATE TABLE ${TEST_SCHEMA}.handled_events (
           id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -69,7 +70,8 @@ export class MessagingTestContext {
     };
   }
 
-  envelope(thingId: string, id: string): EventEnvelope<ThingHappenedV1> {
+  /** The test event; with `aggregate`, as version `aggregate.version` of aggregate `aggregate.id`. */
+  envelope(thingId: string, id: string, aggregate?: { id: string; version: number }): EventEnvelope<ThingHappenedV1> {
     return {
       id,
       type: 'ThingHappened',
@@ -77,8 +79,18 @@ export class MessagingTestContext {
       occurredAt: new Date().toISOString(),
       producer: TEST_PRODUCER,
       correlationId: `corr-${thingId}`,
+      ...(aggregate ? { aggregateId: aggregate.id, aggregateVersion: aggregate.version } : {}),
       data: { thingId },
     };
+  }
+
+  /** Thing ids a consumer's handler recorded, in the order it applied them. */
+  async handledThingIds(consumer: string): Promise<string[]> {
+    const rows: Array<{ thing_id: string }> = await this.dataSource.query(
+      `SELECT thing_id FROM ${TEST_SCHEMA}.handled_events WHERE consumer = $1 ORDER BY id`,
+      [consumer],
+    );
+    return rows.map((row) => row.thing_id);
   }
 
   async handledCount(consumer: string, eventId: string): Promise<number> {

@@ -66,7 +66,7 @@ export class SetMaintenanceModeUseCase {
           changedByUserId: actor.userId,
           changedAt: new Date().toISOString(),
         },
-        { correlationId: requestId },
+        { correlationId: requestId, aggregateId: `platform-setting:${MAINTENANCE_MODE_KEY}` },
       );
     });
     this.relay.kick();

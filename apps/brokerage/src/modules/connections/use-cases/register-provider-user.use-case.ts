@@ -53,7 +53,7 @@ export class RegisterProviderUserUseCase {
           stateVersion,
           occurredAt: new Date().toISOString(),
         },
-        { correlationId },
+        { correlationId, aggregateId: `provider-user:${userId}` },
       );
       await runAfterCommit(manager, () =>
         this.projections.applyNow(IdentityRpc.applyProjections, ProviderUserRegistered, event, correlationId),

@@ -106,14 +106,14 @@ export class SyncBrokerageLinkUseCase {
           manager,
           BrokerageConnected,
           { userId, connection: ref, link: state, occurredAt },
-          { correlationId },
+          { correlationId, aggregateId: `brokerage-link:${userId}` },
         );
       else
         await this.outbox.add(
           manager,
           BrokerageDisconnected,
           { userId, connection: ref, reason: change.reason, link: state, occurredAt },
-          { correlationId },
+          { correlationId, aggregateId: `brokerage-link:${userId}` },
         );
     }
   }

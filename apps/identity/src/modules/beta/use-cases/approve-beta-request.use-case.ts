@@ -63,7 +63,7 @@ export class ApproveBetaRequestUseCase {
           approvedByUserId: admin.userId,
           approvedAt: approvedAt.toISOString(),
         },
-        { correlationId: requestId },
+        { correlationId: requestId, aggregateId: `beta-request:${found.id}` },
       );
       return { request: { ...found, status: 'approved' as const, approvedAt, approvedBy: admin.userId }, code: issued };
     });

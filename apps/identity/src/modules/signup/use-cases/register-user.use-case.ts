@@ -73,7 +73,7 @@ export class RegisterUserUseCase {
         manager,
         UserRegistered,
         { userId, username, email, firstName, lastName, registeredAt: created.createdAt.toISOString() },
-        { correlationId: requestId },
+        { correlationId: requestId, aggregateId: `user:${userId}` },
       );
       return { user: created, session: issued };
     });

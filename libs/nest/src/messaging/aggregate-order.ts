@@ -1,0 +1,101 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { EventEnvelope } from '@copytrade/contracts';
+import { MessagingException } from './messaging.exception';
+import { messagingTableName } from './messaging-table-name.util';
+
+export interface AggregateRef {
+  producer: string;
+  id: string;
+  version: number;
+}
+
+/** Where an event stands against the last version its consumer applied for its aggregate. */
+export type VersionCheck = 'next' | 'stale' | 'early';
+
+/**
+ * The aggregate of an envelope, or null for a legacy event written before aggregates were recorded (applied
+ * in arrival order, as before). Half-present or ill-typed fields cannot become valid on redelivery.
+ */
+export function aggregateOf(envelope: EventEnvelope): AggregateRef | null {
+  const { aggregateId, aggregateVersion, producer } = envelope;
+  if (aggregateId === undefined && aggregateVersion === undefined) return null;
+  if (typeof aggregateId !== 'string' || aggregateId === '' || !Number.isSafeInteger(aggregateVersion)) {
+    throw new MessagingException(
+      'MALFORMED_EVENT_ENVELOPE',
+      'Malformed event envelope: aggregateId must be a non-empty string with an integer aggregateVersion',
+    );
+  }
+  if ((aggregateVersion as number) < 1)
+    throw new MessagingException('MALFORMED_EVENT_ENVELOPE', 'Malformed event envelope: aggregateVersion must be ≥ 1');
+  return { producer, id: aggregateId, version: aggregateVersion as number };
+}
+
+/**
+ * Per consumer, the last version applied per aggregate (inbox_aggregate, one row per aggregate) and the
+ * hold-backs of events that arrived before their predecessor (inbox_held, deleted once the event is applied
+ * or dead-lettered, and purged with the inbox).
+ */
+export class AggregateOrder {
+  private readonly positions: string;
+  private readonly held: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    schema: string,
+    private readonly consumer: string,
+  ) {
+    this.positions = messagingTableName(schema, 'inbox_aggregate');
+    this.held = messagingTableName(schema, 'inbox_held');
+  }
+
+  /**
+   * Inside the event's transaction: locks the aggregate's row (so replicas apply one aggregate one event at a
+   * time) and, for the next version, records it as applied; the caller then runs the handler in the same
+   * transaction, so a rollback also rolls the version back.
+   */
+  async claim(manager: EntityManager, aggregate: AggregateRef): Promise<VersionCheck> {
+    const key = [this.consumer, aggregate.producer, aggregate.id];
+    await manager.query(
+      `INSERT INTO ${this.positions} (consumer, producer, aggregate_id, last_version) VALUES ($1, $2, $3, 0)
+       ON CONFLICT DO NOTHING`,
+      key,
+    );
+    const [row] = (await manager.query(
+      `SELECT last_version FROM ${this.positions} WHERE consumer = $1 AND producer = $2 AND aggregate_id = $3 FOR UPDATE`,
+      key,
+    )) as Array<{ last_version: string }>;
+    const last = Number(row.last_version);
+    if (aggregate.version <= last) return 'stale';
+    if (aggregate.version > last + 1) return 'early';
+    await manager.query(
+      `UPDATE ${this.positions} SET last_version = $4, updated_at = now()
+        WHERE consumer = $1 AND producer = $2 AND aggregate_id = $3`,
+      [...key, aggregate.version],
+    );
+    return 'next';
+  }
+
+  /** Records one more hold-back of the event; returns how many so far and for how long it has been held. */
+  async hold(eventId: string): Promise<{ holds: number; heldMs: number }> {
+    const [row] = (await this.dataSource.query(
+      `INSERT INTO ${this.held} AS h (consumer, event_id, holds) VALUES ($1, $2, 1)
+       ON CONFLICT (consumer, event_id) DO UPDATE SET holds = h.holds + 1
+       RETURNING holds, (extract(epoch FROM now() - first_held_at) * 1000)::float8 AS held_ms`,
+      [this.consumer, eventId],
+    )) as Array<{ holds: number; held_ms: number }>;
+    return { holds: row.holds, heldMs: row.held_ms };
+  }
+
+  /** Deliveries of the event that were hold-backs, not failures. */
+  async holds(eventId: string): Promise<number> {
+    const [row] = (await this.dataSource.query(`SELECT holds FROM ${this.held} WHERE consumer = $1 AND event_id = $2`, [
+      this.consumer,
+      eventId,
+    ])) as Array<{ holds: number }>;
+    return row?.holds ?? 0;
+  }
+
+  async release(eventId: string, manager: EntityManager | DataSource = this.dataSource): Promise<void> {
+    await manager.query(`DELETE FROM ${this.held} WHERE consumer = $1 AND event_id = $2`, [this.consumer, eventId]);
+  }
+}
