@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitForPort } from './wait-for';
+import { spawnManaged, stopChild } from './managed-process';
+import { isPortOpen, waitForPort } from './wait-for';
 
 export interface RunningNats {
   url: string;
@@ -23,22 +24,23 @@ export function findNatsServer(): string | undefined {
 export async function startNatsServer(binary: string, dataDir: string, port: number): Promise<RunningNats> {
   const storeDir = join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+  // Another process on the port (a nats-server left behind) would pass for ours: refuse instead.
+  if (await isPortOpen(port)) throw new Error(`Port ${port} (EMBEDDED_NATS_PORT) is already in use.`);
+  const child = spawnManaged(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
     if (/\[(ERR|FTL)\]/.test(text)) process.stderr.write(`[nats] ${text}`);
   });
-  await waitForPort(port, 15_000);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`nats-server exited while starting (code ${code})`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([waitForPort(port, 15_000), exited]);
   return {
     url: `nats://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    // SIGTERM: nats-server flushes JetStream and exits at once; SIGKILL if it has not after 5 s.
+    stop: () => stopChild(child, 'SIGTERM', 5_000),
   };
 }

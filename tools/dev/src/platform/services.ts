@@ -1,11 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { spawnManaged, stopChild } from './managed-process';
 
 /** The backend services in start order; the gateway comes last. */
 export const BACKEND_SERVICES = ['identity', 'admin', 'traces', 'brokerage', 'copy-engine'] as const;
 
 export const repoRoot = join(__dirname, '..', '..', '..', '..');
+
+/** How long a service may take to stop on SIGTERM (drain NATS, flush its outbox, close its pool) before SIGKILL. */
+export const SERVICE_STOP_GRACE_MS = 15_000;
 
 export interface ServiceProcess {
   name: string;
@@ -13,27 +18,26 @@ export interface ServiceProcess {
 }
 
 /**
- * Runs one app's compiled entry point as its own process. Its log lines go to the terminal prefixed with
- * its name, or, with `logDir` (tests), to `<logDir>/<name>.log` so a failing run can be read afterwards.
+ * Runs one app's compiled entry point as its own process (own process group: see spawnManaged). Its log
+ * lines go to the terminal prefixed with its name, or, with `logDir` (tests), to `<logDir>/<name>.log` so a
+ * failing run can be read afterwards.
  */
 export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, logDir?: string): ServiceProcess {
-  // Its own process group: Ctrl-C reaches only `npm start`, which then stops the services before the
-  // infrastructure they use, instead of every process dying at once.
-  const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', entry)], {
+  const child = spawnManaged(process.execPath, [join(repoRoot, 'apps', name, 'dist', entry)], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
   });
-  killOnExit(child);
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
     const file = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
     child.stdout?.pipe(file);
     child.stderr?.pipe(file);
   } else {
+    // Whole lines (a chunk may end mid-line), each prefixed with the app's name.
     const relay = (stream: NodeJS.ReadableStream | null, target: NodeJS.WriteStream) =>
-      stream?.on('data', (chunk: Buffer) => {
-        for (const line of chunk.toString().split('\n')) if (line) target.write(`[${name}] ${line}\n`);
+      stream &&
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+        if (line) target.write(`[${name}] ${line}\n`);
       });
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
@@ -48,28 +52,7 @@ export function runToCompletion(name: string, entry: string, env: NodeJS.Process
   });
 }
 
-export async function stopProcesses(processes: ServiceProcess[], graceMs = 10_000): Promise<void> {
-  await Promise.all(
-    processes.map(
-      ({ child }) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-}
-
-/** Last resort if `npm start` itself dies without stopping its children: never leave them running. */
-function killOnExit(child: ChildProcess): void {
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  };
-  process.once('exit', kill);
-  child.once('exit', () => process.removeListener('exit', kill));
+/** SIGTERM to every process at once (Nest's shutdown hooks), SIGKILL for any still running after `graceMs`. */
+export async function stopProcesses(processes: ServiceProcess[], graceMs = SERVICE_STOP_GRACE_MS): Promise<void> {
+  await Promise.all(processes.map(({ child }) => stopChild(child, 'SIGTERM', graceMs)));
 }

@@ -5,6 +5,8 @@ import { runAllMigrations } from './migrations';
 import { BACKEND_SERVICES, spawnApp, stopProcesses, type ServiceProcess } from './services';
 import { waitForHttpOk } from './wait-for';
 
+const GATEWAY_STOP_GRACE_MS = 10_000;
+
 export interface PlatformOptions {
   port: number;
   dataDir: string;
@@ -15,6 +17,8 @@ export interface PlatformOptions {
   /** Write the services' logs to files in this folder instead of the terminal (tests). */
   logDir?: string;
   env?: NodeJS.ProcessEnv;
+  /** Told the name of each stage as the shutdown reaches it (`npm start` prints them). */
+  onStopStage?: (stage: string) => void;
 }
 
 export interface RunningPlatform {
@@ -31,10 +35,17 @@ export interface RunningPlatform {
  * nats-server on PATH), migrations, every service as its own process, then the gateway with the web app.
  */
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
-  const cleanups: (() => Promise<void>)[] = [];
-  const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
-  };
+  // Stopped in the reverse order of start: gateway, services, NATS, PostgreSQL, each waited for (with its
+  // own hard timeout and SIGKILL) before the next, so no service loses its database or NATS while stopping.
+  const cleanups: { stage: string; run: () => Promise<void> }[] = [];
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      for (const { stage, run } of [...cleanups].reverse()) {
+        options.onStopStage?.(stage);
+        await run().catch((error: unknown) => console.error(error));
+      }
+    })());
   try {
     const dataDir = resolve(options.dataDir);
     let databaseUrl = options.databaseUrl;
@@ -42,7 +53,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       await ensureDatabase(withDatabase(databaseUrl, 'postgres'), new URL(databaseUrl).pathname.slice(1) || 'postgres');
     } else {
       const postgres = await startEmbeddedPostgres(dataDir, options.embeddedPostgresPort, 'copytrade');
-      cleanups.push(postgres.stop);
+      cleanups.push({ stage: 'PostgreSQL', run: postgres.stop });
       databaseUrl = postgres.url;
     }
 
@@ -51,7 +62,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       const binary = findNatsServer();
       if (!binary) throw new Error(NATS_INSTALL_HINT);
       const nats = await startNatsServer(binary, dataDir, options.embeddedNatsPort);
-      cleanups.push(nats.stop);
+      cleanups.push({ stage: 'NATS', run: nats.stop });
       natsUrl = nats.url;
     }
 
@@ -65,21 +76,33 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       DATABASE_URL: databaseUrl,
       NATS_URL: natsUrl,
     };
-    const processes: ServiceProcess[] = [];
-    cleanups.push(() => stopProcesses(processes));
+    const services: ServiceProcess[] = [];
+    cleanups.push({ stage: 'services', run: () => stopProcesses(services) });
     const healthPorts = BACKEND_SERVICES.map((_, index) => options.port + 1 + index);
     BACKEND_SERVICES.forEach((service, index) =>
-      processes.push(
+      services.push(
         spawnApp(service, 'main.js', { ...baseEnv, HEALTH_PORT: String(healthPorts[index]) }, options.logDir),
       ),
     );
-    processes.push(spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(options.port) }, options.logDir));
-    failFastOnExit(processes);
+    // The gateways stop first: no new request reaches a service that is stopping.
+    const gateways: ServiceProcess[] = [];
+    cleanups.push({ stage: 'gateway', run: () => stopProcesses(gateways, GATEWAY_STOP_GRACE_MS) });
+    gateways.push(spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(options.port) }, options.logDir));
+    reportUnexpectedExit([...services, ...gateways]);
 
-    await Promise.all(healthPorts.map((port) => waitForHttpOk(`http://127.0.0.1:${port}/ready`, 60_000)));
-    await waitForHttpOk(`http://127.0.0.1:${options.port}/ready`, 60_000);
+    // A process that dies while starting fails the start at once instead of after the readiness timeout.
+    const died = firstExit([...services, ...gateways]);
+    await Promise.race([
+      died,
+      Promise.all([
+        ...healthPorts.map((port) => waitForHttpOk(`http://127.0.0.1:${port}/ready`, 60_000)),
+        waitForHttpOk(`http://127.0.0.1:${options.port}/ready`, 60_000),
+      ]),
+    ]);
     const addGatewayReplica = async (port: number) => {
-      processes.push(spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(port) }, options.logDir));
+      const replica = spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(port) }, options.logDir);
+      gateways.push(replica);
+      reportUnexpectedExit([replica]);
       await waitForHttpOk(`http://127.0.0.1:${port}/ready`, 60_000);
       return `http://localhost:${port}`;
     };
@@ -96,8 +119,20 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** A service that dies while starting fails the start instead of leaving a half-working product. */
-function failFastOnExit(processes: ServiceProcess[]): void {
+function firstExit(processes: ServiceProcess[]): Promise<never> {
+  const died = new Promise<never>((_, reject) => {
+    for (const { name, child } of processes) {
+      child.once('exit', (code, signal) =>
+        reject(new Error(`${name} exited while starting (code ${code}, signal ${signal})`)),
+      );
+    }
+  });
+  died.catch(() => undefined);
+  return died;
+}
+
+/** A service that dies on its own says so (stopping it sends SIGTERM; SIGKILL is our timeout, reported too). */
+function reportUnexpectedExit(processes: ServiceProcess[]): void {
   for (const { name, child } of processes) {
     child.once('exit', (code, signal) => {
       if (signal === 'SIGTERM' || code === 0) return;

@@ -1,18 +1,18 @@
 import { connect } from 'node:net';
 
+/** Whether something accepts TCP connections on the port. */
+export function isPortOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
 export async function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<void> {
-  await waitUntil(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = connect({ port, host }, () => {
-          socket.end();
-          resolve(true);
-        });
-        socket.on('error', () => resolve(false));
-      }),
-    timeoutMs,
-    `port ${port}`,
-  );
+  await waitUntil(() => isPortOpen(port, host), timeoutMs, `port ${port}`);
 }
 
 export async function waitForHttpOk(url: string, timeoutMs: number): Promise<void> {
