@@ -98,7 +98,7 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
       // The provider's record is complete and immediate: absent means certainly not placed.
       const found = await this.provider.findOrderByClientOrderId(credentials, intent.accountId, intent.clientOrderId);
       if (found) return this.settle(manager, intent, found, 'client-order-id');
-      this.logger.warn({ intentId: intent.id, requestId: intent.requestId }, 'Unknown order was not placed');
+      this.logger.warn({ intentId: intent.id, idempotencyKey: intent.requestId }, 'Unknown order was not placed');
       return this.intents.reject(intent.id, ORDER_NOT_PLACED_BY_PROVIDER, manager);
     }
     const match = matchProviderOrder(intent, await this.providerOrders(credentials, intent), {
@@ -141,7 +141,7 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
     by: string,
   ): Promise<OrderIntentEntity> {
     this.logger.log(
-      { intentId: intent.id, requestId: intent.requestId, brokerageOrderId: order.brokerageOrderId, by },
+      { intentId: intent.id, idempotencyKey: intent.requestId, brokerageOrderId: order.brokerageOrderId, by },
       'Unknown order found at the provider',
     );
     return this.intents.settle(intent.id, order, manager);

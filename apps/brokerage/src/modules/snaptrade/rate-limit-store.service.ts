@@ -23,7 +23,8 @@ export class RateLimitStoreService implements OnModuleDestroy {
 
   private open(): RateLimitStore {
     if (this.config.REDIS_URL) {
-      const client = new Redis(this.config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      // Commands wait for the connection at start; a lost Redis fails them fast (503, nothing sent).
+      const client = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: 1 });
       client.on('error', (error) => this.logger.warn({ err: error.message }, 'Rate-limit Redis connection error'));
       return { kind: 'redis', client };
     }
