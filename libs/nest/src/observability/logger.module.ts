@@ -1,28 +1,99 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamicModule } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, type Params } from 'nestjs-pino';
+import type { DestinationStream, LevelWithSilent } from 'pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
+import pinoPretty from 'pino-pretty';
 
 /** The client's idempotency key of an order (not a trace id). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** Structured JSON logs (pino) for one service; HTTP requests carry a trace id that RPC calls pass on. */
-export function structuredLoggerModule(service: string, level: string): DynamicModule {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      level,
-      base: { service },
-      genReqId: (request: IncomingMessage) => requestIdOf(request),
-      customProps: (request: IncomingMessage) => ({ traceId: requestIdOf(request) }),
-      // Cookies and CSRF tokens are credentials: never log them.
-      redact: [
-        'req.headers.cookie',
-        'req.headers["x-csrf-token"]',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-      ],
-      autoLogging: { ignore: (request: IncomingMessage) => request.url === '/health' || request.url === '/ready' },
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * Nest's start-up chatter (one line per module, controller and route: ~200 lines for the gateway) is
+ * logged at debug instead of info.
+ */
+const FRAMEWORK_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestMicroservice',
+]);
+
+/**
+ * LOG_FORMAT: `json` (one object a line, for log collectors) or `pretty` (human-readable). Unset, it is
+ * pretty in development (NODE_ENV unset or `development`) and JSON in production and tests.
+ */
+export function logFormatFromEnv(env: NodeJS.ProcessEnv): LogFormat {
+  const format = env.LOG_FORMAT;
+  if (format === 'json' || format === 'pretty') return format;
+  if (format) throw new Error(`LOG_FORMAT must be json or pretty, not "${format}"`);
+  return isDevelopment(env) ? 'pretty' : 'json';
+}
+
+function isDevelopment(env: NodeJS.ProcessEnv): boolean {
+  return !env.NODE_ENV || env.NODE_ENV === 'development';
+}
+
+/**
+ * Logs for one service (pino): JSON, or pretty lines in development. HTTP requests carry a request id that
+ * RPC calls pass on; in development a successful request is logged at debug only.
+ */
+export function structuredLoggerModule(
+  service: string,
+  level: string,
+  env: NodeJS.ProcessEnv = process.env,
+): DynamicModule {
+  return LoggerModule.forRoot(loggerParams(service, level, env));
+}
+
+export function loggerParams(service: string, level: string, env: NodeJS.ProcessEnv): Params {
+  const development = isDevelopment(env);
+  const options: PinoHttpOptions = {
+    level,
+    base: { service },
+    hooks: {
+      logMethod(args, method, numericLevel) {
+        const context = (args[0] as { context?: unknown } | undefined)?.context;
+        if (numericLevel === this.levels.values.info && FRAMEWORK_CONTEXTS.has(context as string)) {
+          return this.debug(...(args as [object, string]));
+        }
+        return method.apply(this, args);
+      },
     },
+    genReqId: (request: IncomingMessage) => requestIdOf(request),
+    customProps: (request: IncomingMessage) => ({ requestId: requestIdOf(request) }),
+    // Cookies and CSRF tokens are credentials: never log them.
+    redact: [
+      'req.headers.cookie',
+      'req.headers["x-csrf-token"]',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+    ],
+    autoLogging: { ignore: (request: IncomingMessage) => request.url === '/health' || request.url === '/ready' },
+    ...(development
+      ? {
+          customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error): LevelWithSilent =>
+            error || response.statusCode >= 500 ? 'error' : 'debug',
+          customSuccessMessage: (request: IncomingMessage, response: ServerResponse) =>
+            `${request.method} ${request.url} ${response.statusCode}`,
+        }
+      : {}),
+  };
+  if (logFormatFromEnv(env) === 'json') return { pinoHttp: options };
+  return { pinoHttp: [options, prettyStream()] };
+}
+
+/** Human-readable lines, written synchronously (nothing lost when the process exits). */
+function prettyStream(): DestinationStream {
+  return pinoPretty({
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service,context,requestId,req,res,responseTime',
+    messageFormat: '{if context}{context}: {end}{msg}',
   });
 }
 
