@@ -22,6 +22,8 @@ async function main() {
     env: {
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
       DEV_TOOLS: process.env.DEV_TOOLS ?? String(process.env.NODE_ENV !== 'production'),
+      // Their pretty log lines pass through a pipe: keep the colours when this is a terminal.
+      ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
     },
     onStopStage: (stage) => console.log(`Stopping ${stage}...`),
   });
