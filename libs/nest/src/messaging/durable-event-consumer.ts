@@ -287,9 +287,9 @@ export class DurableEventConsumer<T = unknown> {
         if (inserted.length === 0) return 'duplicate';
         if (aggregate) {
           const check = await this.order.claim(manager, aggregate);
-          if (check === 'stale') return 'stale';
           if (check === 'early') throw new HeldBack();
           await this.order.release(envelope.id, manager);
+          if (check === 'stale') return 'stale';
         }
         // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
         // handler that may be taking the process down; handleFailure dead-letters it.

@@ -9,7 +9,7 @@ import type { MessagingModuleOptions } from './messaging-module-options';
 
 export type EventConsumerRegistration<T> = Omit<
   DurableEventConsumerOptions<T>,
-  'dataSource' | 'nc' | 'schema' | 'stream'
+  'dataSource' | 'nc' | 'schema' | 'stream' | 'service'
 >;
 
 /**
@@ -36,6 +36,7 @@ export class EventConsumerRegistry {
       dataSource: this.dataSource,
       nc: this.nc,
       schema: this.options.schema,
+      service: this.options.producer,
       stream,
     });
     this.consumers.push(consumer);
