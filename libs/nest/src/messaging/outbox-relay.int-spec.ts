@@ -2,7 +2,8 @@ import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { createTestDatabase, expectEventually, natsUrl, uniqueSuffix, type TestDatabase } from '@copytrade/testing';
 import { defineEvent } from '@copytrade/contracts';
 import { register } from 'prom-client';
-import { connectNats } from './jetstream-connection';
+import { connectNats, ensureEventsStream } from './jetstream-connection';
+import { SetAsideOutbox } from './outbox-set-aside';
 import { MessagingException } from './messaging.exception';
 import { OutboxRelay } from './outbox-relay';
 import { OutboxWriter } from './outbox-writer';
@@ -289,6 +290,20 @@ describe('Outbox writer and relay', () => {
       expect((await rowsByThing()).poison.attempts).toBe(3);
       expect(logger.lines.filter((line) => line.startsWith('error:') && line.includes('set aside'))).toHaveLength(1);
       expect(await metricValue('copytrade_outbox_set_aside_total')).toBe(setAsideBefore + 1);
+
+      // The operator fixes the cause (the stream now captures the subject) and hands the row back: its
+      // aggregate's events then leave in order.
+      await ensureEventsStream(ctx.nc, {
+        stream: ctx.stream,
+        subjects: [`${ctx.subjectPrefix}.>`, `unrouted-${ctx.subjectPrefix}.>`],
+      });
+      expect(await new SetAsideOutbox(ctx.dataSource, TEST_SCHEMA).retry()).toEqual([rows.poison.id]);
+      expect(await relay.relayOnce()).toBe(2);
+      expect(await publishedThingIds(routed.subject)).toEqual(['other', 'after-poison']);
+      const poisonMsg = await ctx.jsm.streams.getMessage(ctx.stream, { last_by_subj: unroutedDefinition().subject });
+      const afterMsg = await ctx.jsm.streams.getMessage(ctx.stream, { last_by_subj: routed.subject });
+      expect(poisonMsg!.seq).toBeLessThan(afterMsg!.seq);
+      await ensureEventsStream(ctx.nc, { stream: ctx.stream, subjects: [`${ctx.subjectPrefix}.>`] });
     });
 
     it('does-not-count-attempts-when-the-whole-stream-refuses', async () => {
