@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { freePortBlock } from '../src/support/free-ports';
 import { clientAt } from '../src/support/identity-flows';
@@ -37,6 +38,28 @@ describe('register-user then verify-token', () => {
     }
     expect(stale).toEqual([]);
   }, 240_000);
+});
+
+describe('a paper order then the (cached) account list', () => {
+  it('shows the new buying power in the next account list on the other replica', async () => {
+    const [user] = await seedUsers(suite.db, 'accounts', 1);
+    const { api, cookie } = await signIn(suite.platform.url, user!.username);
+    expect((await api.post('/api/snaptrade/register-user', { userId: user!.id })).status).toBe(200);
+    const portal = await api.post('/api/snaptrade/connection-portal', { userId: user!.id, broker: 'WEBULL' });
+    const sessionId = (portal.body.connectionUrl as string).split('/').pop()!;
+    expect((await api.post(`/api/paper/portal/${sessionId}/connect`)).status).toBe(200);
+    const buyingPowerOn = async (replica: string): Promise<number> =>
+      (await getWithCookie(replica, `/api/snaptrade/accounts/${user!.id}`, cookie).expect(200)).body.accounts[0].balance
+        .buying_power.amount;
+    for (let round = 0; round < 10; round += 1) {
+      const before = await buyingPowerOn(replicaB); // now cached on both replicas
+      expect(await buyingPowerOn(suite.platform.url)).toBe(before);
+      const order = { action: 'BUY', symbol: 'AAPL', quantity: 1 };
+      const placed = await api.send('post', '/api/paper/orders', order, { 'X-Request-ID': randomUUID() });
+      expect(placed.status).toBe(201);
+      expect(await buyingPowerOn(replicaB)).toBeLessThan(before);
+    }
+  }, 120_000);
 });
 
 describe('set-maintenance-mode then maintenance-status', () => {

@@ -43,6 +43,15 @@ export class GatewayConfig extends ProcessConfig {
   @Max(300)
   SESSION_CACHE_TTL_SECONDS: number = 30;
 
+  /**
+   * Lifetime of a cached brokerage account list (0: no cache). Writes through any gateway clear it at once;
+   * this bounds changes made outside it (the provider's portal, fills of resting orders).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  BROKERAGE_READ_CACHE_TTL_SECONDS: number = 5;
+
   /** Sessions kept in each gateway's cache (least recently used dropped first). */
   @IsInt()
   @Min(1)

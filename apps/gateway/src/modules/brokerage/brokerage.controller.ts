@@ -32,12 +32,16 @@ import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { AccountIdPipe, sessionUserId, UserIdParam } from './brokerage-params';
+import { BrokerageReadCache } from './brokerage-read-cache.service';
 
 /** The seeds' /api/snaptrade/* calls. Every userId and accountId must be the session user's own (403 otherwise). */
 @ApiTags('brokerage')
 @Controller('api/snaptrade')
 export class BrokerageController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly reads: BrokerageReadCache,
+  ) {}
 
   @Post('register-user')
   @HttpCode(200)
@@ -103,10 +107,10 @@ export class BrokerageController {
     @Param('userId', UserIdParam) userId: string,
     @Req() request: GatewayRequest,
   ): Promise<AccountsResponse> {
-    const reply = await this.call<ListAccountsRpcReply>(
-      BrokerageRpc.listAccounts,
-      { userId: sessionUserId(request, userId) },
-      request,
+    const owner = sessionUserId(request, userId);
+    // The heaviest dashboard read (a provider round trip and a link sync): cached briefly, dropped on writes.
+    const reply = await this.reads.read(owner, BrokerageRpc.listAccounts, () =>
+      this.call<ListAccountsRpcReply>(BrokerageRpc.listAccounts, { userId: owner }, request),
     );
     return { success: true, accounts: reply.accounts };
   }

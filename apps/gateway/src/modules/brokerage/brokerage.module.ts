@@ -1,5 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AdminOrdersController } from './admin-orders.controller';
+import { BrokerageReadCache } from './brokerage-read-cache.service';
+import { BrokerageWritesInterceptor } from './brokerage-writes.interceptor';
 import { BrokerageController } from './brokerage.controller';
 import { ProviderSecretForOwner } from './provider-secret-for-owner.service';
 
@@ -7,7 +10,11 @@ import { ProviderSecretForOwner } from './provider-secret-for-owner.service';
 @Global()
 @Module({
   controllers: [BrokerageController, AdminOrdersController],
-  providers: [ProviderSecretForOwner],
+  providers: [
+    ProviderSecretForOwner,
+    BrokerageReadCache,
+    { provide: APP_INTERCEPTOR, useClass: BrokerageWritesInterceptor },
+  ],
   exports: [ProviderSecretForOwner],
 })
 export class BrokerageModule {}
