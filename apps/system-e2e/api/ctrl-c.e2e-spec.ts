@@ -19,7 +19,7 @@ const ERROR_LINE = /"level":(50|60)\b|\b(ERROR|FATAL|PANIC)\b|\[(ERR|FTL)\]/;
 function startCommand(): string {
   const script = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } })
     .scripts.start;
-  const command = script.replace(/^npm run build && /, '');
+  const command = script.replace(/^.*? && (?=exec )/, '');
   expect(command).not.toBe(script);
   return command;
 }
