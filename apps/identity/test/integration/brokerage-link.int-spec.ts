@@ -15,7 +15,14 @@ import { toUserView } from '../../src/modules/users/mappers/user-view.mapper';
 
 let database: TestDatabase;
 let dataSource: DataSource;
-const handler = new BrokerageLinkHandler({} as never);
+/** Users whose cached sessions the gateways were told to drop, in order. */
+const invalidated: string[] = [];
+const handler = new BrokerageLinkHandler(
+  {} as never,
+  {
+    userChanged: async (userId: string) => void invalidated.push(userId),
+  } as never,
+);
 
 const envelope = <T>(data: T): EventEnvelope<T> => ({
   id: randomUUID(),
@@ -81,6 +88,17 @@ it('fills the user view from the brokerage events: provider user id, connected f
     snaptradeAccountIds: ['acc-1', 'acc-2'],
     snaptradeUserSecret: null,
   });
+  // Gateways cache the user view with the session: each projected change tells them to drop it.
+  expect(invalidated.filter((id) => id === userId)).toHaveLength(2);
+});
+
+it('tells the gateways only once the projection has committed', async () => {
+  const userId = await newUser();
+  const seenBeforeCommit = await dataSource.transaction(async (manager) => {
+    await handler.applyConnectionChange(connected(userId, 1, ['acc-1']), manager);
+    return invalidated.includes(userId);
+  });
+  expect([seenBeforeCommit, invalidated.includes(userId)]).toEqual([false, true]);
 });
 
 it('ignores an older state arriving late, so redeliveries and reordering change nothing', async () => {
