@@ -10,3 +10,8 @@ export * from './identity/password-reset.rpc';
 export * from './identity/account.rpc';
 export * from './identity/dev-tools.rpc';
 export * from './admin/feedback.rpc';
+export * from './rpc-call';
+export * from './identity/identity.rpc-calls';
+export * from './admin/admin.rpc-calls';
+export * from './brokerage/brokerage.rpc-calls';
+export * from './traces/traces.rpc-calls';

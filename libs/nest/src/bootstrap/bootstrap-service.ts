@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { RpcErrorFilter } from '../errors/rpc-exception.filter';
 import { natsRpcServerOptions } from '../rpc/nats-transport.options';
+import { rpcValidationPipe } from './rpc-validation.pipe';
 
 export interface ServiceBootstrapOptions {
   service: string;
@@ -13,12 +14,14 @@ export interface ServiceBootstrapOptions {
 
 /**
  * Creates a backend service: NATS request/reply handlers in the service's queue group, plus an HTTP
- * listener for the Kubernetes probes. Shutdown hooks drain NATS and close the pool on SIGTERM.
+ * listener for the Kubernetes probes. Handlers' class-typed payloads are validated (the microservice inherits
+ * the global pipe and filter). Shutdown hooks drain NATS and close the pool on SIGTERM.
  */
 export async function createServiceApp(module: unknown, options: ServiceBootstrapOptions): Promise<INestApplication> {
   const app = await NestFactory.create(module as never, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new RpcErrorFilter());
+  app.useGlobalPipes(rpcValidationPipe());
   app.connectMicroservice(natsRpcServerOptions(options.natsUrl, options.service), { inheritAppConfig: true });
   app.enableShutdownHooks();
   await app.startAllMicroservices();

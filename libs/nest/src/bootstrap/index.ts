@@ -1,2 +1,3 @@
 export * from './bootstrap-service';
+export * from './rpc-validation.pipe';
 export * from './service-core.imports';

@@ -1,11 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  AdminFeedbackRpc,
-  type RpcRequest,
-  type SubmitFeedbackRpcReply,
-  type SubmitFeedbackRpcRequest,
-} from '@copytrade/contracts';
+import { AdminFeedbackRpc, SubmitFeedbackRpcCall, type SubmitFeedbackRpcReply } from '@copytrade/contracts';
 import { SubmitFeedbackUseCase } from './use-cases/submit-feedback.use-case';
 
 @Controller()
@@ -13,7 +8,7 @@ export class FeedbackController {
   constructor(private readonly submitFeedback: SubmitFeedbackUseCase) {}
 
   @MessagePattern(AdminFeedbackRpc.submit)
-  submit(@Payload() request: RpcRequest<SubmitFeedbackRpcRequest>): Promise<SubmitFeedbackRpcReply> {
+  submit(@Payload() request: SubmitFeedbackRpcCall): Promise<SubmitFeedbackRpcReply> {
     return this.submitFeedback.execute(request);
   }
 }

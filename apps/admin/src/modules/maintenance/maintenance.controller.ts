@@ -1,12 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  AdminRpc,
-  type MaintenanceStatusReply,
-  type RpcRequest,
-  type SetMaintenanceModeRpcRequest,
-} from '@copytrade/contracts';
+import { AdminRpc, SetMaintenanceModeRpcCall, type MaintenanceStatusReply } from '@copytrade/contracts';
 import { Repository } from 'typeorm';
 import { PlatformSettingEntity } from './entities/platform-setting.entity';
 import { MAINTENANCE_MODE_KEY } from './maintenance-mode.key';
@@ -26,7 +21,7 @@ export class MaintenanceController {
   }
 
   @MessagePattern(AdminRpc.setMaintenanceMode)
-  set(@Payload() request: RpcRequest<SetMaintenanceModeRpcRequest>): Promise<MaintenanceStatusReply> {
+  set(@Payload() request: SetMaintenanceModeRpcCall): Promise<MaintenanceStatusReply> {
     return this.setMaintenanceMode.execute(request);
   }
 }

@@ -1,16 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  AccountScopedRpcCall,
   BrokerageRpc,
-  type AccountScopedRpcRequest,
+  QuotesRpcCall,
+  UserScopedRpcCall,
   type GetBalancesRpcReply,
   type ListAccountsRpcReply,
   type ListOrdersRpcReply,
   type ListPositionsRpcReply,
   type QuotesRpcReply,
-  type QuotesRpcRequest,
-  type RpcRequest,
-  type UserScopedRpcRequest,
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { assertOwnUser } from '../../common/own-user';
@@ -21,39 +20,31 @@ export class AccountsController {
   constructor(private readonly read: ReadAccountDataUseCase) {}
 
   @MessagePattern(BrokerageRpc.listAccounts)
-  async accounts(
-    @Payload() { actor, payload, requestId }: RpcRequest<UserScopedRpcRequest>,
-  ): Promise<ListAccountsRpcReply> {
+  async accounts(@Payload() { actor, payload, requestId }: UserScopedRpcCall): Promise<ListAccountsRpcReply> {
     assertOwnUser(actor, payload.userId);
     return { accounts: await this.read.accounts(payload.userId, requestId) };
   }
 
   @MessagePattern(BrokerageRpc.getBalances)
-  async balances(
-    @Payload() { actor, payload, requestId }: RpcRequest<AccountScopedRpcRequest>,
-  ): Promise<GetBalancesRpcReply> {
+  async balances(@Payload() { actor, payload, requestId }: AccountScopedRpcCall): Promise<GetBalancesRpcReply> {
     assertOwnUser(actor, payload.userId);
     return { balances: await this.read.balances(payload.userId, payload.accountId, requestId) };
   }
 
   @MessagePattern(BrokerageRpc.listPositions)
-  async positions(
-    @Payload() { actor, payload, requestId }: RpcRequest<AccountScopedRpcRequest>,
-  ): Promise<ListPositionsRpcReply> {
+  async positions(@Payload() { actor, payload, requestId }: AccountScopedRpcCall): Promise<ListPositionsRpcReply> {
     assertOwnUser(actor, payload.userId);
     return { positions: await this.read.positions(payload.userId, payload.accountId, requestId) };
   }
 
   @MessagePattern(BrokerageRpc.listOrders)
-  async orders(
-    @Payload() { actor, payload, requestId }: RpcRequest<AccountScopedRpcRequest>,
-  ): Promise<ListOrdersRpcReply> {
+  async orders(@Payload() { actor, payload, requestId }: AccountScopedRpcCall): Promise<ListOrdersRpcReply> {
     assertOwnUser(actor, payload.userId);
     return { orders: await this.read.orders(payload.userId, payload.accountId, requestId) };
   }
 
   @MessagePattern(BrokerageRpc.getQuotes)
-  async quotes(@Payload() { actor, payload, requestId }: RpcRequest<QuotesRpcRequest>): Promise<QuotesRpcReply> {
+  async quotes(@Payload() { actor, payload, requestId }: QuotesRpcCall): Promise<QuotesRpcReply> {
     assertOwnUser(actor, payload.userId);
     if (!Array.isArray(payload.symbols) || payload.symbols.length === 0 || payload.symbols.length > 10)
       throw DomainException.badRequest('Between 1 and 10 symbols are needed.');

@@ -2,15 +2,14 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   BrokerageRpc,
+  ConnectionPortalRpcCall,
+  ConnectionRpcCall,
+  UserScopedRpcCall,
   type ConnectionPortalRpcReply,
-  type ConnectionPortalRpcRequest,
-  type ConnectionRpcRequest,
   type ListConnectionsRpcReply,
   type ProviderCredentialsRpcReply,
   type RefreshConnectionRpcReply,
   type RegisterProviderUserRpcReply,
-  type RpcRequest,
-  type UserScopedRpcRequest,
 } from '@copytrade/contracts';
 import { assertOwnUser } from '../../common/own-user';
 import { toConnectionRecord } from './connection-views.mapper';
@@ -33,7 +32,7 @@ export class ConnectionsController {
 
   @MessagePattern(BrokerageRpc.registerUser)
   async registerUser(
-    @Payload() { actor, payload, requestId }: RpcRequest<UserScopedRpcRequest>,
+    @Payload() { actor, payload, requestId }: UserScopedRpcCall,
   ): Promise<RegisterProviderUserRpcReply> {
     assertOwnUser(actor, payload.userId);
     return this.register.execute(payload.userId, requestId);
@@ -41,26 +40,20 @@ export class ConnectionsController {
 
   /** The secret, decrypted for its owner only (settings shows it masked until asked). */
   @MessagePattern(BrokerageRpc.getCredentials)
-  async credentials(
-    @Payload() { actor, payload }: RpcRequest<UserScopedRpcRequest>,
-  ): Promise<ProviderCredentialsRpcReply> {
+  async credentials(@Payload() { actor, payload }: UserScopedRpcCall): Promise<ProviderCredentialsRpcReply> {
     assertOwnUser(actor, payload.userId);
     const { credentials } = await this.providerUsers.require(payload.userId);
     return { providerUserId: credentials.userId, userSecret: credentials.userSecret };
   }
 
   @MessagePattern(BrokerageRpc.connectionPortal)
-  async connectionPortal(
-    @Payload() { actor, payload }: RpcRequest<ConnectionPortalRpcRequest>,
-  ): Promise<ConnectionPortalRpcReply> {
+  async connectionPortal(@Payload() { actor, payload }: ConnectionPortalRpcCall): Promise<ConnectionPortalRpcReply> {
     assertOwnUser(actor, payload.userId);
     return this.portal.execute(payload);
   }
 
   @MessagePattern(BrokerageRpc.listConnections)
-  async listConnections(
-    @Payload() { actor, payload, requestId }: RpcRequest<UserScopedRpcRequest>,
-  ): Promise<ListConnectionsRpcReply> {
+  async listConnections(@Payload() { actor, payload, requestId }: UserScopedRpcCall): Promise<ListConnectionsRpcReply> {
     assertOwnUser(actor, payload.userId);
     const link = await this.sync.execute(payload.userId, requestId);
     return {
@@ -71,18 +64,14 @@ export class ConnectionsController {
   }
 
   @MessagePattern(BrokerageRpc.removeConnection)
-  async removeConnection(
-    @Payload() { actor, payload, requestId }: RpcRequest<ConnectionRpcRequest>,
-  ): Promise<{ removed: true }> {
+  async removeConnection(@Payload() { actor, payload, requestId }: ConnectionRpcCall): Promise<{ removed: true }> {
     assertOwnUser(actor, payload.userId);
     await this.manage.remove(payload.userId, payload.connectionId, requestId);
     return { removed: true };
   }
 
   @MessagePattern(BrokerageRpc.refreshConnection)
-  async refreshConnection(
-    @Payload() { actor, payload }: RpcRequest<ConnectionRpcRequest>,
-  ): Promise<RefreshConnectionRpcReply> {
+  async refreshConnection(@Payload() { actor, payload }: ConnectionRpcCall): Promise<RefreshConnectionRpcReply> {
     assertOwnUser(actor, payload.userId);
     return this.manage.refresh(payload.userId, payload.connectionId);
   }

@@ -5,18 +5,17 @@ import {
   BrokerageMessages,
   BrokerageRpc,
   buildOccSymbol,
+  DevSetMarketHoursRpcCall,
+  DevSetPriceRpcCall,
   Messages,
+  PaperMarketRpcCall,
+  PaperPortalRpcCall,
   parseOccSymbol,
   type DevSetMarketHoursRpcReply,
-  type DevSetMarketHoursRpcRequest,
   type DevSetPriceRpcReply,
-  type DevSetPriceRpcRequest,
   type PaperMarketRpcReply,
-  type PaperMarketRpcRequest,
   type PaperPortalConnectRpcReply,
   type PaperPortalRpcReply,
-  type PaperPortalRpcRequest,
-  type RpcRequest,
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import Decimal from 'decimal.js';
@@ -55,16 +54,14 @@ export class PaperController {
   ) {}
 
   @MessagePattern(BrokerageRpc.paperPortalGet)
-  async describePortal(@Payload() { actor, payload }: RpcRequest<PaperPortalRpcRequest>): Promise<PaperPortalRpcReply> {
+  async describePortal(@Payload() { actor, payload }: PaperPortalRpcCall): Promise<PaperPortalRpcReply> {
     const providerUserId = await this.providerUserOf(actor?.userId);
     return { session: await this.portal.describe(payload.sessionId, providerUserId) };
   }
 
   /** Creates the connection, then records it (BrokerageConnected) as any provider's connection would be. */
   @MessagePattern(BrokerageRpc.paperPortalConnect)
-  async connect(
-    @Payload() { actor, payload, requestId }: RpcRequest<PaperPortalRpcRequest>,
-  ): Promise<PaperPortalConnectRpcReply> {
+  async connect(@Payload() { actor, payload, requestId }: PaperPortalRpcCall): Promise<PaperPortalConnectRpcReply> {
     const providerUserId = await this.providerUserOf(actor?.userId);
     const connected = await this.portal.connect(payload.sessionId, providerUserId);
     await this.sync.execute(actor!.userId, requestId);
@@ -72,7 +69,7 @@ export class PaperController {
   }
 
   @MessagePattern(BrokerageRpc.paperMarket)
-  async market(@Payload() { payload }: RpcRequest<PaperMarketRpcRequest>): Promise<PaperMarketRpcReply> {
+  async market(@Payload() { payload }: PaperMarketRpcCall): Promise<PaperMarketRpcReply> {
     this.assertPaper();
     const symbols = (payload.symbols ?? []).map(canonicalSymbol);
     if (symbols.length > 10 || symbols.some((symbol) => symbol === null))
@@ -82,7 +79,7 @@ export class PaperController {
   }
 
   @MessagePattern(BrokerageRpc.devSetPrice)
-  async setPrice(@Payload() { payload }: RpcRequest<DevSetPriceRpcRequest>): Promise<DevSetPriceRpcReply> {
+  async setPrice(@Payload() { payload }: DevSetPriceRpcCall): Promise<DevSetPriceRpcReply> {
     this.assertDevelopment();
     const symbol = canonicalSymbol(payload.symbol ?? '');
     if (!symbol) throw DomainException.badRequest('symbol must be a ticker or an OCC symbol');
@@ -94,9 +91,7 @@ export class PaperController {
   }
 
   @MessagePattern(BrokerageRpc.devSetMarketHours)
-  async setMarketHours(
-    @Payload() { payload }: RpcRequest<DevSetMarketHoursRpcRequest>,
-  ): Promise<DevSetMarketHoursRpcReply> {
+  async setMarketHours(@Payload() { payload }: DevSetMarketHoursRpcCall): Promise<DevSetMarketHoursRpcReply> {
     this.assertDevelopment();
     if (payload.open !== null && typeof payload.open !== 'boolean')
       throw DomainException.badRequest('open must be true, false or null');

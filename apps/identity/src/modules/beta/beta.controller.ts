@@ -1,17 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  ApproveBetaRequestRpcCall,
   IdentityBetaRpc,
+  ListBetaRequestsRpcCall,
+  SendBetaCodeRpcCall,
+  VerifyBetaCodeRpcCall,
   type ApproveBetaRequestRpcReply,
-  type ApproveBetaRequestRpcRequest,
   type BetaStatusRpcReply,
   type ListBetaRequestsRpcReply,
-  type ListBetaRequestsRpcRequest,
-  type RpcRequest,
   type SendBetaCodeResponse,
-  type SendBetaCodeRpcRequest,
   type VerifyBetaCodeRpcReply,
-  type VerifyBetaCodeRpcRequest,
 } from '@copytrade/contracts';
 import { BetaCapacity } from './beta-capacity.service';
 import { ApproveBetaRequestUseCase } from './use-cases/approve-beta-request.use-case';
@@ -35,22 +34,22 @@ export class BetaController {
   }
 
   @MessagePattern(IdentityBetaRpc.sendCode)
-  send(@Payload() request: RpcRequest<SendBetaCodeRpcRequest>): Promise<SendBetaCodeResponse> {
+  send(@Payload() request: SendBetaCodeRpcCall): Promise<SendBetaCodeResponse> {
     return this.requestCode.execute(request);
   }
 
   @MessagePattern(IdentityBetaRpc.verifyCode)
-  verify(@Payload() request: RpcRequest<VerifyBetaCodeRpcRequest>): Promise<VerifyBetaCodeRpcReply> {
+  verify(@Payload() request: VerifyBetaCodeRpcCall): Promise<VerifyBetaCodeRpcReply> {
     return this.verifyCode.execute(request);
   }
 
   @MessagePattern(IdentityBetaRpc.listRequests)
-  list(@Payload() request: RpcRequest<ListBetaRequestsRpcRequest>): Promise<ListBetaRequestsRpcReply> {
+  list(@Payload() request: ListBetaRequestsRpcCall): Promise<ListBetaRequestsRpcReply> {
     return this.listRequests.execute(request);
   }
 
   @MessagePattern(IdentityBetaRpc.approveRequest)
-  approve(@Payload() request: RpcRequest<ApproveBetaRequestRpcRequest>): Promise<ApproveBetaRequestRpcReply> {
+  approve(@Payload() request: ApproveBetaRequestRpcCall): Promise<ApproveBetaRequestRpcReply> {
     return this.approveRequest.execute(request);
   }
 }

@@ -1,12 +1,6 @@
 import { Controller, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  IdentityDevToolsRpc,
-  Messages,
-  type DebugLogResponse,
-  type RecordDebugLogRpcRequest,
-  type RpcRequest,
-} from '@copytrade/contracts';
+import { IdentityDevToolsRpc, Messages, RecordDebugLogRpcCall, type DebugLogResponse } from '@copytrade/contracts';
 import { requireActor } from '../../common/actor';
 import type { RateLimit } from '../rate-limits/rate-limit';
 import { RateLimitPolicies } from '../rate-limits/rate-limit-policies';
@@ -26,9 +20,7 @@ export class DebugLogController {
   }
 
   @MessagePattern(IdentityDevToolsRpc.recordDebugLog)
-  async record(
-    @Payload() { actor, payload, requestId }: RpcRequest<RecordDebugLogRpcRequest>,
-  ): Promise<DebugLogResponse> {
+  async record(@Payload() { actor, payload, requestId }: RecordDebugLogRpcCall): Promise<DebugLogResponse> {
     const { userId } = requireActor(actor);
     await this.perUser.consume(userId);
     this.logger.log({ requestId, userId, label: payload.label, data: payload.data }, 'Client debug log');

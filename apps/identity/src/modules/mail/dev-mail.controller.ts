@@ -1,12 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  IdentityDevToolsRpc,
-  Messages,
-  type ListDevMailRpcReply,
-  type ListDevMailRpcRequest,
-  type RpcRequest,
-} from '@copytrade/contracts';
+import { IdentityDevToolsRpc, ListDevMailRpcCall, Messages, type ListDevMailRpcReply } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { IdentityConfig } from '../../config/identity.config';
 import { DevMailbox } from './dev-mailbox';
@@ -20,7 +14,7 @@ export class DevMailController {
 
   /** The development mailbox; in production it does not exist (the gateway has no route for it either). */
   @MessagePattern(IdentityDevToolsRpc.listDevMail)
-  async list(@Payload() request: RpcRequest<ListDevMailRpcRequest>): Promise<ListDevMailRpcReply> {
+  async list(@Payload() request: ListDevMailRpcCall): Promise<ListDevMailRpcReply> {
     if (this.config.isProduction) throw DomainException.notFound(Messages.devMailboxOnly);
     return { mails: await this.mailbox.list(request.payload.to) };
   }

@@ -2,9 +2,8 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   IdentityAccountRpc,
-  type OnboardingRpcRequest,
+  OnboardingRpcCall,
   type OnboardingStatusRpcReply,
-  type RpcRequest,
   type UserRpcReply,
 } from '@copytrade/contracts';
 import { OnboardingService } from './onboarding.service';
@@ -14,12 +13,12 @@ export class OnboardingController {
   constructor(private readonly onboarding: OnboardingService) {}
 
   @MessagePattern(IdentityAccountRpc.onboardingStatus)
-  status(@Payload() request: RpcRequest<OnboardingRpcRequest>): Promise<OnboardingStatusRpcReply> {
+  status(@Payload() request: OnboardingRpcCall): Promise<OnboardingStatusRpcReply> {
     return this.onboarding.status(request);
   }
 
   @MessagePattern(IdentityAccountRpc.completeOnboarding)
-  complete(@Payload() request: RpcRequest<OnboardingRpcRequest>): Promise<UserRpcReply> {
+  complete(@Payload() request: OnboardingRpcCall): Promise<UserRpcReply> {
     return this.onboarding.complete(request);
   }
 }

@@ -1,12 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  CompletePasswordResetRpcCall,
   IdentityPasswordResetRpc,
-  type CompletePasswordResetRpcRequest,
+  RequestPasswordResetRpcCall,
   type ForgotPasswordResponse,
-  type RequestPasswordResetRpcRequest,
   type ResetPasswordResponse,
-  type RpcRequest,
 } from '@copytrade/contracts';
 import { RequestPasswordResetUseCase } from './use-cases/request-password-reset.use-case';
 import { ResetPasswordUseCase } from './use-cases/reset-password.use-case';
@@ -19,12 +18,12 @@ export class PasswordResetController {
   ) {}
 
   @MessagePattern(IdentityPasswordResetRpc.request)
-  request(@Payload() request: RpcRequest<RequestPasswordResetRpcRequest>): Promise<ForgotPasswordResponse> {
+  request(@Payload() request: RequestPasswordResetRpcCall): Promise<ForgotPasswordResponse> {
     return this.requestReset.execute(request);
   }
 
   @MessagePattern(IdentityPasswordResetRpc.complete)
-  complete(@Payload() request: RpcRequest<CompletePasswordResetRpcRequest>): Promise<ResetPasswordResponse> {
+  complete(@Payload() request: CompletePasswordResetRpcCall): Promise<ResetPasswordResponse> {
     return this.resetPassword.execute(request);
   }
 }

@@ -2,11 +2,10 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   IdentityRpc,
+  LoginRpcCall,
+  SessionTokenRpcCall,
   type LoginRpcReply,
-  type LoginRpcRequest,
   type ResolveSessionRpcReply,
-  type RpcRequest,
-  type SessionTokenRpcRequest,
 } from '@copytrade/contracts';
 import { LoginUseCase } from './use-cases/login.use-case';
 import { SessionLookupUseCase } from './use-cases/session-lookup.use-case';
@@ -19,17 +18,17 @@ export class SessionsController {
   ) {}
 
   @MessagePattern(IdentityRpc.login)
-  create(@Payload() request: RpcRequest<LoginRpcRequest>): Promise<LoginRpcReply> {
+  create(@Payload() request: LoginRpcCall): Promise<LoginRpcReply> {
     return this.login.execute(request);
   }
 
   @MessagePattern(IdentityRpc.resolveSession)
-  resolve(@Payload() request: RpcRequest<SessionTokenRpcRequest>): Promise<ResolveSessionRpcReply> {
+  resolve(@Payload() request: SessionTokenRpcCall): Promise<ResolveSessionRpcReply> {
     return this.lookup.resolve(request.payload.sessionToken);
   }
 
   @MessagePattern(IdentityRpc.logout)
-  async revoke(@Payload() request: RpcRequest<SessionTokenRpcRequest>): Promise<{ revoked: true }> {
+  async revoke(@Payload() request: SessionTokenRpcCall): Promise<{ revoked: true }> {
     await this.lookup.revoke(request.payload.sessionToken);
     return { revoked: true };
   }

@@ -2,10 +2,10 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   IdentityAccountRpc,
+  ActorOnlyRpcCall,
+  UpdateCopySettingsRpcCall,
+  UpdateNotificationPreferencesRpcCall,
   type NotificationPreferencesRpcReply,
-  type RpcRequest,
-  type UpdateCopySettingsRpcRequest,
-  type UpdateNotificationPreferencesRpcRequest,
   type UserRpcReply,
 } from '@copytrade/contracts';
 import { NotificationPreferencesUseCase } from './use-cases/notification-preferences.use-case';
@@ -19,20 +19,18 @@ export class SettingsController {
   ) {}
 
   @MessagePattern(IdentityAccountRpc.updateCopySettings)
-  updateCopySettings(@Payload() request: RpcRequest<UpdateCopySettingsRpcRequest>): Promise<UserRpcReply> {
+  updateCopySettings(@Payload() request: UpdateCopySettingsRpcCall): Promise<UserRpcReply> {
     return this.copySettings.execute(request);
   }
 
   @MessagePattern(IdentityAccountRpc.getNotificationPreferences)
-  notificationPreferences(
-    @Payload() request: RpcRequest<Record<string, never>>,
-  ): Promise<NotificationPreferencesRpcReply> {
+  notificationPreferences(@Payload() request: ActorOnlyRpcCall): Promise<NotificationPreferencesRpcReply> {
     return this.notifications.get(request);
   }
 
   @MessagePattern(IdentityAccountRpc.updateNotificationPreferences)
   updateNotificationPreferences(
-    @Payload() request: RpcRequest<UpdateNotificationPreferencesRpcRequest>,
+    @Payload() request: UpdateNotificationPreferencesRpcCall,
   ): Promise<NotificationPreferencesRpcReply> {
     return this.notifications.update(request);
   }

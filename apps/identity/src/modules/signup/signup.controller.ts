@@ -1,13 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  CheckPhoneRpcCall,
+  CheckUsernameRpcCall,
   IdentitySignupRpc,
+  RegisterUserRpcCall,
   type AvailabilityRpcReply,
-  type CheckPhoneRpcRequest,
-  type CheckUsernameRpcRequest,
   type RegisterUserRpcReply,
-  type RegisterUserRpcRequest,
-  type RpcRequest,
 } from '@copytrade/contracts';
 import { CheckAvailabilityUseCase } from './use-cases/check-availability.use-case';
 import { RegisterUserUseCase } from './use-cases/register-user.use-case';
@@ -20,17 +19,17 @@ export class SignupController {
   ) {}
 
   @MessagePattern(IdentitySignupRpc.checkUsername)
-  checkUsername(@Payload() request: RpcRequest<CheckUsernameRpcRequest>): Promise<AvailabilityRpcReply> {
+  checkUsername(@Payload() request: CheckUsernameRpcCall): Promise<AvailabilityRpcReply> {
     return this.availability.username(request);
   }
 
   @MessagePattern(IdentitySignupRpc.checkPhone)
-  checkPhone(@Payload() request: RpcRequest<CheckPhoneRpcRequest>): Promise<AvailabilityRpcReply> {
+  checkPhone(@Payload() request: CheckPhoneRpcCall): Promise<AvailabilityRpcReply> {
     return this.availability.phone(request);
   }
 
   @MessagePattern(IdentitySignupRpc.register)
-  create(@Payload() request: RpcRequest<RegisterUserRpcRequest>): Promise<RegisterUserRpcReply> {
+  create(@Payload() request: RegisterUserRpcCall): Promise<RegisterUserRpcReply> {
     return this.register.execute(request);
   }
 }

@@ -2,12 +2,12 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  ListSubscriptionsRpcCall,
   Messages,
+  ActorOnlyRpcCall,
   TracesRpc,
   type ListOwnedTracesRpcReply,
   type ListSubscriptionsRpcReply,
-  type ListSubscriptionsRpcRequest,
-  type RpcRequest,
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { Repository } from 'typeorm';
@@ -25,9 +25,7 @@ export class SidebarController {
   ) {}
 
   @MessagePattern(TracesRpc.listSubscriptions)
-  async listSubscriptions(
-    @Payload() { actor, payload }: RpcRequest<ListSubscriptionsRpcRequest>,
-  ): Promise<ListSubscriptionsRpcReply> {
+  async listSubscriptions(@Payload() { actor, payload }: ListSubscriptionsRpcCall): Promise<ListSubscriptionsRpcReply> {
     if (!actor) throw DomainException.unauthenticated(Messages.notSignedIn);
     if (payload.userId !== actor.userId && !actor.isAdmin)
       throw DomainException.forbidden('You can only view your own subscriptions.');
@@ -49,7 +47,7 @@ export class SidebarController {
   }
 
   @MessagePattern(TracesRpc.listOwnedTraces)
-  async listOwnedTraces(@Payload() { actor }: RpcRequest<Record<string, never>>): Promise<ListOwnedTracesRpcReply> {
+  async listOwnedTraces(@Payload() { actor }: ActorOnlyRpcCall): Promise<ListOwnedTracesRpcReply> {
     if (!actor) throw DomainException.unauthenticated(Messages.notSignedIn);
     const owned = await this.traces.find({
       where: { ownerUserId: actor.userId },

@@ -1,0 +1,129 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  ConnectionPortalDto,
+  PlaceMarketOrderDto,
+  RegisterProviderUserDto,
+  SetMarketHoursDto,
+  SetMarketPriceDto,
+} from '../../http/brokerage/brokerage.dto';
+import type { MarketOrderInput, OrderAction } from '../../rules/market-order.rules';
+import { asInstanceOf, rpcCallOf } from '../rpc-call';
+import type {
+  AccountScopedRpcRequest,
+  ConnectionRpcRequest,
+  PaperMarketRpcRequest,
+  PaperPortalRpcRequest,
+  PlaceOrderRpcRequest,
+  QuotesRpcRequest,
+} from './brokerage.rpc';
+
+// Validated envelopes of the brokerage service's handlers (see rpcCallOf). Payloads reuse the gateway's HTTP
+// DTOs where the shape is the same; the others are declared here.
+
+const userId = { message: 'userId must be a valid id' };
+const symbolsCount = { message: 'Between 1 and 10 symbols are needed.' };
+
+export class AccountScopedRpcPayload implements AccountScopedRpcRequest {
+  @IsUUID('all', userId)
+  userId: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  accountId: string;
+}
+
+export class ConnectionRpcPayload implements ConnectionRpcRequest {
+  @IsUUID('all', userId)
+  userId: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  connectionId: string;
+}
+
+export class QuotesRpcPayload implements QuotesRpcRequest {
+  @IsUUID('all', userId)
+  userId: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  accountId?: string;
+
+  @IsArray(symbolsCount)
+  @ArrayMinSize(1, symbolsCount)
+  @ArrayMaxSize(10, symbolsCount)
+  @IsString({ each: true })
+  @MaxLength(32, { each: true })
+  symbols: string[];
+}
+
+/** The order fields of the trading form; the brokerage service applies the market-order rules to them. */
+export class MarketOrderRpcPayload extends PlaceMarketOrderDto implements MarketOrderInput {
+  declare action: OrderAction;
+}
+
+export class PlaceOrderRpcPayload implements PlaceOrderRpcRequest {
+  @IsUUID('all', userId)
+  userId: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  accountId?: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  requestId: string;
+
+  @IsObject({ message: 'order must be an object' })
+  @ValidateNested()
+  @Transform(asInstanceOf(MarketOrderRpcPayload))
+  order: MarketOrderRpcPayload;
+
+  @IsOptional()
+  @IsIn(['paper'])
+  requireProvider?: 'paper';
+}
+
+export class PaperPortalRpcPayload implements PaperPortalRpcRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  sessionId: string;
+}
+
+export class PaperMarketRpcPayload implements PaperMarketRpcRequest {
+  @IsArray()
+  @ArrayMaxSize(10, { message: 'At most 10 symbols are allowed.' })
+  @IsString({ each: true })
+  @MaxLength(32, { each: true })
+  symbols: string[];
+}
+
+export class UserScopedRpcCall extends rpcCallOf(RegisterProviderUserDto) {}
+export class AccountScopedRpcCall extends rpcCallOf(AccountScopedRpcPayload) {}
+export class ConnectionPortalRpcCall extends rpcCallOf(ConnectionPortalDto) {}
+export class ConnectionRpcCall extends rpcCallOf(ConnectionRpcPayload) {}
+export class QuotesRpcCall extends rpcCallOf(QuotesRpcPayload) {}
+export class PlaceOrderRpcCall extends rpcCallOf(PlaceOrderRpcPayload) {}
+export class PaperPortalRpcCall extends rpcCallOf(PaperPortalRpcPayload) {}
+export class PaperMarketRpcCall extends rpcCallOf(PaperMarketRpcPayload) {}
+export class DevSetPriceRpcCall extends rpcCallOf(SetMarketPriceDto) {}
+export class DevSetMarketHoursRpcCall extends rpcCallOf(SetMarketHoursDto) {}

@@ -1,0 +1,76 @@
+import { Controller, type INestApplication, Module } from '@nestjs/common';
+import { ClientProxyFactory, MessagePattern, Payload, type ClientProxy } from '@nestjs/microservices';
+import { LoginDto, LoginRpcCall, type LoginRpcRequest } from '@copytrade/contracts';
+import { randomUUID } from 'node:crypto';
+import { firstValueFrom } from 'rxjs';
+import { structuredLoggerModule } from '../observability/logger.module';
+import { RpcClient } from '../rpc/rpc-client';
+import { natsRpcClientOptions } from '../rpc/nats-transport.options';
+import { createServiceApp } from './bootstrap-service';
+
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const service = `svc-test-${randomUUID().slice(0, 8)}`;
+const loginPattern = `rpc.${service}.sessions.create`;
+
+@Controller()
+class EchoController {
+  /** Answers what the handler received, so the test sees what validation let through. */
+  @MessagePattern(loginPattern)
+  login(@Payload() call: LoginRpcCall) {
+    return { payload: call.payload, isDto: call.payload instanceof LoginDto, requestId: call.requestId };
+  }
+}
+
+@Module({ imports: [structuredLoggerModule(service, 'silent')], controllers: [EchoController] })
+class EchoServiceModule {}
+
+let app: INestApplication;
+let proxy: ClientProxy;
+let rpc: RpcClient;
+
+beforeAll(async () => {
+  app = await createServiceApp(EchoServiceModule, { service, natsUrl, healthPort: 0, host: '127.0.0.1' });
+  proxy = ClientProxyFactory.create(natsRpcClientOptions(natsUrl, `${service}-client`));
+  rpc = new RpcClient(proxy);
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await app?.close();
+});
+
+const login = (payload: unknown) =>
+  rpc.request<unknown, { payload: LoginRpcRequest; isDto: boolean; requestId: string }>(loginPattern, payload, {
+    requestId: 'req-1',
+  });
+
+describe('RPC payload validation of a service built by createServiceApp', () => {
+  it('hands a valid payload to the handler as its DTO class, without fields the DTO does not declare', async () => {
+    const reply = await login({ username: 'alice', password: 'correct-horse', isAdmin: true });
+    expect(reply).toEqual({
+      payload: { username: 'alice', password: 'correct-horse' },
+      isDto: true,
+      requestId: 'req-1',
+    });
+  });
+
+  it.each([
+    ['a field of the wrong type', { username: 42, password: 'correct-horse' }, 'payload.username'],
+    ['a missing field', { username: 'alice' }, 'payload.password'],
+    ['no payload object at all', 'alice', 'payload'],
+  ])('answers %s with the standard 400, not a 500', async (_case, payload, field) => {
+    await expect(login(payload)).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: expect.any(String),
+      details: { fields: expect.arrayContaining([expect.objectContaining({ field })]) },
+    });
+  });
+
+  it('answers a message that is not an envelope at all with the standard 400', async () => {
+    await expect(firstValueFrom(proxy.send(loginPattern, 'not an envelope'))).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
+  });
+});
