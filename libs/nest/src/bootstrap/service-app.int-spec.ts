@@ -2,8 +2,12 @@ import { Controller, type INestApplication, Module } from '@nestjs/common';
 import { ClientProxyFactory, MessagePattern, Payload, type ClientProxy } from '@nestjs/microservices';
 import { LoginDto, LoginRpcCall, type LoginRpcRequest } from '@copytrade/contracts';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { firstValueFrom } from 'rxjs';
+import { HealthModule } from '../health/health.module';
 import { structuredLoggerModule } from '../observability/logger.module';
+import { serveMetrics } from '../observability/metrics-server';
 import { RpcClient } from '../rpc/rpc-client';
 import { natsRpcClientOptions } from '../rpc/nats-transport.options';
 import { createServiceApp } from './bootstrap-service';
@@ -21,7 +25,10 @@ class EchoController {
   }
 }
 
-@Module({ imports: [structuredLoggerModule(service, 'silent')], controllers: [EchoController] })
+@Module({
+  imports: [structuredLoggerModule(service, 'silent'), HealthModule.forService(service)],
+  controllers: [EchoController],
+})
 class EchoServiceModule {}
 
 let app: INestApplication;
@@ -72,5 +79,46 @@ describe('RPC payload validation of a service built by createServiceApp', () => 
       status: 400,
       code: 'VALIDATION_FAILED',
     });
+  });
+});
+
+describe('Prometheus metrics', () => {
+  const portOf = (server: Server) => (server.address() as AddressInfo).port;
+  /** The `_count` sample of a histogram for this test's login pattern and an outcome, from exposition text. */
+  const count = (text: string, histogram: string, outcome: string) => {
+    const line = text
+      .split('\n')
+      .find(
+        (candidate) =>
+          candidate.startsWith(`${histogram}_count{`) &&
+          candidate.includes(`pattern="${loginPattern}"`) &&
+          candidate.includes(`outcome="${outcome}"`),
+      );
+    return line === undefined ? undefined : Number(line.split(' ').pop());
+  };
+
+  it('serves the service-side RPC latency histogram on the probe port, labelled with the service', async () => {
+    await login({ username: 'alice', password: 'correct-horse' });
+    await login({ username: 42 }).catch(() => undefined);
+    const response = await fetch(`http://127.0.0.1:${portOf(app.getHttpServer() as Server)}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(count(text, 'copytrade_rpc_server_duration_seconds', 'ok')).toBeGreaterThanOrEqual(1);
+    expect(count(text, 'copytrade_rpc_server_duration_seconds', 'rejected')).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(new RegExp(`copytrade_rpc_server_duration_seconds_bucket\\{[^}]*service="${service}"`));
+    expect(text).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('serves the client-side (gateway) latency histogram on a port of its own, and nothing else there', async () => {
+    await login({ username: 'alice', password: 'correct-horse' });
+    const server = await serveMetrics(0, '127.0.0.1');
+    try {
+      const text = await (await fetch(`http://127.0.0.1:${portOf(server)}/metrics`)).text();
+      expect(count(text, 'copytrade_rpc_client_duration_seconds', 'ok')).toBeGreaterThanOrEqual(1);
+      expect((await fetch(`http://127.0.0.1:${portOf(server)}/`)).status).toBe(404);
+    } finally {
+      server.close();
+    }
   });
 });

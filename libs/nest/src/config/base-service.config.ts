@@ -18,6 +18,13 @@ export class ProcessConfig {
   @Max(5)
   JETSTREAM_REPLICAS: number = 1;
 
+  /** Gateway: port of its Prometheus `/metrics`, kept off the public port (services serve it on HEALTH_PORT). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT: number = 9464;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }

@@ -1,1 +1,5 @@
 export * from './logger.module';
+export * from './metrics';
+export * from './metrics.controller';
+export * from './metrics.interceptor';
+export * from './metrics-server';

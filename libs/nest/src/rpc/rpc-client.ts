@@ -9,6 +9,7 @@ import {
 } from '@copytrade/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { DomainException } from '../errors/domain.exception';
+import { rpcClientDuration, timeRpc } from '../observability/metrics';
 
 export interface RpcCallContext {
   requestId: string;
@@ -21,6 +22,9 @@ export interface RpcCallContext {
  * DomainException it threw; a missing or slow service becomes 503 so callers never hang.
  */
 export class RpcClient {
+  /** Latency of every request sent, by pattern and outcome (the gateway's `/metrics`). */
+  private readonly duration = rpcClientDuration();
+
   constructor(
     private readonly proxy: ClientProxy,
     private readonly defaultTimeoutMs = RPC_TIMEOUT_MS,
@@ -38,13 +42,15 @@ export class RpcClient {
       clientAddress: context.clientAddress,
       payload,
     };
-    try {
-      return await firstValueFrom(
-        this.proxy.send<TReply, RpcRequest<TPayload>>(pattern, envelope).pipe(timeout(timeoutMs)),
-      );
-    } catch (error) {
-      throw toDomainException(error);
-    }
+    return timeRpc(this.duration, pattern, async () => {
+      try {
+        return await firstValueFrom(
+          this.proxy.send<TReply, RpcRequest<TPayload>>(pattern, envelope).pipe(timeout(timeoutMs)),
+        );
+      } catch (error) {
+        throw toDomainException(error);
+      }
+    });
   }
 }
 
