@@ -1,15 +1,15 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  ActorOnlyRpcCall,
   BrokerageRpc,
+  GetPlacedOrderRpcCall,
+  PlaceOrderRpcCall,
+  ResolveUnknownOrderRpcCall,
   type GetPlacedOrderRpcReply,
-  type GetPlacedOrderRpcRequest,
   type ListUnknownOrdersRpcReply,
   type PlaceOrderRpcReply,
-  type PlaceOrderRpcRequest,
   type ResolveUnknownOrderRpcReply,
-  type ResolveUnknownOrderRpcRequest,
-  type RpcRequest,
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { assertOwnUser } from '../../common/own-user';
@@ -32,16 +32,14 @@ export class OrdersController {
   ) {}
 
   @MessagePattern(BrokerageRpc.placeOrder)
-  async place(
-    @Payload() { actor, payload, requestId: traceId }: RpcRequest<PlaceOrderRpcRequest>,
-  ): Promise<PlaceOrderRpcReply> {
+  async place(@Payload() { actor, payload, requestId: traceId }: PlaceOrderRpcCall): Promise<PlaceOrderRpcReply> {
     assertOwnUser(actor, payload.userId);
     return this.placeOrder.execute(payload, traceId);
   }
 
   /** The stored outcome of the user's request id (reconciled first when unknown); null when never received. */
   @MessagePattern(BrokerageRpc.getPlacedOrder)
-  async get(@Payload() { actor, payload }: RpcRequest<GetPlacedOrderRpcRequest>): Promise<GetPlacedOrderRpcReply> {
+  async get(@Payload() { actor, payload }: GetPlacedOrderRpcCall): Promise<GetPlacedOrderRpcReply> {
     assertOwnUser(actor, payload.userId);
     const intent = await this.intents.find(payload.userId, payload.requestId);
     if (!intent) return { order: null };
@@ -50,14 +48,14 @@ export class OrdersController {
   }
 
   @MessagePattern(BrokerageRpc.listUnknownOrders)
-  async listUnknownOrders(@Payload() { actor }: RpcRequest<unknown>): Promise<ListUnknownOrdersRpcReply> {
+  async listUnknownOrders(@Payload() { actor }: ActorOnlyRpcCall): Promise<ListUnknownOrdersRpcReply> {
     assertAdmin(actor);
     return { orders: (await this.intents.listUnknown()).map(toUnknownOrderView) };
   }
 
   @MessagePattern(BrokerageRpc.resolveUnknownOrder)
   async resolve(
-    @Payload() { actor, payload, requestId: traceId }: RpcRequest<ResolveUnknownOrderRpcRequest>,
+    @Payload() { actor, payload, requestId: traceId }: ResolveUnknownOrderRpcCall,
   ): Promise<ResolveUnknownOrderRpcReply> {
     assertAdmin(actor);
     return { resolution: await this.resolveUnknown.execute(actor, payload, traceId) };
@@ -65,9 +63,7 @@ export class OrdersController {
 
   /** Development only: an order for any user on the paper broker (tests, demos). */
   @MessagePattern(BrokerageRpc.devPlaceOrder)
-  async devPlace(
-    @Payload() { payload, requestId: traceId }: RpcRequest<PlaceOrderRpcRequest>,
-  ): Promise<PlaceOrderRpcReply> {
+  async devPlace(@Payload() { payload, requestId: traceId }: PlaceOrderRpcCall): Promise<PlaceOrderRpcReply> {
     if (this.config.isProduction) throw DomainException.notFound('Not found');
     return this.placeOrder.execute({ ...payload, requireProvider: 'paper' }, traceId);
   }

@@ -16,6 +16,7 @@ import {
   ConnectionPortalDto,
   PlaceMarketOrderDto,
   RegisterProviderUserDto,
+  ResolveUnknownOrderDto,
   SetMarketHoursDto,
   SetMarketPriceDto,
 } from '../../http/brokerage/brokerage.dto';
@@ -24,10 +25,12 @@ import { asInstanceOf, rpcCallOf } from '../rpc-call';
 import type {
   AccountScopedRpcRequest,
   ConnectionRpcRequest,
+  GetPlacedOrderRpcRequest,
   PaperMarketRpcRequest,
   PaperPortalRpcRequest,
   PlaceOrderRpcRequest,
   QuotesRpcRequest,
+  ResolveUnknownOrderRpcRequest,
 } from './brokerage.rpc';
 
 // Validated envelopes of the brokerage service's handlers (see rpcCallOf). Payloads reuse the gateway's HTTP
@@ -102,6 +105,22 @@ export class PlaceOrderRpcPayload implements PlaceOrderRpcRequest {
   requireProvider?: 'paper';
 }
 
+export class GetPlacedOrderRpcPayload implements GetPlacedOrderRpcRequest {
+  @IsUUID('all', userId)
+  userId: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  requestId: string;
+}
+
+/** The admin's resolution form plus the order intent it settles. */
+export class ResolveUnknownOrderRpcPayload extends ResolveUnknownOrderDto implements ResolveUnknownOrderRpcRequest {
+  @IsUUID('all', { message: 'intentId must be a valid id' })
+  intentId: string;
+}
+
 export class PaperPortalRpcPayload implements PaperPortalRpcRequest {
   @IsString()
   @IsNotEmpty()
@@ -123,6 +142,8 @@ export class ConnectionPortalRpcCall extends rpcCallOf(ConnectionPortalDto) {}
 export class ConnectionRpcCall extends rpcCallOf(ConnectionRpcPayload) {}
 export class QuotesRpcCall extends rpcCallOf(QuotesRpcPayload) {}
 export class PlaceOrderRpcCall extends rpcCallOf(PlaceOrderRpcPayload) {}
+export class GetPlacedOrderRpcCall extends rpcCallOf(GetPlacedOrderRpcPayload) {}
+export class ResolveUnknownOrderRpcCall extends rpcCallOf(ResolveUnknownOrderRpcPayload) {}
 export class PaperPortalRpcCall extends rpcCallOf(PaperPortalRpcPayload) {}
 export class PaperMarketRpcCall extends rpcCallOf(PaperMarketRpcPayload) {}
 export class DevSetPriceRpcCall extends rpcCallOf(SetMarketPriceDto) {}
