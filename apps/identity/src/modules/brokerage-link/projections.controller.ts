@@ -1,12 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentityRpc, type RpcRequest } from '@copytrade/contracts';
-import {
-  EventConsumerRegistry,
-  parseEventEnvelope,
-  type ApplyProjectionsRpcReply,
-  type ApplyProjectionsRpcRequest,
-} from '@copytrade/nest';
+import { ApplyProjectionsRpcCall, IdentityRpc } from '@copytrade/contracts';
+import { EventConsumerRegistry, parseEventEnvelope, type ApplyProjectionsRpcReply } from '@copytrade/nest';
 
 /** Read-your-writes: an owner service hands identity an event it just committed (see ProjectionSync). */
 @Controller()
@@ -14,7 +9,7 @@ export class ProjectionsController {
   constructor(private readonly consumers: EventConsumerRegistry) {}
 
   @MessagePattern(IdentityRpc.applyProjections)
-  async apply(@Payload() { payload }: RpcRequest<ApplyProjectionsRpcRequest>): Promise<ApplyProjectionsRpcReply> {
+  async apply(@Payload() { payload }: ApplyProjectionsRpcCall): Promise<ApplyProjectionsRpcReply> {
     return {
       applied: await this.consumers.applyNow(
         payload.subject,

@@ -1,4 +1,5 @@
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import type { EventEnvelope } from '../../events/event-envelope';
 import { ListBetaRequestsQueryDto, SendBetaCodeDto, VerifyBetaCodeDto } from '../../http/identity/beta.dto';
 import { UpdateCopySettingsDto } from '../../http/identity/copy-settings.dto';
 import { DebugLogDto } from '../../http/identity/debug-log.dto';
@@ -35,6 +36,18 @@ export class UpdateCopySettingsRpcPayload extends UpdateCopySettingsDto implemen
   copyTradingEnabled?: boolean;
 }
 
+/** Read-your-writes: an event an owner service just committed, for identity's projections. */
+export class ApplyProjectionsRpcPayload {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(256)
+  subject: string;
+
+  /** Checked in full (envelope and payload, against the event catalogue) by the event envelope parser. */
+  @IsObject()
+  envelope: EventEnvelope;
+}
+
 export class LoginRpcCall extends rpcCallOf(LoginDto) {}
 export class SessionTokenRpcCall extends rpcCallOf(SessionTokenRpcPayload) {}
 export class SendBetaCodeRpcCall extends rpcCallOf(SendBetaCodeDto) {}
@@ -51,3 +64,4 @@ export class UpdateCopySettingsRpcCall extends rpcCallOf(UpdateCopySettingsRpcPa
 export class UpdateNotificationPreferencesRpcCall extends rpcCallOf(UpdateNotificationPreferencesDto) {}
 export class ListDevMailRpcCall extends rpcCallOf(DevMailQueryDto) {}
 export class RecordDebugLogRpcCall extends rpcCallOf(DebugLogDto) {}
+export class ApplyProjectionsRpcCall extends rpcCallOf(ApplyProjectionsRpcPayload) {}
