@@ -11,11 +11,14 @@ import {
 } from 'class-validator';
 import type { RpcActor, RpcRequest } from './rpc-envelope';
 
+const isPlainObject = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /** Nested objects become their class so they are validated (no @Type: it needs reflect-metadata at load time). */
 export const asInstanceOf =
   <T>(type: new () => T) =>
   ({ value }: { value: unknown }) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? plainToInstance(type, value) : value;
+    isPlainObject(value) ? plainToInstance(type, value) : value;
 
 export class RpcActorDto implements RpcActor {
   @IsUUID('all', { message: 'actor.userId must be a valid id' })
@@ -25,8 +28,24 @@ export class RpcActorDto implements RpcActor {
   isAdmin: boolean;
 }
 
-/** The payload of a request that needs nothing but the envelope (status reads, the actor's own data). */
-export class EmptyRpcPayload {}
+/** What every RPC envelope carries besides its payload. */
+class RpcEnvelopeDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  requestId: string;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Transform(asInstanceOf(RpcActorDto))
+  actor?: RpcActorDto;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  clientAddress?: string;
+}
 
 export type RpcCallClass<TPayload> = new () => RpcRequest<TPayload>;
 
@@ -35,23 +54,7 @@ export type RpcCallClass<TPayload> = new () => RpcRequest<TPayload>;
  * ValidationPipe checks (and whitelists) both: `export class LoginRpcCall extends rpcCallOf(LoginDto) {}`.
  */
 export function rpcCallOf<TPayload extends object>(payload: new () => TPayload): RpcCallClass<TPayload> {
-  class RpcCall implements RpcRequest<TPayload> {
-    @IsString()
-    @IsNotEmpty()
-    @MaxLength(200)
-    requestId: string;
-
-    @IsOptional()
-    @IsObject()
-    @ValidateNested()
-    @Transform(asInstanceOf(RpcActorDto))
-    actor?: RpcActorDto;
-
-    @IsOptional()
-    @IsString()
-    @MaxLength(100)
-    clientAddress?: string;
-
+  class RpcCall extends RpcEnvelopeDto implements RpcRequest<TPayload> {
     @IsObject({ message: 'payload must be an object' })
     @ValidateNested()
     @Transform(asInstanceOf(payload))
@@ -60,5 +63,9 @@ export function rpcCallOf<TPayload extends object>(payload: new () => TPayload):
   return RpcCall;
 }
 
-/** A request whose payload has no fields (`{}`): the actor and request id only. */
-export class ActorOnlyRpcCall extends (rpcCallOf(EmptyRpcPayload) as RpcCallClass<Record<string, never>>) {}
+/** A request whose payload has no fields (`{}`): the actor and request id only; whatever the payload holds is ignored. */
+export class ActorOnlyRpcCall extends RpcEnvelopeDto implements RpcRequest<Record<string, never>> {
+  @IsObject({ message: 'payload must be an object' })
+  @Transform(({ value }: { value: unknown }) => (isPlainObject(value) ? {} : value))
+  payload: Record<string, never>;
+}

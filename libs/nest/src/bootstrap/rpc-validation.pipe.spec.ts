@@ -45,6 +45,12 @@ describe('rpcValidationPipe with the RPC envelopes of contracts', () => {
     });
   });
 
+  it('accepts an actor-only request (its payload is empty) and refuses one without a payload object', async () => {
+    const call = (await check(ActorOnlyRpcCall, envelope({ ignored: true }))) as ActorOnlyRpcCall;
+    expect(call).toEqual({ requestId: 'req-1', actor: { userId: USER, isAdmin: false }, payload: {} });
+    expect((await refusal(check(ActorOnlyRpcCall, envelope(undefined)))).message).toBe('payload must be an object');
+  });
+
   it('refuses an actor that is not a user id, and a symbol list over the limit', async () => {
     expect(
       (await refusal(check(ActorOnlyRpcCall, envelope({}, { actor: { userId: 'x', isAdmin: false } })))).message,
