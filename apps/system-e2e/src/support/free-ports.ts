@@ -8,10 +8,14 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-/** `count` consecutive free ports (the platform puts the services' probes right after the gateway's port). */
+/**
+ * `count` consecutive free ports (the platform puts the services' probes right after the gateway's port), below
+ * Linux's ephemeral range (32768+): a port there can be taken by any outgoing connection between this check and
+ * the service's listen.
+ */
 export async function freePortBlock(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const base = 10_000 + Math.floor(Math.random() * (32_000 - 10_000 - count));
     const ports = Array.from({ length: count }, (_, index) => base + index);
     if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
   }
