@@ -1,9 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ROUTES, type Auth, type RouteContext, type RouteResult } from './fake-routes';
-import { FakeSnaptradeState } from './fake-state';
-import { FakeHttpError } from './fake-trading';
+import { advanceDay } from './fake-account-data';
+import { FakeHttpError, invalidData, notFound, throttled, unexpected } from './fake-errors';
+import type { OrderScript } from './fake-lifecycle';
+import type { Auth, RouteContext, RouteResult } from './fake-route-kit';
+import { ROUTES } from './fake-routes';
+import { FakeSnaptradeState, type AccountDataMode, type RecentOrdersMode } from './fake-state';
+import { progressOf, settle } from './fake-trading';
+import * as wire from './fake-wire';
+import type { WireOrderRecord } from './wire-types';
 import { expectedSignature, signatureMatches } from './signature';
 
 export interface FakeSnaptradeOptions {
@@ -13,10 +19,17 @@ export interface FakeSnaptradeOptions {
   rateLimitPerMinute?: number;
   /** The rolling window of that limit (60 s at the provider; tests shorten it). */
   rateLimitWindowMs?: number;
-  /** When set, trades (POST /trade/place) per account in any rolling second beyond this answer 429 (the provider's ~1). */
+  /**
+   * When set, trades (POST /trade/place) of one account beyond this many in any rolling second answer 429 0000,
+   * as the provider's one-trade-per-second-per-account limit does. Off by default: tests that place a buy and a
+   * sell back to back would otherwise need a limiter pacing them a second apart.
+   */
   tradesPerSecondPerAccount?: number;
+  /** A refresh again within this answers 429 `throttled` (default 60 s). */
   refreshCooldownMs?: number;
-  echoClientOrderId?: boolean;
+  /** Orders recentOrders returns at most (the provider's page: 100 at most brokerages). */
+  recentOrdersPageSize?: number;
+  /** Return the earlier order for a repeated client_order_id (some brokerages do; SnapTrade itself does not). */
   dedupeClientOrderId?: boolean;
 }
 
@@ -46,6 +59,16 @@ const LEGACY_PREFIX = '/api/v1';
  * A local SnapTrade for tests of the real SDK: root paths (the legacy /api/v1 prefix is stripped), the
  * provider's request signature checked exactly (401 1076 otherwise), user credentials (401 1083), rate
  * limits with X-RateLimit-* headers (429 0000), fault injection, and a portal page that creates connections.
+ *
+ * Orders follow a scripted lifecycle (fake-lifecycle), computed from the time they were placed at every read;
+ * cash and positions change only by what has filled. Test controls (not part of the SnapTrade API):
+ * - scriptNextOrders(accountId | '*', ...scripts) / setDefaultOrderScript(script): what the next orders do;
+ * - orderRecord(accountId, brokerageOrderId) / placedOrderCount(accountId?): what the provider holds;
+ * - setRecentOrdersMode('ok' | 'forbidden' | 'not-implemented'): recentOrders answers, or 403 1141, or 501;
+ * - setAccountDataMode('live' | 'daily-cached') / advanceDay(): balances and positions live, or as of the last
+ *   daily sync (or successful refresh);
+ * - setConnectionRealtime(connectionId, realtime): a real-time plan (live data, refresh refused with 403 1141);
+ * - injectFault(fault), state (users, connections, accounts, orders, prices, marketOpen, symbols).
  */
 export class FakeSnaptradeServer {
   readonly state = new FakeSnaptradeState();
@@ -86,6 +109,52 @@ export class FakeSnaptradeServer {
     this.faults.push({ times: 1, ...fault });
   }
 
+  /** Queues scripts for the next orders accepted on this account ('*': on any account), one per order. */
+  scriptNextOrders(accountId: string | '*', ...scripts: OrderScript[]): void {
+    this.state.scripts.enqueue(accountId, scripts);
+  }
+
+  /** What orders without a queued script do (initially instant). */
+  setDefaultOrderScript(script: OrderScript): void {
+    this.state.scripts.setDefault(script);
+  }
+
+  /** The order as the provider reports it now, or undefined when that account has no such order. */
+  orderRecord(accountId: string, brokerageOrderId: string): WireOrderRecord | undefined {
+    const order = this.state.orders.find((row) => row.id === brokerageOrderId && row.accountId === accountId);
+    return order && wire.orderRecord(order, progressOf(order));
+  }
+
+  /** Orders the provider accepted (refusals not counted), on one account or all: to assert nothing was placed twice. */
+  placedOrderCount(accountId?: string): number {
+    return this.state.orders.filter((order) => accountId === undefined || order.accountId === accountId).length;
+  }
+
+  setRecentOrdersMode(mode: RecentOrdersMode): void {
+    this.state.recentOrdersMode = mode;
+  }
+
+  /** 'daily-cached' serves the data of the last advanceDay() or refresh; switching takes today's data as that. */
+  setAccountDataMode(mode: AccountDataMode): void {
+    if (mode === 'daily-cached' && this.state.accountDataMode !== mode) advanceDay(this.state);
+    this.state.accountDataMode = mode;
+  }
+
+  /** The provider's daily sync: cached balances and positions catch up with the trades. */
+  advanceDay(): void {
+    advanceDay(this.state);
+  }
+
+  setConnectionRealtime(connectionId: string, realtime: boolean): void {
+    if (realtime) this.state.realtimeConnections.add(connectionId);
+    else this.state.realtimeConnections.delete(connectionId);
+  }
+
+  /** Turns the per-account trade pace on (trades per rolling second) or off (undefined). */
+  setTradesPerSecondPerAccount(limit: number | undefined): void {
+    this.options.tradesPerSecondPerAccount = limit;
+  }
+
   /** What a browser does with the portal URL: follow it; returns where the portal redirects. */
   async completePortal(redirectURI: string, outcome: 'SUCCESS' | 'ERROR' | 'ABANDONED' = 'SUCCESS'): Promise<URL> {
     const response = await fetch(`${redirectURI}&outcome=${outcome}`, { redirect: 'manual' });
@@ -100,11 +169,10 @@ export class FakeSnaptradeServer {
     const path = rawPath.startsWith(`${LEGACY_PREFIX}/`) ? rawPath.slice(LEGACY_PREFIX.length) : rawPath;
     const at = Date.now();
     const rawBody = await readBody(request);
-    const result = await this.respond(request, path, rawQuery, rawBody).catch((error: unknown): RouteResult =>
-      error instanceof FakeHttpError
-        ? { status: error.status, body: { detail: error.message, status_code: error.status, code: error.code } }
-        : { status: 500, body: { detail: 'Unexpected error', status_code: 500, code: '1000' } },
-    );
+    const result = await this.respond(request, path, rawQuery, rawBody).catch((error: unknown): RouteResult => {
+      const known = error instanceof FakeHttpError ? error : unexpected();
+      return { status: known.status, body: known.body() };
+    });
     this.requests.push({ method: request.method ?? 'GET', path, query: rawQuery, status: result.status, at });
     const remaining = Math.max(0, this.limit - this.window.length);
     response.writeHead(result.status, {
@@ -129,10 +197,13 @@ export class FakeSnaptradeServer {
       route,
       found: route.method === method ? route.pattern.exec(path) : null,
     })).find((candidate) => candidate.found);
-    if (!match) throw new FakeHttpError(404, '1011', 'The requested resource does not exist.');
+    if (!match) throw notFound();
     const query = new URLSearchParams(rawQuery);
+    const body = parseBody(rawBody, request.headers['content-type']);
     const user = this.authenticate(match.route.auth, request, path, query, rawQuery, rawBody);
-    if (method === 'POST' && path === '/trade/place') this.countTrade(rawBody);
+    if (method === 'POST' && path === '/trade/place') this.countTrade(body);
+    // Fills that happened since the last request take effect before anything reads or trades.
+    settle(this.state);
     const fault = this.takeFault(method, path);
     if (fault?.delayMs && !fault.afterHandling) await sleep(fault.delayMs);
     if (fault?.status && !fault.afterHandling)
@@ -143,17 +214,14 @@ export class FakeSnaptradeServer {
     const context: RouteContext = {
       params: match.found!.slice(1),
       query,
-      body:
-        rawBody && !/^\s*$/.test(rawBody) && request.headers['content-type']?.includes('json')
-          ? (JSON.parse(rawBody) as Record<string, unknown>)
-          : {},
+      body,
       user,
       state: this.state,
       baseUrl: this.url,
       settings: {
-        echoClientOrderId: this.options.echoClientOrderId ?? false,
         dedupeClientOrderId: this.options.dedupeClientOrderId ?? false,
         refreshCooldownMs: this.options.refreshCooldownMs ?? 60_000,
+        recentOrdersPageSize: this.options.recentOrdersPageSize ?? 100,
       },
     };
     const result = match.route.handle(context);
@@ -217,26 +285,22 @@ export class FakeSnaptradeServer {
     while (this.window.length && this.window[0]! <= now - this.windowMs) this.window.shift();
     if (this.window.length >= this.limit) {
       this.throttled += 1;
-      throw new FakeHttpError(
-        429,
-        '0000',
-        `Request was throttled. Expected available in ${this.secondsUntilSlot()} seconds.`,
-      );
+      throw throttled(this.secondsUntilSlot());
     }
     this.window.push(now);
     this.peakRequestsPerWindow = Math.max(this.peakRequestsPerWindow, this.window.length);
   }
 
   /** The provider's per-account trade pace, counted only when configured. */
-  private countTrade(rawBody: string): void {
+  private countTrade(body: Record<string, unknown>): void {
     const perSecond = this.options.tradesPerSecondPerAccount;
     if (perSecond === undefined) return;
-    const accountId = String((JSON.parse(rawBody || '{}') as { account_id?: unknown }).account_id ?? '');
+    const accountId = String(body.account_id ?? '');
     const now = Date.now();
     const recent = (this.tradesByAccount.get(accountId) ?? []).filter((at) => at > now - 1_000);
     if (recent.length >= perSecond) {
       this.throttled += 1;
-      throw new FakeHttpError(429, '0000', 'Request was throttled. Expected available in 1 seconds.');
+      throw throttled(1);
     }
     recent.push(now);
     this.tradesByAccount.set(accountId, recent);
@@ -257,6 +321,19 @@ export class FakeSnaptradeServer {
     if (fault.times <= 0) this.faults.splice(index, 1);
     return fault;
   }
+}
+
+/** A JSON body as an object ({} when empty or not JSON-typed); malformed JSON is the client's mistake: 400. */
+function parseBody(rawBody: string, contentType: string | undefined): Record<string, unknown> {
+  if (!rawBody.trim() || !contentType?.includes('json')) return {};
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw invalidData('JSON parse error.');
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

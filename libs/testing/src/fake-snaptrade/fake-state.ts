@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { ActionStrictWithOptions, AccountOrderRecordStatus, OrderTypeStrict } from 'snaptrade-typescript-sdk';
+import { OrderScriptQueue, type OrderScript } from './fake-lifecycle';
 
 export interface FakeUser {
   userId: string;
@@ -42,12 +44,36 @@ export interface FakeOrder {
   clientOrderId: string | null;
   symbol: string;
   option: FakeOption | null;
-  action: string;
+  action: ActionStrictWithOptions;
+  orderType: OrderTypeStrict;
+  timeInForce: string;
+  limitPrice: number | null;
+  stopPrice: number | null;
+  /** The ordered quantity (a notional order's units at the price it was placed at). */
   units: number;
+  /** What every fill of this order costs per unit (the fake price when it was placed). */
   price: number;
-  status: string;
+  script: OrderScript;
   placedAt: string;
+  placedAtMs: number;
+  /** When a cancel request reached it (ms), if one did. */
+  canceledAt: number | null;
+  /** The brokerage's reason of a scripted rejection (the order record has no field for it). */
+  rejectReason: string | null;
+  /** Its status when the fake last looked (the record is computed from the script at every read). */
+  status: AccountOrderRecordStatus;
+  /** The filled units already applied to cash and positions. */
+  settledUnits: number;
 }
+/** What balances and positions show: the account as of `asOf`. */
+export interface AccountView {
+  cash: number;
+  buyingPower: number;
+  positions: FakePosition[];
+  asOf: string;
+}
+export type AccountDataMode = 'live' | 'daily-cached';
+export type RecentOrdersMode = 'ok' | 'forbidden' | 'not-implemented';
 export interface FakePortalSession {
   id: string;
   userId: string;
@@ -70,6 +96,15 @@ export class FakeSnaptradeState {
   marketOpen = true;
   /** Opening cash of each account a connection creates. */
   startingCash = 50_000;
+  /** Tickers the brokerage knows besides these: any symbol a test gave a price. */
+  readonly symbols = new Set(DEFAULT_TICKERS);
+  readonly scripts = new OrderScriptQueue();
+  accountDataMode: AccountDataMode = 'live';
+  /** The daily-cached account data per account (served in 'daily-cached' mode, except on real-time connections). */
+  readonly snapshots = new Map<string, AccountView>();
+  /** Connections on a real-time plan: live account data, and refresh refused. */
+  readonly realtimeConnections = new Set<string>();
+  recentOrdersMode: RecentOrdersMode = 'ok';
 
   registerUser(userId: string): FakeUser {
     const user = { userId, userSecret: randomBytes(24).toString('base64url') };
@@ -120,6 +155,9 @@ export class FakeSnaptradeState {
       };
       this.accounts.set(account.id, account);
       this.positions.set(account.id, []);
+      // The first sync: what daily-cached data shows until the next day or refresh.
+      const cash = this.startingCash;
+      this.snapshots.set(account.id, { cash, buyingPower: cash, positions: [], asOf: new Date().toISOString() });
     });
     return connection;
   }
@@ -143,14 +181,31 @@ export class FakeSnaptradeState {
     return Math.round((option ? 1 + unit * 9 : 50 + unit * 250) * 100) / 100;
   }
 
+  /** A ticker, or a universal_symbol_id the fake handed out, as the brokerage's ticker; undefined if unknown. */
+  resolveSymbol(symbolOrId: string): string | undefined {
+    const known = (ticker: string) => this.symbols.has(ticker) || this.prices.has(ticker);
+    if (known(symbolOrId)) return symbolOrId;
+    return [...this.symbols, ...this.prices.keys()].find((ticker) => stableId(ticker) === symbolOrId);
+  }
+
   accountsOf(userId: string): FakeAccount[] {
     return [...this.accounts.values()].filter((account) => account.userId === userId);
   }
 
-  holdingsValue(accountId: string): number {
-    return (this.positions.get(accountId) ?? []).reduce(
-      (sum, p) => sum + p.units * this.priceOf(p.symbol, p.option) * (p.option ? 100 : 1),
-      0,
-    );
+  holdingsValue(positions: FakePosition[]): number {
+    return positions.reduce((sum, p) => sum + p.units * this.priceOf(p.symbol, p.option) * (p.option ? 100 : 1), 0);
   }
 }
+
+/** The provider's ids are UUIDs: the same input always gives the same one. */
+export function stableId(value: string): string {
+  const hex = createHash('sha1').update(value).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Common US tickers the fake brokerage lists; anything else is an unknown symbol unless a test prices it. */
+const DEFAULT_TICKERS = (
+  'AAPL MSFT NVDA TSLA AMD INTC ORCL GOOGL GOOG AMZN META NFLX AVGO QCOM IBM CSCO CRM ADBE PYPL SHOP UBER ' +
+  'JPM BAC WFC GS V MA KO PEP WMT COST DIS NKE XOM CVX PFE JNJ MRK T VZ F GM BA PLTR COIN SOFI RIVN ' +
+  'SPY QQQ IWM DIA VOO VTI ARKK GLD TLT'
+).split(' ');

@@ -1,49 +1,83 @@
 import { randomUUID } from 'node:crypto';
-import type { FakeAccount, FakeOption, FakeOrder, FakeSnaptradeState } from './fake-state';
+import {
+  BROKER_REJECTIONS,
+  brokerRejection,
+  connectionDisabled,
+  invalidData,
+  noPermission,
+  notFound,
+} from './fake-errors';
+import { isFinal, progressAt, type OrderProgress } from './fake-lifecycle';
+import type { FakeAccount, FakeOrder, FakeSnaptradeState } from './fake-state';
+import { validateOrderFields, type PlaceOrderBody } from './fake-validation';
 
-export interface PlaceOrderBody {
-  account_id?: string;
-  action?: string;
-  symbol?: string | null;
-  universal_symbol_id?: string | null;
-  order_type?: string;
-  time_in_force?: string;
-  units?: number | null;
-  notional_value?: number | string | null;
-  price?: number | null;
-  stop?: number | null;
-  client_order_id?: string | null;
-}
+const multiplier = (order: Pick<FakeOrder, 'option'>) => (order.option ? 100 : 1);
+const isBuy = (order: Pick<FakeOrder, 'action'>) => order.action.startsWith('BUY');
 
-export class FakeHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    detail: string,
-  ) {
-    super(detail);
-  }
-}
-
-const OCC = /^([A-Z0-9.]{1,6}) *(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/;
-const ACTIONS = ['BUY', 'SELL', 'BUY_TO_OPEN', 'BUY_TO_CLOSE', 'SELL_TO_OPEN', 'SELL_TO_CLOSE'];
-
-function parseOption(symbol: string): FakeOption | null {
-  const match = OCC.exec(symbol);
-  if (!match) return null;
-  const [, root, yy, mm, dd, kind, strike] = match;
-  return {
-    underlying: root!,
-    optionType: kind === 'C' ? 'CALL' : 'PUT',
-    strike: Number(strike) / 1000,
-    expiration: `20${yy}-${mm}-${dd}`,
-  };
+/** The order's state now, from its script (see fake-lifecycle). */
+export function progressOf(order: FakeOrder, now = Date.now()): OrderProgress {
+  return progressAt(order.script, order.units, order.placedAtMs, now, order.canceledAt);
 }
 
 /**
- * POST /trade/place with the checks NOTES.md lists: the account is the user's, the connection can trade,
- * one of symbol / universal_symbol_id, enums, units xor notional, buying power, holdings. Market orders fill
- * at once at the fake price. The provider does not deduplicate client_order_id (unless told to).
+ * Applies every fill that has happened by `now` to cash and positions, once: cash and holdings change only by what
+ * filled (a pending order changes nothing; a rejected or canceled rest never does). Called before every request.
+ */
+export function settle(state: FakeSnaptradeState, now = Date.now()): void {
+  for (const order of state.orders) {
+    const progress = progressOf(order, now);
+    order.status = progress.status;
+    const delta = progress.filled - order.settledUnits;
+    if (delta <= 0) continue;
+    order.settledUnits = progress.filled;
+    applyFill(state, order, delta);
+  }
+}
+
+function applyFill(state: FakeSnaptradeState, order: FakeOrder, units: number): void {
+  const account = state.accounts.get(order.accountId);
+  const positions = state.positions.get(order.accountId);
+  if (!account || !positions) return;
+  const amount = units * order.price * multiplier(order);
+  const held = positions.find((position) => position.symbol === order.symbol);
+  if (isBuy(order)) {
+    account.cash -= amount;
+    if (held) {
+      held.costBasis = (held.costBasis * held.units + order.price * units) / (held.units + units);
+      held.units += units;
+    } else positions.push({ symbol: order.symbol, units, costBasis: order.price, option: order.option });
+    return;
+  }
+  account.cash += amount;
+  if (!held) return;
+  held.units = Math.max(0, held.units - units);
+  if (held.units === 0) positions.splice(positions.indexOf(held), 1);
+}
+
+/** What open orders hold back: the unfilled rest of buys (cash) and of sells (units per symbol). */
+function openRemainders(state: FakeSnaptradeState, accountId: string, now: number) {
+  let cash = 0;
+  const units = new Map<string, number>();
+  for (const order of state.orders) {
+    if (order.accountId !== accountId) continue;
+    const { open } = progressOf(order, now);
+    if (open <= 0) continue;
+    if (isBuy(order)) cash += open * order.price * multiplier(order);
+    else units.set(order.symbol, (units.get(order.symbol) ?? 0) + open);
+  }
+  return { cash, units };
+}
+
+/** Cash less what open buy orders hold back (cash accounts: buying power is cash). */
+export function buyingPower(state: FakeSnaptradeState, account: FakeAccount, now = Date.now()): number {
+  return account.cash - openRemainders(state, account.id, now).cash;
+}
+
+/**
+ * POST /trade/place: the account is the user's and can trade, the fields pass the provider's checks, then the
+ * brokerage's own (market hours, buying power, units held, option expiry) refuse or accept it. An accepted order
+ * takes the next script of its account and answers in its first state. The provider does not deduplicate
+ * client_order_id (unless told to, as some brokerages do).
  */
 export function placeOrder(
   state: FakeSnaptradeState,
@@ -51,87 +85,66 @@ export function placeOrder(
   body: PlaceOrderBody,
   dedupeClientOrderId: boolean,
 ): FakeOrder {
-  const account = body.account_id ? state.accounts.get(body.account_id) : undefined;
-  if (!account || account.userId !== userId)
-    throw new FakeHttpError(404, '1011', 'The requested resource does not exist.');
+  const account = typeof body.account_id === 'string' ? state.accounts.get(body.account_id) : undefined;
+  if (!account || account.userId !== userId) throw notFound();
   const connection = state.connections.get(account.connectionId)!;
-  if (connection.disabled)
-    throw new FakeHttpError(402, '3003', 'Unable to sync with brokerage account because the connection is disabled.');
-  if (connection.type !== 'trade')
-    throw new FakeHttpError(403, '1066', 'This connection does not have trading permission.');
-  if (Boolean(body.symbol) === Boolean(body.universal_symbol_id))
-    throw new FakeHttpError(400, '1012', 'Exactly one of symbol and universal_symbol_id is required.');
-  if (!ACTIONS.includes(body.action ?? '')) throw new FakeHttpError(400, '1012', 'Invalid action.');
-  if (!['Market', 'Limit', 'Stop', 'StopLimit'].includes(body.order_type ?? ''))
-    throw new FakeHttpError(400, '1012', 'Invalid order_type.');
-  if (!['Day', 'GTC', 'FOK', 'IOC', 'GTD'].includes(body.time_in_force ?? ''))
-    throw new FakeHttpError(400, '1012', 'Invalid time_in_force.');
-  if ((body.units == null) === (body.notional_value == null))
-    throw new FakeHttpError(400, '1012', 'Exactly one of units and notional_value is required.');
-  if (dedupeClientOrderId && body.client_order_id) {
-    const previous = state.orders.find((order) => order.clientOrderId === body.client_order_id);
+  if (connection.disabled) throw connectionDisabled();
+  if (connection.type !== 'trade') throw noPermission();
+  const request = validateOrderFields(body, (symbol) => state.resolveSymbol(symbol));
+  if (dedupeClientOrderId && request.clientOrderId) {
+    const previous = state.orders.find((order) => order.clientOrderId === request.clientOrderId);
     if (previous) return previous;
   }
-  const symbol = body.symbol!;
-  const isOptionAction = body.action!.includes('_TO_');
-  const option = isOptionAction ? parseOption(symbol) : null;
-  if (isOptionAction && (!option || symbol.length !== 21))
-    throw new FakeHttpError(400, '1012', 'Invalid option symbol: expected a 21-character OCC symbol.');
-  if (option && option.expiration < new Date().toISOString().slice(0, 10))
-    throw new FakeHttpError(400, '1012', 'The option contract has expired.');
-  if (!state.marketOpen) throw new FakeHttpError(400, '1012', 'Order rejected by the brokerage: the market is closed.');
-  const units = Number(body.units);
-  const price = state.priceOf(symbol, option);
-  const amount = units * price * (option ? 100 : 1);
-  const buying = body.action!.startsWith('BUY');
-  if (buying) buy(state, account, symbol, option, units, price, amount);
-  else sell(state, account, symbol, units, amount);
+  if (request.option && request.option.expiration < new Date().toISOString().slice(0, 10))
+    throw brokerRejection(BROKER_REJECTIONS.expiredOption);
+  if (!state.marketOpen) throw brokerRejection(BROKER_REJECTIONS.marketClosed);
+  const price = state.priceOf(request.symbol, request.option);
+  const units = request.units ?? Math.floor((request.notional! / price) * 1e6) / 1e6;
+  if (!(units > 0)) throw invalidData('notional_value is too small for one unit fraction.');
+  const now = Date.now();
   const order: FakeOrder = {
     id: randomUUID(),
     accountId: account.id,
-    clientOrderId: body.client_order_id ?? null,
-    symbol,
-    option,
-    action: body.action!,
+    clientOrderId: request.clientOrderId,
+    symbol: request.symbol,
+    option: request.option,
+    action: request.action,
+    orderType: request.orderType,
+    timeInForce: request.timeInForce,
+    limitPrice: request.limitPrice,
+    stopPrice: request.stopPrice,
     units,
     price,
-    status: 'EXECUTED',
-    placedAt: new Date().toISOString(),
+    script: { kind: 'instant' },
+    placedAt: new Date(now).toISOString(),
+    placedAtMs: now,
+    canceledAt: null,
+    rejectReason: null,
+    status: 'ACCEPTED',
+    settledUnits: 0,
   };
+  const remainders = openRemainders(state, account.id, now);
+  if (isBuy(order) && units * price * multiplier(order) > account.cash - remainders.cash + 1e-9)
+    throw brokerRejection(BROKER_REJECTIONS.buyingPower);
+  if (!isBuy(order)) {
+    const held = state.positions.get(account.id)?.find((position) => position.symbol === order.symbol)?.units ?? 0;
+    if (units > held - (remainders.units.get(order.symbol) ?? 0) + 1e-9)
+      throw brokerRejection(BROKER_REJECTIONS.position);
+  }
+  order.script = state.scripts.next(account.id);
+  if (order.script.kind === 'reject') order.rejectReason = order.script.reason ?? 'Rejected by the brokerage';
   state.orders.push(order);
+  settle(state, now);
   return order;
 }
 
-function buy(
-  state: FakeSnaptradeState,
-  account: FakeAccount,
-  symbol: string,
-  option: FakeOption | null,
-  units: number,
-  price: number,
-  amount: number,
-): void {
-  if (amount > account.cash)
-    throw new FakeHttpError(
-      400,
-      '1012',
-      `Order rejected by the brokerage: insufficient buying power (${account.cash.toFixed(2)} available).`,
-    );
-  account.cash -= amount;
-  const positions = state.positions.get(account.id)!;
-  const held = positions.find((position) => position.symbol === symbol);
-  if (held) {
-    held.costBasis = (held.costBasis * held.units + price * units) / (held.units + units);
-    held.units += units;
-  } else positions.push({ symbol, units, costBasis: price, option });
-}
-
-function sell(state: FakeSnaptradeState, account: FakeAccount, symbol: string, units: number, amount: number): void {
-  const positions = state.positions.get(account.id)!;
-  const held = positions.find((position) => position.symbol === symbol);
-  if (!held || held.units < units)
-    throw new FakeHttpError(400, '1012', 'Order rejected by the brokerage: insufficient shares to sell.');
-  held.units -= units;
-  if (held.units === 0) positions.splice(positions.indexOf(held), 1);
-  account.cash += amount;
+/** POST /accounts/{id}/trading/cancel: an open order is canceled (its unfilled rest); anything else is refused. */
+export function cancelOrder(state: FakeSnaptradeState, account: FakeAccount, brokerageOrderId: unknown): FakeOrder {
+  const order = state.orders.find((row) => row.id === brokerageOrderId && row.accountId === account.id);
+  if (!order) throw notFound();
+  const now = Date.now();
+  if (isFinal(progressOf(order, now).status)) throw invalidData('The order is not open and cannot be canceled.');
+  order.canceledAt = now;
+  settle(state, now);
+  return order;
 }

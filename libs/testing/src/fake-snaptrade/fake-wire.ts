@@ -1,26 +1,46 @@
-import { createHash } from 'node:crypto';
 import type {
-  FakeAccount,
-  FakeConnection,
-  FakeOption,
-  FakeOrder,
-  FakePosition,
-  FakeSnaptradeState,
+  Account,
+  AccountPosition,
+  AllAccountPositionsResponse,
+  Balance,
+  Brokerage,
+  BrokerageAuthorization,
+  Currency,
+  OptionInstrument,
+  StockInstrument,
+  SymbolsQuotesInner,
+  UniversalSymbol,
+} from 'snaptrade-typescript-sdk';
+import type { OrderProgress } from './fake-lifecycle';
+import {
+  stableId,
+  type AccountView,
+  type FakeAccount,
+  type FakeConnection,
+  type FakeOption,
+  type FakeOrder,
+  type FakePosition,
+  type FakeSnaptradeState,
 } from './fake-state';
+import type { Known, WireOrderRecord } from './wire-types';
 
-/** Response bodies in the provider's documented shapes (openapi.yaml components.schemas). */
-const stableId = (value: string) => {
-  const hex = createHash('sha1').update(value).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
-const USD = { id: stableId('USD'), code: 'USD', name: 'US Dollar' };
+/**
+ * Response bodies built with the SDK's own model types (index signatures removed, see wire-types): a field or an
+ * enum value the provider's schema does not have fails the type-check. Quantities and prices of positions and
+ * orders are decimal strings, balances numbers, as at the provider.
+ */
+const USD: Known<Currency> = { id: stableId('USD'), code: 'USD', name: 'US Dollar' };
+const decimal = (value: number) => String(Math.round(value * 1e8) / 1e8);
+const money = (value: number) => Math.round(value * 100) / 100;
+const iso = (ms: number) => new Date(ms).toISOString();
+const display = (slug: string) => (slug === 'WEBULL' ? 'Webull' : slug);
 
-export function brokerage(slug: string) {
+export function brokerage(slug: string): Known<Brokerage> {
   return {
     id: stableId(slug),
     slug,
-    name: slug === 'WEBULL' ? 'Webull' : slug,
-    display_name: slug === 'WEBULL' ? 'Webull' : slug,
+    name: display(slug),
+    display_name: display(slug),
     description: `${slug} brokerage`,
     aws_s3_logo_url: `https://passiv-brokerage-logos.s3.ca-central-1.amazonaws.com/${slug.toLowerCase()}-logo.png`,
     aws_s3_square_logo_url: null,
@@ -38,7 +58,7 @@ export function brokerage(slug: string) {
   };
 }
 
-export function authorization(connection: FakeConnection) {
+export function authorization(state: FakeSnaptradeState, connection: FakeConnection): Known<BrokerageAuthorization> {
   return {
     id: connection.id,
     created_date: connection.createdDate,
@@ -50,12 +70,12 @@ export function authorization(connection: FakeConnection) {
     meta: {},
     updated_date: connection.createdDate,
     is_eligible_for_payout: false,
-    data_freshness_mode: 'realtime',
+    data_freshness_mode: state.realtimeConnections.has(connection.id) ? 'realtime' : 'delayed',
   };
 }
 
-export function account(state: FakeSnaptradeState, row: FakeAccount) {
-  const syncDate = new Date().toISOString();
+export function account(state: FakeSnaptradeState, row: FakeAccount, view: AccountView): Known<Account> {
+  const total = view.cash + state.holdingsValue(view.positions);
   return {
     id: row.id,
     brokerage_authorization: row.connectionId,
@@ -69,15 +89,16 @@ export function account(state: FakeSnaptradeState, row: FakeAccount) {
     sync_status: {
       transactions: {
         initial_sync_completed: true,
-        last_successful_sync: syncDate.slice(0, 10),
+        last_successful_sync: view.asOf.slice(0, 10),
         first_transaction_date: '2022-01-24',
       },
       holdings: {
         initial_sync_completed: true,
-        last_successful_sync: syncDate.replace('T', ' ').replace('Z', '+00:00'),
+        last_successful_sync: view.asOf.replace('T', ' ').replace('Z', '+00:00'),
+        holdings_unavailable: false,
       },
     },
-    balance: { total: { amount: Math.round((row.cash + state.holdingsValue(row.id)) * 100) / 100, currency: 'USD' } },
+    balance: { total: { amount: money(total), currency: 'USD' } },
     status: 'open',
     raw_type: 'Margin',
     account_category: 'INVESTMENT',
@@ -88,11 +109,11 @@ export function account(state: FakeSnaptradeState, row: FakeAccount) {
   };
 }
 
-export function balances(row: FakeAccount) {
-  return [{ currency: USD, cash: Math.round(row.cash * 100) / 100, buying_power: Math.round(row.cash * 100) / 100 }];
+export function balances(view: AccountView): Known<Balance>[] {
+  return [{ currency: USD, cash: money(view.cash), buying_power: money(view.buyingPower) }];
 }
 
-function universalSymbol(ticker: string) {
+function universalSymbol(ticker: string): Known<UniversalSymbol> {
   return {
     id: stableId(ticker),
     symbol: ticker,
@@ -116,7 +137,7 @@ function universalSymbol(ticker: string) {
   };
 }
 
-function stockInstrument(ticker: string) {
+function stockInstrument(ticker: string): Known<StockInstrument> {
   return {
     kind: 'stock',
     id: stableId(ticker),
@@ -129,33 +150,38 @@ function stockInstrument(ticker: string) {
   };
 }
 
-export function position(state: FakeSnaptradeState, row: FakePosition) {
-  const instrument = row.option
-    ? {
-        kind: 'option',
-        id: stableId(row.symbol),
-        symbol: row.symbol,
-        option_type: row.option.optionType,
-        strike_price: String(row.option.strike),
-        expiration_date: row.option.expiration,
-        multiplier: '100',
-        description: `${row.option.underlying} ${row.option.expiration} ${row.option.strike} ${row.option.optionType}`,
-        underlying: stockInstrument(row.option.underlying),
-      }
-    : stockInstrument(row.symbol);
+function optionInstrument(symbol: string, option: FakeOption): Known<OptionInstrument> {
+  return {
+    kind: 'option',
+    id: stableId(symbol),
+    symbol,
+    option_type: option.optionType,
+    strike_price: String(option.strike),
+    expiration_date: option.expiration,
+    multiplier: '100',
+    description: `${option.underlying} ${option.expiration} ${option.strike} ${option.optionType}`,
+    underlying: stockInstrument(option.underlying),
+  };
+}
+
+function position(state: FakeSnaptradeState, row: FakePosition): Known<AccountPosition> {
   // cost_basis is per contract for options.
   return {
-    instrument,
-    units: String(row.units),
+    instrument: row.option ? optionInstrument(row.symbol, row.option) : stockInstrument(row.symbol),
+    units: decimal(row.units),
     price: String(state.priceOf(row.symbol, row.option)),
-    cost_basis: String(row.option ? row.costBasis * 100 : row.costBasis),
+    cost_basis: decimal(row.option ? row.costBasis * 100 : row.costBasis),
     currency: 'USD',
     cash_equivalent: false,
     tax_lots: [],
   };
 }
 
-function optionSymbol(symbol: string, option: FakeOption) {
+export function positions(state: FakeSnaptradeState, view: AccountView): Known<AllAccountPositionsResponse> {
+  return { results: view.positions.map((row) => position(state, row)), data_freshness: { as_of: view.asOf } };
+}
+
+function optionSymbol(symbol: string, option: FakeOption): WireOrderRecord['option_symbol'] {
   return {
     id: stableId(symbol),
     ticker: symbol,
@@ -167,39 +193,39 @@ function optionSymbol(symbol: string, option: FakeOption) {
   };
 }
 
-/** SnapTrade's records do not carry client_order_id; `echoClientOrderId` simulates a brokerage that does. */
-export function orderRecord(order: FakeOrder, echoClientOrderId: boolean) {
+/** One order as the provider reports it at the moment `progress` describes (SnapTrade echoes no client_order_id). */
+export function orderRecord(order: FakeOrder, progress: OrderProgress): WireOrderRecord {
   return {
     brokerage_order_id: order.id,
     brokerage_group_order_id: null,
-    order_role: 'PRIMARY',
-    status: order.status,
+    order_role: null,
+    status: progress.status,
     universal_symbol: order.option ? null : universalSymbol(order.symbol),
     option_symbol: order.option ? optionSymbol(order.symbol, order.option) : null,
     quote_universal_symbol: null,
     quote_currency: null,
     action: order.action,
-    total_quantity: String(order.units),
-    open_quantity: '0',
-    canceled_quantity: '0',
-    filled_quantity: order.status === 'EXECUTED' ? String(order.units) : '0',
-    execution_price: order.status === 'EXECUTED' ? String(order.price) : null,
-    limit_price: null,
-    stop_price: null,
+    total_quantity: decimal(order.units),
+    open_quantity: decimal(progress.open),
+    canceled_quantity: decimal(progress.canceled),
+    filled_quantity: decimal(progress.filled),
+    // Every fill of an order is at its placement price, so the average is that price.
+    execution_price: progress.filled > 0 ? decimal(order.price) : null,
+    limit_price: order.limitPrice === null ? null : decimal(order.limitPrice),
+    stop_price: order.stopPrice === null ? null : decimal(order.stopPrice),
     trailing_stop: null,
-    order_type: 'Market',
-    time_in_force: 'Day',
+    order_type: order.orderType,
+    time_in_force: order.timeInForce,
     time_placed: order.placedAt,
-    time_updated: order.placedAt,
-    time_executed: order.status === 'EXECUTED' ? order.placedAt : null,
+    time_updated: iso(progress.changedAt),
+    time_executed: progress.executedAt === null ? null : iso(progress.executedAt),
     expiry_date: null,
     symbol: stableId(order.symbol),
     child_brokerage_order_ids: null,
-    ...(echoClientOrderId ? { client_order_id: order.clientOrderId } : {}),
   };
 }
 
-export function quote(state: FakeSnaptradeState, ticker: string) {
+export function quote(state: FakeSnaptradeState, ticker: string): Known<SymbolsQuotesInner> {
   const price = state.priceOf(ticker, null);
   return {
     symbol: universalSymbol(ticker),

@@ -1,3 +1,5 @@
 export * from './fake-snaptrade-server';
 export * from './fake-state';
+export type { OrderProgress, OrderScript } from './fake-lifecycle';
+export type { Known, WireOrderRecord } from './wire-types';
 export { expectedSignature, sortedKeysJson } from './signature';

@@ -16,7 +16,12 @@ export function sortedKeysJson(value: unknown): string {
  * any mount prefix; query = the raw query string as sent.
  */
 export function expectedSignature(consumerKey: string, rawBody: string, path: string, rawQuery: string): string {
-  const content = rawBody === '' || rawBody === '{}' ? null : (JSON.parse(rawBody) as unknown);
+  let content: unknown = null;
+  try {
+    content = rawBody === '' || rawBody === '{}' ? null : (JSON.parse(rawBody) as unknown);
+  } catch {
+    return ''; // a body that is not JSON was not signed by the SDK: never matches
+  }
   return createHmac('sha256', encodeURI(consumerKey))
     .update(sortedKeysJson({ content, path, query: rawQuery }))
     .digest('base64');
