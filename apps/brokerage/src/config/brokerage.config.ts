@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { BaseServiceConfig } from '@copytrade/nest';
 
 /** Publicly known development key ("dev-only-key-not-for-production!", also docker-compose's fallback). Never valid in production. */
@@ -96,6 +96,46 @@ export class BrokerageConfig extends BaseServiceConfig {
   @Min(100)
   @Max(28_000)
   ORDER_REPLY_DEADLINE_MS: number = 25_000;
+
+  /** An open order (pending, partly filled) is looked at again this long after it last changed… */
+  @IsInt()
+  @Min(50)
+  @Max(3_600_000)
+  ORDER_TRACK_MIN_INTERVAL_MS: number = 2_000;
+
+  /** …doubling each time it has not changed, up to this (every look is one rate-limited provider request). */
+  @IsInt()
+  @Min(50)
+  @Max(86_400_000)
+  ORDER_TRACK_MAX_INTERVAL_MS: number = 300_000;
+
+  /** How often the tracker looks for open orders that are due. */
+  @IsInt()
+  @Min(20)
+  @Max(600_000)
+  ORDER_TRACK_SWEEP_MS: number = 1_000;
+
+  /** instant: paper market orders fill when placed. slow: accepted first, filled later, sometimes in two parts. */
+  @IsIn(['instant', 'slow'], { message: "PAPER_FILL_MODE must be 'instant' or 'slow'" })
+  PAPER_FILL_MODE: 'instant' | 'slow' = 'instant';
+
+  /** slow mode: how long after placement an order fills (its last part). */
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  PAPER_FILL_DELAY_MS: number = 5_000;
+
+  /** slow mode: the share of orders (0–1) that fill in two parts, the first part at half the delay. */
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  PAPER_PARTIAL_FILL_RATE: number = 0.3;
+
+  /** slow mode: the fraction (0–1) of the units the first part of a two-part fill takes. */
+  @IsNumber()
+  @Min(0.01)
+  @Max(0.99)
+  PAPER_PARTIAL_FRACTION: number = 0.5;
 
   /** How long after its intent an order can reach the provider: two queue waits (request, trade) and the order call. */
   get orderPlacementWindowMs(): number {

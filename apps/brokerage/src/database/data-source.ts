@@ -16,6 +16,7 @@ import { CreateBrokerageSchema1763780300000 } from './migrations/1763780300000-C
 import { CreateBrokerageTables1795315085101 } from './migrations/1795315085101-CreateBrokerageTables';
 import { UnknownOrdersAndSharedRateLimits1795400000000 } from './migrations/1795400000000-UnknownOrdersAndSharedRateLimits';
 import { BrokerageMessagingOrdering1795500000000 } from './migrations/1795500000000-BrokerageMessagingOrdering';
+import { OrderLifecycle1795600000000 } from './migrations/1795600000000-OrderLifecycle';
 
 export const BROKERAGE_SCHEMA = 'brokerage';
 
@@ -46,6 +47,7 @@ export function brokerageDataSourceOptions(databaseUrl: string) {
         CreateBrokerageTables1795315085101,
         UnknownOrdersAndSharedRateLimits1795400000000,
         BrokerageMessagingOrdering1795500000000,
+        OrderLifecycle1795600000000,
       ],
     }),
     url: databaseUrl,

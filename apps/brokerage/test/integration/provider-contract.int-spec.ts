@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { buildOccSymbol, type NormalizedMarketOrder } from '@copytrade/contracts';
+import { buildOccSymbol, OrderUpdated, type NormalizedMarketOrder } from '@copytrade/contracts';
+import Decimal from 'decimal.js';
+import { ProviderUsers } from '../../src/modules/connections/provider-users.service';
+import { OrdersController } from '../../src/modules/orders/orders.controller';
+import { PaperBrokerProvider } from '../../src/modules/paper/paper-broker.provider';
+import { PaperOrderScripts, type PaperOrderScript as OrderScript } from '../../src/modules/paper/paper-order-script';
+import { PaperPriceFeed } from '../../src/modules/paper/paper-price-feed';
 import { ProviderError, type ProviderErrorKind } from '../../src/modules/provider/provider.error';
 import type { ProviderUserCredentials } from '../../src/modules/provider/provider.types';
+import {
+  actorOf,
+  connectPaperUser,
+  startRestartableBrokerageApp,
+  type RestartableBrokerageApp,
+} from '../support/brokerage-test-app';
 import { paperHarness, snaptradeHarness, type ProviderHarness } from '../support/provider-harness';
 
 const stock = (action: 'BUY' | 'SELL', symbol: string, quantity: number): NormalizedMarketOrder => ({
@@ -176,3 +188,204 @@ describe.each([
     expect(await harness.provider.listUsers()).not.toContain(user.userId);
   });
 });
+
+/** Where an order is in its life, as the user and the services that build on fills see it. */
+interface Seen {
+  state: string;
+  final: boolean;
+  filledQuantity: string;
+  averagePrice: string | null;
+}
+
+/** The service running one provider, with the levers a lifecycle test needs. */
+interface LifecycleHarness {
+  app: RestartableBrokerageApp;
+  userId: string;
+  accountId: string;
+  /** What the next orders of the account do at the brokerage. */
+  script(...scripts: OrderScript[]): void;
+  /** How many orders the brokerage holds for the account: never more than the product placed. */
+  placedCount(): Promise<number>;
+  /** Units the account holds at the brokerage. */
+  held(symbol: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const FAST_TRACKING = {
+  ORDER_TRACK_MIN_INTERVAL_MS: '100',
+  ORDER_TRACK_MAX_INTERVAL_MS: '400',
+  ORDER_TRACK_SWEEP_MS: '50',
+};
+
+async function paperLifecycle(): Promise<LifecycleHarness> {
+  const app = await startRestartableBrokerageApp('brokerage_lifecycle_paper', FAST_TRACKING);
+  const userId = randomUUID();
+  const { accountIds } = await connectPaperUser(app.current().app, userId);
+  const accountId = accountIds[0]!;
+  await app.current().app.get(PaperPriceFeed).setPrice('AAPL', new Decimal(100));
+  const provider = () => app.current().app.get(PaperBrokerProvider);
+  const credentials = async () => (await app.current().app.get(ProviderUsers).require(userId)).credentials;
+  return {
+    app,
+    userId,
+    accountId,
+    script: (...scripts) =>
+      app
+        .current()
+        .app.get(PaperOrderScripts)
+        .scriptNextOrders(accountId, ...scripts),
+    placedCount: async () =>
+      (
+        await app
+          .current()
+          .dataSource.query(`SELECT count(*)::int AS n FROM brokerage.paper_orders WHERE account_id = $1`, [accountId])
+      )[0].n,
+    held: async (symbol) =>
+      (await provider().listPositions(await credentials(), accountId)).find((p) => p.symbol === symbol)?.units ?? '0',
+    close: () => app.close(),
+  };
+}
+
+describe.each([['paper broker', paperLifecycle]])(
+  'order lifecycle through the brokerage service: %s',
+  (_name, createHarness) => {
+    let harness: LifecycleHarness;
+    beforeAll(async () => {
+      harness = await createHarness();
+    }, 60_000);
+    afterAll(() => harness?.close());
+
+    const orders = () => harness.app.current().app.get(OrdersController);
+    const place = (requestId: string, quantity: number, action: 'BUY' | 'SELL' = 'BUY') =>
+      orders().place({
+        requestId: `trace-${randomUUID()}`,
+        actor: actorOf(harness.userId),
+        payload: {
+          userId: harness.userId,
+          accountId: harness.accountId,
+          requestId,
+          order: { action, symbol: 'AAPL', quantity } as never,
+        },
+      });
+    const answer = async (requestId: string) =>
+      (
+        await orders().get({
+          requestId: 'trace',
+          actor: actorOf(harness.userId),
+          payload: { userId: harness.userId, requestId },
+        })
+      ).order!;
+    /** What the user finally sees: the stored answer to the request id, once the brokerage is done with the order. */
+    const finalAnswer = async (requestId: string) => {
+      const deadline = Date.now() + 8_000;
+      for (;;) {
+        const order = await answer(requestId);
+        if (order.final || Date.now() > deadline) return order;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    /** What the services building on fills receive: the order's OrderUpdated events, in version order. */
+    const events = async (requestId: string): Promise<Seen[]> => {
+      const rows: { envelope: { data: Seen & { requestId: string }; aggregateVersion: number } }[] = await harness.app
+        .current()
+        .dataSource.query(
+          `SELECT o.envelope FROM brokerage.outbox o JOIN brokerage.order_intents i ON o.aggregate_id = 'order-intent:' || i.id
+            WHERE i.request_id = $1 AND o.subject = $2 ORDER BY o.aggregate_version`,
+          [requestId, OrderUpdated.subject],
+        );
+      expect(rows.map((row) => row.envelope.aggregateVersion)).toEqual(rows.map((_row, index) => index + 1));
+      return rows.map(({ envelope: { data } }) => ({
+        state: data.state,
+        final: data.final,
+        filledQuantity: data.filledQuantity,
+        averagePrice: data.averagePrice,
+      }));
+    };
+    const seen = (state: string, final: boolean, filledQuantity: string, averagePrice: string | null = null): Seen => ({
+      state,
+      final,
+      filledQuantity,
+      averagePrice,
+    });
+
+    it('a market order accepted, then filled after a delay', async () => {
+      const before = await harness.placedCount();
+      const heldBefore = new Decimal(await harness.held('AAPL'));
+      harness.script({ kind: 'delayed-fill', afterMs: 600 });
+      const requestId = randomUUID();
+      const placed = await place(requestId, 10);
+      expect(placed.order).toMatchObject({ state: 'SUBMITTED', final: false, filledQuantity: 0, executionPrice: null });
+      const done = await finalAnswer(requestId);
+      expect(done).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 10, executionPrice: 100 });
+      expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0'), seen('FILLED', true, '10', '100')]);
+      expect(await harness.placedCount()).toBe(before + 1);
+      expect(new Decimal(await harness.held('AAPL')).minus(heldBefore).toString()).toBe('10');
+    });
+
+    it('partially filled, then filled: the average price covers both parts', async () => {
+      harness.script({ kind: 'partial-then-fill', partialFraction: 0.4, partialAfterMs: 300, fillAfterMs: 1_200 });
+      const requestId = randomUUID();
+      await place(requestId, 10);
+      const partial = Date.now() + 5_000;
+      while ((await answer(requestId)).state !== 'PARTIALLY_FILLED' && Date.now() < partial)
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(await answer(requestId)).toMatchObject({ state: 'PARTIALLY_FILLED', final: false, filledQuantity: 4 });
+      await harness.app.current().app.get(PaperPriceFeed).setPrice('AAPL', new Decimal(110));
+      try {
+        const done = await finalAnswer(requestId);
+        // 4 at 100 and 6 at 110.
+        expect(done).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 10, executionPrice: 106 });
+      } finally {
+        await harness.app.current().app.get(PaperPriceFeed).setPrice('AAPL', new Decimal(100));
+      }
+      expect(await events(requestId)).toEqual([
+        seen('SUBMITTED', false, '0'),
+        seen('PARTIALLY_FILLED', false, '4', '100'),
+        seen('FILLED', true, '10', '106'),
+      ]);
+    });
+
+    it('partially filled, then canceled: the caller holds the partial quantity', async () => {
+      const before = await harness.placedCount();
+      const heldBefore = new Decimal(await harness.held('AAPL'));
+      harness.script({ kind: 'partial-then-cancel', partialFraction: 0.3, partialAfterMs: 200, cancelAfterMs: 700 });
+      const requestId = randomUUID();
+      await place(requestId, 10);
+      const done = await finalAnswer(requestId);
+      expect(done).toMatchObject({ state: 'PARTIALLY_FILLED', final: true, filledQuantity: 3, executionPrice: 100 });
+      expect(done.providerStatus).toMatch(/CANCELED/);
+      const seenEvents = await events(requestId);
+      expect(seenEvents.at(-1)).toEqual(seen('PARTIALLY_FILLED', true, '3', '100'));
+      expect(seenEvents[0]).toEqual(seen('SUBMITTED', false, '0'));
+      expect(new Decimal(await harness.held('AAPL')).minus(heldBefore).toString()).toBe('3');
+      expect(await harness.placedCount()).toBe(before + 1);
+    });
+
+    it('rejected after the brokerage accepted it', async () => {
+      const heldBefore = await harness.held('AAPL');
+      harness.script({ kind: 'reject', afterMs: 400, reason: 'Order rejected by the exchange.' });
+      const requestId = randomUUID();
+      expect((await place(requestId, 5)).order).toMatchObject({ state: 'SUBMITTED', final: false });
+      const done = await finalAnswer(requestId);
+      expect(done).toMatchObject({ state: 'REJECTED', final: true, filledQuantity: 0, executionPrice: null });
+      expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0'), seen('REJECTED', true, '0')]);
+      expect(await harness.held('AAPL')).toBe(heldBefore);
+      // The same request id again answers the rejection and places nothing.
+      const count = await harness.placedCount();
+      await expect(place(requestId, 5)).rejects.toMatchObject({ code: 'ORDER_REJECTED' });
+      expect(await harness.placedCount()).toBe(count);
+    });
+
+    it('pending across a restart of the brokerage service: tracked to its end after the restart', async () => {
+      const before = await harness.placedCount();
+      harness.script({ kind: 'delayed-fill', afterMs: 1_500 });
+      const requestId = randomUUID();
+      expect((await place(requestId, 2)).order).toMatchObject({ state: 'SUBMITTED', final: false });
+      await harness.app.restart();
+      const done = await finalAnswer(requestId);
+      expect(done).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 2 });
+      expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0'), seen('FILLED', true, '2', '100')]);
+      expect(await harness.placedCount()).toBe(before + 1);
+    });
+  },
+);

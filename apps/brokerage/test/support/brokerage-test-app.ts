@@ -22,6 +22,46 @@ export interface BrokerageTestApp {
 export async function startBrokerageApp(label: string, env: Record<string, string> = {}): Promise<BrokerageTestApp> {
   const database: TestDatabase = await createTestDatabase(label);
   await runServiceMigrations(brokerageDataSourceOptions(database.url));
+  const running = await startOn(database, env);
+  return {
+    ...running,
+    close: async () => {
+      await running.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A service that can be stopped and started again on the same database, as a deployment restarts it. */
+export interface RestartableBrokerageApp {
+  current(): BrokerageTestApp;
+  /** Stops the service (its in-memory state is gone) and starts a new one on the same database. */
+  restart(): Promise<BrokerageTestApp>;
+  close(): Promise<void>;
+}
+
+export async function startRestartableBrokerageApp(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<RestartableBrokerageApp> {
+  const database: TestDatabase = await createTestDatabase(label);
+  await runServiceMigrations(brokerageDataSourceOptions(database.url));
+  let running = await startOn(database, env);
+  return {
+    current: () => running,
+    restart: async () => {
+      await running.close();
+      running = await startOn(database, env);
+      return running;
+    },
+    close: async () => {
+      await running.close();
+      await database.drop();
+    },
+  };
+}
+
+async function startOn(database: TestDatabase, env: Record<string, string>): Promise<BrokerageTestApp> {
   const config = loadConfig(BrokerageConfig, {
     DATABASE_URL: database.url,
     NATS_URL: await natsUrl(),
@@ -32,15 +72,7 @@ export async function startBrokerageApp(label: string, env: Record<string, strin
   const moduleRef = await Test.createTestingModule({ imports: [BrokerageAppModule.register(config)] }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   await app.init();
-  return {
-    app,
-    dataSource: app.get(DataSource),
-    config,
-    close: async () => {
-      await app.close();
-      await database.drop();
-    },
-  };
+  return { app, dataSource: app.get(DataSource), config, close: () => app.close() };
 }
 
 export const actorOf = (userId: string): RpcActor => ({ userId, isAdmin: false });

@@ -7,6 +7,7 @@ import { brokerageDataSourceOptions } from '../../src/database/data-source';
 import { PaperBrokerProvider } from '../../src/modules/paper/paper-broker.provider';
 import { PaperFills } from '../../src/modules/paper/paper-fills';
 import { PaperMarketClock } from '../../src/modules/paper/paper-market-clock';
+import { PaperOrderScripts } from '../../src/modules/paper/paper-order-script';
 import { PaperPortalService } from '../../src/modules/paper/paper-portal.service';
 import { PaperPriceFeed } from '../../src/modules/paper/paper-price-feed';
 import type { BrokerageProvider } from '../../src/modules/provider/brokerage-provider';
@@ -45,8 +46,9 @@ export async function paperHarness(): Promise<ProviderHarness> {
   const clock = new PaperMarketClock(dataSource, config);
   const feed = new PaperPriceFeed(dataSource, config);
   const portal = new PaperPortalService(dataSource);
+  const scripts = new PaperOrderScripts(config);
   return {
-    provider: new PaperBrokerProvider(dataSource, config, clock, feed, new PaperFills(dataSource)),
+    provider: new PaperBrokerProvider(dataSource, config, clock, feed, new PaperFills(dataSource), scripts),
     completePortal: async (user, portalUrl) => void (await portal.connect(portalUrl.split('/').pop()!, user.userId)),
     setPrice: (symbol, price) => feed.setPrice(symbol, new Decimal(price)),
     // Real hours are configured: tests pin the market open (or closed) so they pass at any hour.

@@ -1,6 +1,7 @@
 import { MaintenanceModeChanged } from './admin/maintenance-mode-changed.v1';
 import { BrokerageConnected } from './brokerage/brokerage-connected.v1';
 import { BrokerageDisconnected } from './brokerage/brokerage-disconnected.v1';
+import { OrderUpdated } from './brokerage/order-updated.v1';
 import { ProviderUserRegistered } from './brokerage/provider-user-registered.v1';
 import type { CataloguedEventDefinition } from './catalogued-event';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
@@ -13,6 +14,7 @@ export const EventCatalogue = {
   BrokerageConnected,
   BrokerageDisconnected,
   ProviderUserRegistered,
+  OrderUpdated,
   UserRegistered,
   UserSettingsChanged,
   BetaRequestApproved,

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   BrokerageErrorCode,
   BrokerageMessages,
+  OrderUpdated,
   type NormalizedMarketOrder,
   type OrderIntentState,
+  type OrderUpdatedV1,
 } from '@copytrade/contracts';
+import { OutboxWriter } from '@copytrade/nest';
+import Decimal from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
+import { BrokerageConfig } from '../../config/brokerage.config';
 import type { ProviderOrder } from '../provider/provider.types';
 import { OrderIntentEntity } from './entities/order-intent.entity';
-import { stateOfProviderStatus } from './mappers/placed-order.mapper';
+import { orderProgress } from './order-status';
 
 export interface NewIntent {
   userId: string;
@@ -29,10 +34,21 @@ export const ORDER_NOT_PLACED_BY_PROVIDER: IntentError = {
   message: BrokerageMessages.orderNotPlaced,
 };
 
-/** Writes of order intents. Each write commits on its own: the SUBMITTING row must exist before the provider is called. */
+/** What changes when the brokerage's record of an order is applied to its intent. */
+type Change = Partial<Omit<OrderIntentEntity, 'order'>> & { state: OrderIntentState };
+
+/**
+ * Writes of order intents. Every change of an intent's state or fill is published as OrderUpdated in the
+ * same transaction (aggregate `order-intent:<id>`, so its versions order one order's updates). The SUBMITTING
+ * row commits on its own, before the provider is called.
+ */
 @Injectable()
 export class OrderIntentsStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+    @Inject(BrokerageConfig) private readonly config: BrokerageConfig,
+  ) {}
 
   find(userId: string, requestId: string): Promise<OrderIntentEntity | null> {
     return this.dataSource.getRepository(OrderIntentEntity).findOneBy({ userId, requestId });
@@ -66,40 +82,40 @@ export class OrderIntentsStore {
     return { intent: row, created };
   }
 
-  /** Records the provider's answer. Only from SUBMITTING or UNKNOWN: a settled intent never changes again. */
-  async settle(
+  /**
+   * Applies the provider's record of the order (its answer to the placement, a tracked look, a reconciliation).
+   * Only forward: a final intent never changes again, and the filled quantity never goes down (an older copy
+   * of the record, from a lagging list, is ignored). Nothing changed: the intent is returned as it is.
+   */
+  async settle(id: string, order: ProviderOrder, manager?: EntityManager): Promise<OrderIntentEntity> {
+    return (await this.apply(id, order, manager)).intent;
+  }
+
+  /** settle(), telling whether anything changed. */
+  apply(
     id: string,
     order: ProviderOrder,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<OrderIntentEntity> {
-    return this.update(manager, id, {
-      state: stateOfProviderStatus(order.status),
-      providerOrderId: order.brokerageOrderId,
-      providerStatus: order.status,
-      filledQuantity: order.filledQuantity,
-      executionPrice: order.executionPrice,
-      error:
-        stateOfProviderStatus(order.status) === 'REJECTED'
-          ? { status: 422, code: 'ORDER_REJECTED', message: `The brokerage answered ${order.status}.` }
-          : null,
+    manager?: EntityManager,
+  ): Promise<{ intent: OrderIntentEntity; changed: boolean }> {
+    return this.inTransaction(manager, async (tx) => {
+      const intent = await tx.findOne(OrderIntentEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!intent) throw new Error(`Order intent ${id} not found`);
+      const change = this.changeOf(intent, order);
+      return change ? { intent: await this.write(tx, intent, change), changed: true } : { intent, changed: false };
     });
   }
 
-  reject(
-    id: string,
-    error: NonNullable<OrderIntentEntity['error']>,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<OrderIntentEntity> {
-    return this.update(manager, id, { state: 'REJECTED', error });
+  reject(id: string, error: IntentError, manager?: EntityManager): Promise<OrderIntentEntity> {
+    return this.transition(id, { state: 'REJECTED', isFinal: true, error }, manager);
   }
 
   markUnknown(id: string): Promise<OrderIntentEntity> {
-    return this.update(this.dataSource.manager, id, { state: 'UNKNOWN' });
+    return this.transition(id, { state: 'UNKNOWN' });
   }
 
-  /** A person confirmed the order reached the brokerage without its record at hand: placed, status unknown. */
+  /** A person confirmed the order reached the brokerage without its record at hand: placed, tracked by its id if any. */
   confirmPlaced(id: string, providerOrderId: string | null, manager: EntityManager): Promise<OrderIntentEntity> {
-    return this.update(manager, id, { state: 'SUBMITTED', providerOrderId, error: null });
+    return this.transition(id, { state: 'SUBMITTED', providerOrderId, error: null, ...this.tracked(true) }, manager);
   }
 
   /** Intents whose outcome is unknown, oldest first (what admins review). */
@@ -114,18 +130,112 @@ export class OrderIntentsStore {
     await this.dataSource.getRepository(OrderIntentEntity).delete({ id, state: 'SUBMITTING' });
   }
 
-  private async update(
-    manager: EntityManager,
-    id: string,
-    changes: Partial<OrderIntentEntity> & { state: OrderIntentState },
-  ): Promise<OrderIntentEntity> {
-    await manager
-      .createQueryBuilder()
-      .update(OrderIntentEntity)
-      .set(changes)
-      .where('id = :id', { id })
-      .andWhere(`state IN ('SUBMITTING', 'UNKNOWN')`)
-      .execute();
-    return manager.findOneByOrFail(OrderIntentEntity, { id });
+  /** The tracker looked and nothing changed: look again later, each time twice as late (up to the maximum). */
+  async lookedUnchanged(manager: EntityManager, intent: OrderIntentEntity, note: string | null): Promise<void> {
+    await manager.update(
+      OrderIntentEntity,
+      { id: intent.id },
+      {
+        trackAttempts: intent.trackAttempts + 1,
+        nextCheckAt: new Date(Date.now() + this.backOff(intent.trackAttempts + 1)),
+        reconcileNote: note,
+      },
+    );
   }
+
+  private changeOf(intent: OrderIntentEntity, order: ProviderOrder): Change | null {
+    if (intent.isFinal) return null;
+    const progress = orderProgress(order.status, order.filledQuantity, order.totalQuantity);
+    const settling = intent.state === 'SUBMITTING' || intent.state === 'UNKNOWN';
+    const before = new Decimal(intent.filledQuantity ?? 0);
+    if (!settling) {
+      if (intent.providerOrderId !== null && intent.providerOrderId !== order.brokerageOrderId) return null;
+      if (new Decimal(progress.filledQuantity).lt(before)) return null;
+      const same =
+        progress.state === intent.state &&
+        progress.final === intent.isFinal &&
+        before.eq(progress.filledQuantity) &&
+        order.status === intent.providerStatus &&
+        samePrice(intent.executionPrice, order.executionPrice);
+      if (same) return null;
+    }
+    const filled = !new Decimal(progress.filledQuantity).isZero();
+    return {
+      state: progress.state,
+      isFinal: progress.final,
+      providerOrderId: order.brokerageOrderId,
+      providerStatus: order.status,
+      filledQuantity: progress.filledQuantity,
+      executionPrice: filled ? (order.executionPrice ?? intent.executionPrice) : null,
+      error:
+        progress.state === 'REJECTED'
+          ? { status: 422, code: 'ORDER_REJECTED', message: `The brokerage answered ${order.status}.` }
+          : null,
+      ...this.tracked(!progress.final),
+    };
+  }
+
+  /** An open order is looked at again soon after each change; a final one never. */
+  private tracked(open: boolean): Pick<OrderIntentEntity, 'trackAttempts' | 'nextCheckAt'> {
+    return {
+      trackAttempts: 0,
+      nextCheckAt: open ? new Date(Date.now() + this.config.ORDER_TRACK_MIN_INTERVAL_MS) : null,
+    };
+  }
+
+  private backOff(attempts: number): number {
+    const { ORDER_TRACK_MIN_INTERVAL_MS: min, ORDER_TRACK_MAX_INTERVAL_MS: max } = this.config;
+    return Math.min(min * 2 ** Math.min(attempts, 20), Math.max(min, max));
+  }
+
+  /** A change of an intent whose outcome is still open (SUBMITTING or UNKNOWN); a settled intent stays as it is. */
+  private transition(id: string, change: Change, manager?: EntityManager): Promise<OrderIntentEntity> {
+    return this.inTransaction(manager, async (tx) => {
+      const intent = await tx.findOne(OrderIntentEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!intent) throw new Error(`Order intent ${id} not found`);
+      if (intent.state !== 'SUBMITTING' && intent.state !== 'UNKNOWN') return intent;
+      return this.write(tx, intent, change);
+    });
+  }
+
+  private async write(tx: EntityManager, intent: OrderIntentEntity, change: Change): Promise<OrderIntentEntity> {
+    await tx.createQueryBuilder().update(OrderIntentEntity).set(change).where('id = :id', { id: intent.id }).execute();
+    const updated = await tx.findOneByOrFail(OrderIntentEntity, { id: intent.id });
+    await this.outbox.add(tx, OrderUpdated, orderUpdatedOf(updated), {
+      correlationId: updated.requestId,
+      aggregateId: `order-intent:${updated.id}`,
+    });
+    return updated;
+  }
+
+  private inTransaction<T>(manager: EntityManager | undefined, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return manager?.queryRunner?.isTransactionActive ? work(manager) : this.dataSource.transaction(work);
+  }
+}
+
+const samePrice = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).eq(b));
+
+/** The event of an intent as it now stands. */
+export function orderUpdatedOf(intent: OrderIntentEntity): OrderUpdatedV1 {
+  const order = intent.order as Pick<NormalizedMarketOrder, 'option' | 'underlying'>;
+  return {
+    intentId: intent.id,
+    requestId: intent.requestId,
+    userId: intent.userId,
+    accountId: intent.accountId,
+    provider: intent.provider,
+    brokerageOrderId: intent.providerOrderId,
+    clientOrderId: intent.clientOrderId,
+    action: intent.action,
+    symbol: intent.symbol,
+    underlying: order.underlying ?? intent.symbol,
+    isOptions: Boolean(order.option),
+    quantity: new Decimal(intent.quantity).toString(),
+    state: intent.state,
+    final: intent.isFinal,
+    filledQuantity: new Decimal(intent.filledQuantity ?? 0).toString(),
+    averagePrice: intent.executionPrice === null ? null : new Decimal(intent.executionPrice).toString(),
+    providerStatus: intent.providerStatus,
+    occurredAt: new Date().toISOString(),
+  };
 }

@@ -3,17 +3,16 @@ import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { ProviderUsers } from '../connections/provider-users.service';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../provider/brokerage-provider';
-import type { ProviderOrder, ProviderUserCredentials } from '../provider/provider.types';
+import type { ProviderOrder } from '../provider/provider.types';
 import { OrderIntentEntity } from './entities/order-intent.entity';
 import { OrderIntentsStore, ORDER_NOT_PLACED_BY_PROVIDER } from './order-intents.store';
 import { matchProviderOrder } from './order-matcher';
+import { ProviderOrderSearch } from './provider-order-search';
 
 /** Beyond its placement window (rate-limit waits + order call), a SUBMITTING intent has lost its process. */
 const STALE_MARGIN_MS = 60_000;
 const SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_BATCH = 20;
-/** SnapTrade's realtime recent orders cover the last day; older intents are looked for in the order history. */
-const RECENT_ORDERS_MS = 20 * 60 * 60_000;
 
 /**
  * Settles intents whose outcome is unknown from the provider's own record, never by placing them again and
@@ -31,6 +30,7 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
     private readonly dataSource: DataSource,
     private readonly intents: OrderIntentsStore,
     private readonly providerUsers: ProviderUsers,
+    private readonly search: ProviderOrderSearch,
     @Inject(BROKERAGE_PROVIDER) private readonly provider: BrokerageProvider,
     @Inject(BrokerageConfig) private readonly config: BrokerageConfig,
   ) {}
@@ -101,14 +101,15 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
       this.logger.warn({ intentId: intent.id, idempotencyKey: intent.requestId }, 'Unknown order was not placed');
       return this.intents.reject(intent.id, ORDER_NOT_PLACED_BY_PROVIDER, manager);
     }
-    const match = matchProviderOrder(intent, await this.providerOrders(credentials, intent), {
+    const { orders, source } = await this.search.around(credentials, intent.accountId, intent.createdAt);
+    const match = matchProviderOrder(intent, orders, {
       taken: await this.takenOrderIds(manager, intent),
       rivals: await manager.find(OrderIntentEntity, {
         where: { accountId: intent.accountId, state: In(['UNKNOWN', 'SUBMITTING']), id: Not(intent.id) },
       }),
       placementWindowMs: this.config.orderPlacementWindowMs,
     });
-    if (match.kind === 'matched') return this.settle(manager, intent, match.order, match.by);
+    if (match.kind === 'matched') return this.settle(manager, intent, match.order, `${match.by} (${source})`);
     if (match.kind === 'undecidable') {
       this.logger.error(
         { intentId: intent.id, accountId: intent.accountId, reason: match.reason },
@@ -117,13 +118,6 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
       return this.stillUnknown(manager, intent, `Needs a person: ${match.reason}`);
     }
     return this.stillUnknown(manager, intent, 'Not found at the provider yet');
-  }
-
-  private providerOrders(credentials: ProviderUserCredentials, intent: OrderIntentEntity): Promise<ProviderOrder[]> {
-    const age = Date.now() - intent.createdAt.getTime();
-    return age < RECENT_ORDERS_MS
-      ? this.provider.listRecentOrders(credentials, intent.accountId)
-      : this.provider.listOrders(credentials, intent.accountId, Math.ceil(age / 86_400_000) + 1);
   }
 
   private async takenOrderIds(manager: EntityManager, intent: OrderIntentEntity): Promise<Set<string>> {

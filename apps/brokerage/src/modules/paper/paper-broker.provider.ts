@@ -25,6 +25,7 @@ import { PaperPositionEntity } from './entities/paper-position.entity';
 import { PaperUserEntity } from './entities/paper-user.entity';
 import { PAPER_BROKERAGE, PAPER_CURRENCY, PAPER_PORTAL_TTL_MS } from './paper-catalogue';
 import { PaperFills } from './paper-fills';
+import { PaperOrderScripts, planOf } from './paper-order-script';
 import { PaperMarketClock } from './paper-market-clock';
 import { easternDate } from './market-hours';
 import { holdingsValue, toProviderOrder, toProviderPosition } from './paper-mappers';
@@ -50,6 +51,7 @@ export class PaperBrokerProvider implements BrokerageProvider {
     private readonly clock: PaperMarketClock,
     private readonly feed: PaperPriceFeed,
     private readonly fills: PaperFills,
+    private readonly scripts: PaperOrderScripts,
   ) {}
 
   async registerUser(userId: string): Promise<ProviderUserCredentials> {
@@ -140,6 +142,10 @@ export class PaperBrokerProvider implements BrokerageProvider {
 
   async listAccounts(user: ProviderUserCredentials): Promise<ProviderAccount[]> {
     await this.verify(user);
+    const owned = await this.dataSource
+      .getRepository(PaperAccountEntity)
+      .find({ where: { providerUserId: user.userId }, select: { id: true } });
+    for (const { id } of owned) await this.advance(id);
     const accounts = await this.dataSource
       .getRepository(PaperAccountEntity)
       .find({ where: { providerUserId: user.userId }, order: { createdAt: 'ASC', id: 'ASC' } });
@@ -234,7 +240,22 @@ export class PaperBrokerProvider implements BrokerageProvider {
       throw new ProviderError('INVALID_OPTIONS_DATA', 'The option contract has expired.');
     if (!(await this.clock.status(now)).open) throw new ProviderError('MARKET_CLOSED', 'The market is closed.');
     const price = await this.feed.price(request.order.symbol, now);
-    return toProviderOrder(await this.fills.fill(account.id, request.clientOrderId, request.order, price, now));
+    const script = this.scripts.next(account.id);
+    if (script.kind === 'instant')
+      return toProviderOrder(await this.fills.fill(account.id, request.clientOrderId, request.order, price, now));
+    const plan = planOf(script, new Decimal(request.order.quantity), now);
+    return toProviderOrder(await this.fills.accept(account.id, request.clientOrderId, request.order, price, plan, now));
+  }
+
+  async getOrder(
+    user: ProviderUserCredentials,
+    accountId: string,
+    brokerageOrderId: string,
+  ): Promise<ProviderOrder | null> {
+    await this.account(user, accountId);
+    if (!isUuid(brokerageOrderId)) return null;
+    const row = await this.dataSource.getRepository(PaperOrderEntity).findOneBy({ id: brokerageOrderId, accountId });
+    return row ? toProviderOrder(row) : null;
   }
 
   /** Certain: the account row is locked first, so a fill still in flight for this account commits (or not) before we look. */
@@ -246,6 +267,7 @@ export class PaperBrokerProvider implements BrokerageProvider {
     await this.account(user, accountId);
     return this.dataSource.transaction(async (manager) => {
       await manager.findOne(PaperAccountEntity, { where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
+      // The order's steps that are due now are applied by account(): its record is current.
       const row = await manager.findOneBy(PaperOrderEntity, { accountId, clientOrderId });
       return row ? toProviderOrder(row) : null;
     });
@@ -267,7 +289,13 @@ export class PaperBrokerProvider implements BrokerageProvider {
           .findOneBy({ id: accountId, providerUserId: user.userId })
       : null;
     if (!account) throw new ProviderError('ACCOUNT_NOT_FOUND', 'The requested resource does not exist.');
-    return account;
+    await this.advance(account.id);
+    return this.dataSource.getRepository(PaperAccountEntity).findOneByOrFail({ id: account.id });
+  }
+
+  /** Accepted orders move on with time: whatever is due is applied before the account is read. */
+  private advance(accountId: string, now = new Date()): Promise<void> {
+    return this.fills.advance(accountId, (symbol, at) => this.feed.price(symbol, at), now);
   }
 
   /** Like the provider's 1083: a wrong or stale secret is refused. */

@@ -43,10 +43,10 @@ export function toProviderOrder(row: PaperOrderEntity): ProviderOrder {
     timeInForce: 'Day',
     status: row.status,
     totalQuantity: new Decimal(row.units).toString(),
-    filledQuantity: new Decimal(row.units).toString(),
-    executionPrice: new Decimal(row.executionPrice).toString(),
+    filledQuantity: new Decimal(row.filledUnits).toString(),
+    executionPrice: row.executionPrice === null ? null : new Decimal(row.executionPrice).toString(),
     timePlaced: row.placedAt.toISOString(),
-    timeExecuted: row.placedAt.toISOString(),
+    timeExecuted: row.status === 'EXECUTED' ? (row.updatedAt ?? row.placedAt).toISOString() : null,
   };
 }
 

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { PaperBrokerProvider } from './paper-broker.provider';
 import { PaperFills } from './paper-fills';
 import { PaperMarketClock } from './paper-market-clock';
+import { PaperOrderScripts } from './paper-order-script';
 import { PaperPortalService } from './paper-portal.service';
 import { PaperPriceFeed } from './paper-price-feed';
 
 /** The simulated brokerage (always built; used as the provider only without SnapTrade credentials). */
 @Module({
-  providers: [PaperMarketClock, PaperPriceFeed, PaperFills, PaperBrokerProvider, PaperPortalService],
-  exports: [PaperMarketClock, PaperPriceFeed, PaperBrokerProvider, PaperPortalService],
+  providers: [PaperMarketClock, PaperPriceFeed, PaperFills, PaperOrderScripts, PaperBrokerProvider, PaperPortalService],
+  exports: [PaperMarketClock, PaperPriceFeed, PaperOrderScripts, PaperBrokerProvider, PaperPortalService],
 })
 export class PaperModule {}

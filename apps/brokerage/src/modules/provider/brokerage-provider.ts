@@ -42,6 +42,13 @@ export interface BrokerageProvider {
   getQuotes(user: ProviderUserCredentials, accountId: string, symbols: string[]): Promise<ProviderQuote[]>;
 
   /**
+   * The provider's current record of one order it accepted (how much filled, at what average price, whether
+   * it is over), or null when this lookup does not know it (then the order lists are asked). Throws a
+   * NOT_SUPPORTED ProviderError where the brokerage offers no order detail (403/501).
+   */
+  getOrder(user: ProviderUserCredentials, accountId: string, brokerageOrderId: string): Promise<ProviderOrder | null>;
+
+  /**
    * Only a provider whose own record is complete and immediate (the paper broker, whose fills commit in our
    * database): the order with this client order id, or null when it certainly was not placed. Others leave it
    * undefined and reconciliation matches their order lists instead.

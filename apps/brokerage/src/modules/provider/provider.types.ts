@@ -107,6 +107,3 @@ export interface MarketOrderRequest {
   clientOrderId: string;
   order: NormalizedMarketOrder;
 }
-
-export const EXECUTED_ORDER_STATUSES = new Set(['EXECUTED']);
-export const FAILED_ORDER_STATUSES = new Set(['FAILED', 'REJECTED', 'CANCELED', 'EXPIRED']);

@@ -169,6 +169,27 @@ export class SnaptradeProvider implements BrokerageProvider {
     return (data.orders ?? []).map(toProviderOrder);
   }
 
+  async getOrder(
+    user: ProviderUserCredentials,
+    accountId: string,
+    brokerageOrderId: string,
+  ): Promise<ProviderOrder | null> {
+    try {
+      const record = await this.call('getOrderDetail', 'ACCOUNT_NOT_FOUND', () =>
+        this.client.accountInformation.getUserAccountOrderDetail({
+          ...user,
+          accountId,
+          brokerage_order_id: brokerageOrderId,
+        }),
+      );
+      return toProviderOrder(record);
+    } catch (error) {
+      // Order detail knows single-leg orders placed through SnapTrade only: a 404 sends the caller to the lists.
+      if (error instanceof ProviderError && error.providerStatus === 404) return null;
+      throw error;
+    }
+  }
+
   async getQuotes(user: ProviderUserCredentials, accountId: string, symbols: string[]): Promise<ProviderQuote[]> {
     const data = await this.call('getQuotes', 'ACCOUNT_NOT_FOUND', () =>
       this.client.trading.getUserAccountQuotes({

@@ -80,6 +80,7 @@ export function unknownOrderOf(payload: PlaceOrderRpcRequest): PlacedOrderView {
     filledQuantity: null,
     executionPrice: null,
     providerStatus: null,
+    final: false,
     placedAt: new Date().toISOString(),
   };
 }

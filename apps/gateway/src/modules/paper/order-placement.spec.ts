@@ -36,6 +36,7 @@ const placed = (state: PlacedOrderView['state']): PlacedOrderView => ({
   filledQuantity: null,
   executionPrice: null,
   providerStatus: null,
+  final: state === 'FILLED' || state === 'REJECTED',
   placedAt: new Date().toISOString(),
 });
 

@@ -104,9 +104,22 @@ export interface PortfolioHistoryView {
 /**
  * SUBMITTING: being sent to the brokerage now. UNKNOWN: sent, but its outcome is not known (a timeout, a lost
  * answer, a crash): it may have been placed, so it is never placed again; it stays UNKNOWN until the brokerage's
- * own record settles it or an admin resolves it. SUBMITTED: accepted, not filled yet. FILLED. REJECTED: not placed.
+ * own record settles it or an admin resolves it. SUBMITTED: accepted by the brokerage, nothing filled yet
+ * (pending). PARTIALLY_FILLED: some units filled; still open unless the order is final (then the rest was
+ * canceled or expired, and the user holds the filled part). FILLED. CANCELED / EXPIRED: ended with nothing
+ * filled. REJECTED: not placed, or refused by the brokerage after it accepted the order.
  */
-export type OrderIntentState = 'SUBMITTING' | 'SUBMITTED' | 'FILLED' | 'REJECTED' | 'UNKNOWN';
+export const ORDER_INTENT_STATES = [
+  'SUBMITTING',
+  'UNKNOWN',
+  'SUBMITTED',
+  'PARTIALLY_FILLED',
+  'FILLED',
+  'CANCELED',
+  'EXPIRED',
+  'REJECTED',
+] as const;
+export type OrderIntentState = (typeof ORDER_INTENT_STATES)[number];
 
 /** What the client should make of a placement answer: 'placed' (the brokerage answered) or 'unknown' (awaiting confirmation). */
 export type OrderOutcomeStatus = 'placed' | 'unknown';
@@ -155,9 +168,13 @@ export interface PlacedOrderView {
   quantity: number;
   isOptions: boolean;
   optionsTicker: string | null;
+  /** Units filled so far (null before the brokerage answered). */
   filledQuantity: number | null;
+  /** Average price of the filled units. */
   executionPrice: number | null;
   providerStatus: string | null;
+  /** The brokerage will not change this order any more (filled, canceled, expired, rejected). */
+  final: boolean;
   placedAt: string;
 }
 

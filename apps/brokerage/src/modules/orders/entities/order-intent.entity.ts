@@ -54,8 +54,21 @@ export class OrderIntentEntity {
   @Column({ name: 'filled_quantity', type: 'numeric', precision: 24, scale: 8, nullable: true })
   filledQuantity: string | null;
 
+  /** Average price of the filled units. */
   @Column({ name: 'execution_price', type: 'numeric', precision: 20, scale: 6, nullable: true })
   executionPrice: string | null;
+
+  /** The brokerage will not change this order any more. */
+  @Column({ name: 'is_final', type: 'boolean', default: false })
+  isFinal: boolean;
+
+  /** Looks at the open order that found no change since its last change (the tracker's back-off). */
+  @Column({ name: 'track_attempts', type: 'integer', default: 0 })
+  trackAttempts: number;
+
+  /** When the tracker looks at this open order next (null once final). */
+  @Column({ name: 'next_check_at', type: 'timestamptz', nullable: true })
+  nextCheckAt: Date | null;
 
   /** The refusal, replayed as the same error for a repeated request id. */
   @Column({ name: 'error', type: 'jsonb', nullable: true })

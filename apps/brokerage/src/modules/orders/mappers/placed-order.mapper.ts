@@ -1,5 +1,4 @@
-import type { NormalizedMarketOrder, OrderIntentState, PlacedOrderView, UnknownOrderView } from '@copytrade/contracts';
-import { EXECUTED_ORDER_STATUSES, FAILED_ORDER_STATUSES } from '../../provider/provider.types';
+import type { NormalizedMarketOrder, PlacedOrderView, UnknownOrderView } from '@copytrade/contracts';
 import { price, quantity } from '../../../common/json-numbers';
 import type { OrderIntentEntity } from '../entities/order-intent.entity';
 
@@ -19,6 +18,7 @@ export function toPlacedOrderView(intent: OrderIntentEntity): PlacedOrderView {
     filledQuantity: quantity(intent.filledQuantity),
     executionPrice: price(intent.executionPrice),
     providerStatus: intent.providerStatus,
+    final: intent.isFinal,
     placedAt: intent.createdAt.toISOString(),
   };
 }
@@ -40,11 +40,4 @@ export function toUnknownOrderView(intent: OrderIntentEntity): UnknownOrderView 
     lastReconciledAt: intent.lastReconciledAt?.toISOString() ?? null,
     reconcileNote: intent.reconcileNote,
   };
-}
-
-/** The intent's state once the provider's status is known. */
-export function stateOfProviderStatus(status: string): OrderIntentState {
-  if (EXECUTED_ORDER_STATUSES.has(status)) return 'FILLED';
-  if (FAILED_ORDER_STATUSES.has(status)) return 'REJECTED';
-  return 'SUBMITTED';
 }

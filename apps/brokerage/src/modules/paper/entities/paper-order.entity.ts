@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { PaperFillStep } from '../paper-order-script';
 
 /** An order of a paper account. Like the real provider, client_order_id is kept but not unique. */
 @Entity({ name: 'paper_orders' })
@@ -24,11 +25,21 @@ export class PaperOrderEntity {
   @Column({ type: 'numeric', precision: 24, scale: 8 })
   units: string;
 
-  @Column({ name: 'execution_price', type: 'numeric', precision: 20, scale: 6 })
-  executionPrice: string;
+  /** Units filled so far. */
+  @Column({ name: 'filled_units', type: 'numeric', precision: 24, scale: 8 })
+  filledUnits: string;
 
+  /** Average price of the filled units; null while nothing is filled. */
+  @Column({ name: 'execution_price', type: 'numeric', precision: 20, scale: 6, nullable: true })
+  executionPrice: string | null;
+
+  /** SnapTrade's words: ACCEPTED, PARTIAL, EXECUTED, CANCELED, PARTIAL_CANCELED, REJECTED. */
   @Column({ type: 'text' })
   status: string;
+
+  /** The steps still to come of an accepted order (slow mode), applied when due. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  plan: PaperFillStep[];
 
   @Column({ type: 'integer', default: 1 })
   multiplier: number;
@@ -44,4 +55,7 @@ export class PaperOrderEntity {
 
   @Column({ name: 'placed_at', type: 'timestamptz' })
   placedAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', nullable: true })
+  updatedAt: Date | null;
 }

@@ -42,6 +42,7 @@ const placed = (requestId: string, overrides: Record<string, unknown> = {}) => (
     filledQuantity: 10,
     executionPrice: 187.2,
     providerStatus: 'EXECUTED',
+    final: true,
     placedAt: '2026-01-05T15:00:00.000Z',
     ...overrides,
   },
