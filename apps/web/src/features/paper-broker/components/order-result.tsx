@@ -24,6 +24,18 @@ const REFUSAL_TITLES: Record<string, string> = {
 export const UNKNOWN_OUTCOME_TEXT =
   'The brokerage has not confirmed this order yet. Retry to check its outcome: the same request is sent again and can never place a second order.';
 
+/** How each order state reads to the user. */
+export const ORDER_STATE_LABELS: Record<PlaceOrderResponse['order']['state'], string> = {
+  SUBMITTING: 'Being placed',
+  UNKNOWN: 'Awaiting confirmation',
+  SUBMITTED: 'Pending',
+  PARTIALLY_FILLED: 'Partially filled',
+  FILLED: 'Filled',
+  CANCELED: 'Canceled',
+  EXPIRED: 'Expired',
+  REJECTED: 'Rejected',
+};
+
 function OrderDetails({ response }: { response: PlaceOrderResponse }) {
   const { order } = response;
   const instrument = order.isOptions ? (order.optionsTicker ?? order.symbol) : order.symbol;
@@ -37,7 +49,7 @@ function OrderDetails({ response }: { response: PlaceOrderResponse }) {
       </div>
       <div className="details-list__row">
         <dt>State</dt>
-        <dd>{order.state}</dd>
+        <dd>{ORDER_STATE_LABELS[order.state] ?? order.state}</dd>
       </div>
       {order.filledQuantity !== null ? (
         <div className="details-list__row">
@@ -116,15 +128,30 @@ export function OrderResult({
     );
   }
   const filled = order.state === 'FILLED';
+  const instrument = order.isOptions ? (order.optionsTicker ?? order.symbol) : order.symbol;
   const verb = order.action === 'BUY' ? 'Bought' : 'Sold';
+  const at = order.executionPrice !== null ? ` at ${formatUsd(order.executionPrice)}` : '';
   const title = filled
-    ? `${verb} ${order.filledQuantity ?? order.quantity} ${order.isOptions ? (order.optionsTicker ?? order.symbol) : order.symbol}${order.executionPrice !== null ? ` at ${formatUsd(order.executionPrice)}` : ''}`
-    : `Order ${order.state.toLowerCase()}`;
+    ? `${verb} ${order.filledQuantity ?? order.quantity} ${instrument}${at}`
+    : order.state === 'PARTIALLY_FILLED'
+      ? `Partially filled: ${verb.toLowerCase()} ${order.filledQuantity ?? 0} of ${order.quantity} ${instrument}${at}`
+      : order.state === 'SUBMITTED'
+        ? 'Order pending'
+        : `Order ${(ORDER_STATE_LABELS[order.state] ?? order.state).toLowerCase()}`;
+  const progress =
+    order.state === 'SUBMITTED'
+      ? 'The brokerage accepted the order; it has not filled yet.'
+      : order.state === 'PARTIALLY_FILLED'
+        ? order.final
+          ? 'The rest of the order was canceled: you hold the filled part.'
+          : 'The rest of the order is still being filled.'
+        : null;
   return (
     <Alert variant={filled ? 'success' : 'info'} title={title} className="order-result">
       {replayed ? (
         <span>This order was already placed: this is its first result (nothing was placed again).</span>
       ) : null}
+      {progress ? <span data-testid="order-progress">{progress}</span> : null}
       <OrderDetails response={data} />
     </Alert>
   );

@@ -288,6 +288,37 @@ describe('paper trading page', () => {
     expect(screen.getByRole('button', { name: 'Place Buy Order' })).toBeDisabled();
   });
 
+  it('shows-a-pending-order-as-pending-and-a-partly-filled-one-with-what-it-holds', async () => {
+    let answer: Record<string, unknown> = {
+      state: 'SUBMITTED',
+      filledQuantity: 0,
+      executionPrice: null,
+      providerStatus: 'ACCEPTED',
+      final: false,
+    };
+    mockApi(
+      routes({
+        'POST /api/paper/orders': ((call) => ({
+          status: 201,
+          body: placed(requestIdOf(call)!, answer),
+        })) as MockHandler,
+      }),
+    );
+    const { user } = renderApp('/paper/trade');
+    await screen.findByText('Webull Individual (Paper)', { selector: '.account-cell__name' });
+    await fillStockOrder(user);
+    await user.click(screen.getByRole('button', { name: 'Place Buy Order' }));
+    expect(await screen.findByText('Order pending')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByTestId('order-progress')).toHaveTextContent('it has not filled yet');
+
+    answer = { state: 'PARTIALLY_FILLED', filledQuantity: 3, providerStatus: 'PARTIAL_CANCELED', final: true };
+    await fillStockOrder(user, 'MSFT');
+    await user.click(screen.getByRole('button', { name: 'Place Buy Order' }));
+    expect(await screen.findByText('Partially filled: bought 3 of 10 AAPL at $187.20')).toBeInTheDocument();
+    expect(screen.getByTestId('order-progress')).toHaveTextContent('you hold the filled part');
+  });
+
   it('sends-a-signed-out-visitor-to-login', async () => {
     const { location } = (mockApi(), renderApp('/paper/trade'));
     await waitFor(() => expect(location().pathname).toBe('/login'));
