@@ -101,11 +101,25 @@ describe('daily-cached account data', () => {
     expect(await unitsHeld(sdk, connected, 'AAPL')).toBe(0);
     const { data: positionsLagging } = await sdk.accountInformation.getAllAccountPositions(account());
     expect(positionsLagging.data_freshness).toEqual(positionsBefore.data_freshness);
-    // The orders themselves are realtime.
+    // recentOrders is realtime; the order history is daily-cached like holdings.
     expect((await recent()).data.orders).toHaveLength(1);
+    expect((await orders()).data).toEqual([]);
     fake.advanceDay();
     expect((await cashOf(sdk, connected)).cash).toBe(before.cash - 40);
     expect(await unitsHeld(sdk, connected, 'AAPL')).toBe(2);
+    expect((await orders()).data).toHaveLength(1);
+  });
+
+  it('the cached order history shows an order as it was at the last sync', async () => {
+    fake.setAccountDataMode('daily-cached');
+    fake.scriptNextOrders(connected.accountIds[0]!, { kind: 'delayed-fill', afterMs: 100 });
+    const { data: placed } = await place(sdk, connected, {});
+    fake.advanceDay();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await orders()).data.map((record) => record.status)).toEqual(['ACCEPTED']);
+    expect((await recent()).data.orders).toEqual([expect.objectContaining({ status: 'EXECUTED' })]);
+    fake.advanceDay();
+    expect(idsOf((await orders('executed')).data)).toEqual([placed.brokerage_order_id]);
   });
 
   it('a refresh brings the cache up to date; a second one too soon is throttled (429 throttled)', async () => {

@@ -18,8 +18,13 @@ export function liveView(state: FakeSnaptradeState, account: FakeAccount, now = 
  * the account as it is (the fake's default, which older tests rely on).
  */
 export function accountView(state: FakeSnaptradeState, account: FakeAccount): AccountView {
+  return cachedView(state, account) ?? liveView(state, account);
+}
+
+/** The daily-cached data the account is served from, or undefined when it is served live. */
+export function cachedView(state: FakeSnaptradeState, account: FakeAccount): AccountView | undefined {
   const cached = state.accountDataMode === 'daily-cached' && !state.realtimeConnections.has(account.connectionId);
-  return (cached && state.snapshots.get(account.id)) || liveView(state, account);
+  return cached ? state.snapshots.get(account.id) : undefined;
 }
 
 export function takeSnapshot(state: FakeSnaptradeState, account: FakeAccount): void {

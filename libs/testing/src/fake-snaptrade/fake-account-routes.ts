@@ -1,5 +1,5 @@
 import type { AccountOrderRecordStatus } from 'snaptrade-typescript-sdk';
-import { accountView } from './fake-account-data';
+import { accountView, cachedView } from './fake-account-data';
 import { featureNotEnabled, invalidData, notFound, ordersNotImplemented } from './fake-errors';
 import { isFinal } from './fake-lifecycle';
 import { ok, ownAccount, type Route, type RouteContext } from './fake-route-kit';
@@ -13,13 +13,12 @@ const LEGACY_GONE = { status: 410, body: { detail: 'This endpoint is no longer a
 /** What "executed" selects (/orders?state=executed, recentOrders' only_executed): orders with something filled. */
 const EXECUTED: readonly AccountOrderRecordStatus[] = ['EXECUTED', 'PARTIAL', 'PARTIAL_CANCELED'];
 
-/** The account's orders placed since `since`, newest first, each as the provider reports it now. */
-function ordersOf(account: FakeAccount, context: RouteContext, since: number) {
-  const now = Date.now();
+/** The account's orders placed between `since` and `at`, newest first, each as the provider knew it at `at`. */
+function ordersOf(account: FakeAccount, context: RouteContext, since: number, at = Date.now()) {
   return context.state.orders
-    .filter((order) => order.accountId === account.id && order.placedAtMs >= since)
+    .filter((order) => order.accountId === account.id && order.placedAtMs >= since && order.placedAtMs <= at)
     .reverse()
-    .map((order) => ({ order, progress: progressOf(order, now) }));
+    .map((order) => ({ order, progress: progressOf(order, at) }));
 }
 
 const records = (rows: ReturnType<typeof ordersOf>) =>
@@ -77,15 +76,18 @@ export const ACCOUNT_ROUTES: Route[] = [
   },
   { method: 'GET', pattern: /^\/accounts\/([^/]+)\/(positions|holdings)$/, auth: 'user', handle: () => LEGACY_GONE },
   {
+    // Daily-cached like holdings (spec: "Daily data is cached and refreshed once a day"): as of the last sync.
     method: 'GET',
     pattern: /^\/accounts\/([^/]+)\/orders$/,
     auth: 'user',
     handle: (context) => {
       const account = ownAccount(context);
+      const cached = cachedView(context.state, account);
+      const at = cached ? Date.parse(cached.asOf) : Date.now();
       const state = context.query.get('state') ?? 'all';
       if (!['all', 'open', 'executed'].includes(state))
         throw invalidData(`"${state}" is not a valid choice for state.`);
-      const rows = ordersOf(account, context, Date.now() - daysOf(context.query) * DAY_MS).filter(
+      const rows = ordersOf(account, context, at - daysOf(context.query) * DAY_MS, at).filter(
         ({ progress }) =>
           state === 'all' || (state === 'open' ? !isFinal(progress.status) : EXECUTED.includes(progress.status)),
       );

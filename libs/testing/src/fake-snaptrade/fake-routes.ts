@@ -58,6 +58,8 @@ export const ROUTES: Route[] = [
         !['read', 'trade', 'trade-if-available'].includes(connectionType)
       )
         throw new FakeHttpError(400, '1012', 'Invalid input');
+      if (body.customRedirect !== undefined && !URL.canParse(String(body.customRedirect)))
+        throw new FakeHttpError(400, '1012', 'Invalid input');
       const session = {
         id: randomUUID(),
         userId: user!.userId,

@@ -25,6 +25,8 @@ export function progressOf(order: FakeOrder, now = Date.now()): OrderProgress {
  */
 export function settle(state: FakeSnaptradeState, now = Date.now()): void {
   for (const order of state.orders) {
+    // A final status is recorded together with its last fill: nothing about that order changes any more.
+    if (isFinal(order.status)) continue;
     const progress = progressOf(order, now);
     order.status = progress.status;
     const delta = progress.filled - order.settledUnits;
