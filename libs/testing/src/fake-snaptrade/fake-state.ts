@@ -165,7 +165,10 @@ export class FakeSnaptradeState {
   removeConnection(connectionId: string): void {
     this.connections.delete(connectionId);
     for (const account of [...this.accounts.values()])
-      if (account.connectionId === connectionId) this.accounts.delete(account.id);
+      if (account.connectionId === connectionId) {
+        this.accounts.delete(account.id);
+        this.snapshots.delete(account.id);
+      }
   }
 
   disable(connectionId: string): void {
