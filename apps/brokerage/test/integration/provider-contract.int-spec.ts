@@ -6,6 +6,9 @@ import { OrdersController } from '../../src/modules/orders/orders.controller';
 import { PaperBrokerProvider } from '../../src/modules/paper/paper-broker.provider';
 import { PaperOrderScripts, type PaperOrderScript as OrderScript } from '../../src/modules/paper/paper-order-script';
 import { PaperPriceFeed } from '../../src/modules/paper/paper-price-feed';
+import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../../src/modules/provider/brokerage-provider';
+import { ConnectionsController } from '../../src/modules/connections/connections.controller';
+import { FakeSnaptradeServer } from '@copytrade/testing';
 import { ProviderError, type ProviderErrorKind } from '../../src/modules/provider/provider.error';
 import type { ProviderUserCredentials } from '../../src/modules/provider/provider.types';
 import {
@@ -208,6 +211,9 @@ interface LifecycleHarness {
   placedCount(): Promise<number>;
   /** Units the account holds at the brokerage. */
   held(symbol: string): Promise<string>;
+  setPrice(symbol: string, price: number): Promise<void>;
+  /** The fake SnapTrade fills every part of an order at its placement price; the paper broker at the price of the moment. */
+  fillsAtPlacementPrice: boolean;
   close(): Promise<void>;
 }
 
@@ -242,150 +248,303 @@ async function paperLifecycle(): Promise<LifecycleHarness> {
       )[0].n,
     held: async (symbol) =>
       (await provider().listPositions(await credentials(), accountId)).find((p) => p.symbol === symbol)?.units ?? '0',
+    setPrice: (symbol, price) => app.current().app.get(PaperPriceFeed).setPrice(symbol, new Decimal(price)),
+    fillsAtPlacementPrice: false,
     close: () => app.close(),
   };
 }
 
-describe.each([['paper broker', paperLifecycle]])(
-  'order lifecycle through the brokerage service: %s',
-  (_name, createHarness) => {
-    let harness: LifecycleHarness;
-    beforeAll(async () => {
-      harness = await createHarness();
-    }, 60_000);
-    afterAll(() => harness?.close());
+/** The service with SnapTrade credentials, the real SDK against the fake server (live account data). */
+async function snaptradeService(label: string, fake: FakeSnaptradeServer) {
+  const app = await startRestartableBrokerageApp(label, {
+    ...FAST_TRACKING,
+    SNAPTRADE_CLIENT_ID: fake.clientId,
+    SNAPTRADE_CONSUMER_KEY: fake.consumerKey,
+    SNAPTRADE_BASE_URL: fake.url,
+    // The provider's pace (one trade per second per account; the fake answers 429 to a faster second one).
+    SNAPTRADE_TRADE_INTERVAL_MS: '1000',
+    SNAPTRADE_QUEUE_MAX_WAIT_MS: '5000',
+    SNAPTRADE_ORDER_TIMEOUT_MS: '1000',
+  });
+  const userId = randomUUID();
+  const connections = app.current().app.get(ConnectionsController);
+  const call = <T>(payload: T) => ({ requestId: `trace-${randomUUID()}`, actor: actorOf(userId), payload });
+  await connections.registerUser(call({ userId }));
+  const { connectionUrl } = await connections.connectionPortal(call({ userId, customRedirect: '/settings' }));
+  await fake.completePortal(connectionUrl);
+  const accountId = (await connections.listConnections(call({ userId }))).accountIds[0]!;
+  fake.state.prices.set('AAPL', 100);
+  fake.state.marketOpen = true;
+  return { app, userId, accountId };
+}
 
-    const orders = () => harness.app.current().app.get(OrdersController);
-    const place = (requestId: string, quantity: number, action: 'BUY' | 'SELL' = 'BUY') =>
-      orders().place({
-        requestId: `trace-${randomUUID()}`,
+async function snaptradeLifecycle(): Promise<LifecycleHarness> {
+  const fake = await FakeSnaptradeServer.start();
+  const { app, userId, accountId } = await snaptradeService('brokerage_lifecycle_snaptrade', fake);
+  const provider = () => app.current().app.get<BrokerageProvider>(BROKERAGE_PROVIDER);
+  const credentials = async () => (await app.current().app.get(ProviderUsers).require(userId)).credentials;
+  return {
+    app,
+    userId,
+    accountId,
+    script: (...scripts) => fake.scriptNextOrders(accountId, ...scripts),
+    placedCount: async () => fake.placedOrderCount(accountId),
+    held: async (symbol) =>
+      (await provider().listPositions(await credentials(), accountId)).find((p) => p.symbol === symbol)?.units ?? '0',
+    setPrice: async (symbol, price) => void fake.state.prices.set(symbol, price),
+    fillsAtPlacementPrice: true,
+    close: async () => {
+      await app.close();
+      await fake.stop();
+    },
+  };
+}
+
+describe.each([
+  ['paper broker', paperLifecycle],
+  ['SnapTrade adapter + fake server', snaptradeLifecycle],
+])('order lifecycle through the brokerage service: %s', (_name, createHarness) => {
+  let harness: LifecycleHarness;
+  beforeAll(async () => {
+    harness = await createHarness();
+  }, 60_000);
+  afterAll(() => harness?.close());
+
+  const orders = () => harness.app.current().app.get(OrdersController);
+  const place = (requestId: string, quantity: number, action: 'BUY' | 'SELL' = 'BUY') =>
+    orders().place({
+      requestId: `trace-${randomUUID()}`,
+      actor: actorOf(harness.userId),
+      payload: {
+        userId: harness.userId,
+        accountId: harness.accountId,
+        requestId,
+        order: { action, symbol: 'AAPL', quantity } as never,
+      },
+    });
+  const answer = async (requestId: string) =>
+    (
+      await orders().get({
+        requestId: 'trace',
         actor: actorOf(harness.userId),
-        payload: {
-          userId: harness.userId,
-          accountId: harness.accountId,
-          requestId,
-          order: { action, symbol: 'AAPL', quantity } as never,
-        },
-      });
-    const answer = async (requestId: string) =>
-      (
-        await orders().get({
-          requestId: 'trace',
-          actor: actorOf(harness.userId),
-          payload: { userId: harness.userId, requestId },
-        })
-      ).order!;
-    /** What the user finally sees: the stored answer to the request id, once the brokerage is done with the order. */
-    const finalAnswer = async (requestId: string) => {
-      const deadline = Date.now() + 8_000;
-      for (;;) {
-        const order = await answer(requestId);
-        if (order.final || Date.now() > deadline) return order;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
-    /** What the services building on fills receive: the order's OrderUpdated events, in version order. */
-    const events = async (requestId: string): Promise<Seen[]> => {
-      const rows: { envelope: { data: Seen & { requestId: string }; aggregateVersion: number } }[] = await harness.app
-        .current()
-        .dataSource.query(
-          `SELECT o.envelope FROM brokerage.outbox o JOIN brokerage.order_intents i ON o.aggregate_id = 'order-intent:' || i.id
+        payload: { userId: harness.userId, requestId },
+      })
+    ).order!;
+  /** What the user finally sees: the stored answer to the request id, once the brokerage is done with the order. */
+  const finalAnswer = async (requestId: string) => {
+    const deadline = Date.now() + 8_000;
+    for (;;) {
+      const order = await answer(requestId);
+      if (order.final || Date.now() > deadline) return order;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  /** What the services building on fills receive: the order's OrderUpdated events, in version order. */
+  const events = async (requestId: string): Promise<Seen[]> => {
+    const rows: { envelope: { data: Seen & { requestId: string }; aggregateVersion: number } }[] = await harness.app
+      .current()
+      .dataSource.query(
+        `SELECT o.envelope FROM brokerage.outbox o JOIN brokerage.order_intents i ON o.aggregate_id = 'order-intent:' || i.id
             WHERE i.request_id = $1 AND o.subject = $2 ORDER BY o.aggregate_version`,
-          [requestId, OrderUpdated.subject],
-        );
-      expect(rows.map((row) => row.envelope.aggregateVersion)).toEqual(rows.map((_row, index) => index + 1));
-      return rows.map(({ envelope: { data } }) => ({
-        state: data.state,
-        final: data.final,
-        filledQuantity: data.filledQuantity,
-        averagePrice: data.averagePrice,
-      }));
+        [requestId, OrderUpdated.subject],
+      );
+    expect(rows.map((row) => row.envelope.aggregateVersion)).toEqual(rows.map((_row, index) => index + 1));
+    return rows.map(({ envelope: { data } }) => ({
+      state: data.state,
+      final: data.final,
+      filledQuantity: data.filledQuantity,
+      averagePrice: data.averagePrice,
+    }));
+  };
+  const seen = (state: string, final: boolean, filledQuantity: string, averagePrice: string | null = null): Seen => ({
+    state,
+    final,
+    filledQuantity,
+    averagePrice,
+  });
+
+  it('a market order accepted, then filled after a delay', async () => {
+    const before = await harness.placedCount();
+    const heldBefore = new Decimal(await harness.held('AAPL'));
+    harness.script({ kind: 'delayed-fill', afterMs: 600 });
+    const requestId = randomUUID();
+    const placed = await place(requestId, 10);
+    expect(placed.order).toMatchObject({ state: 'SUBMITTED', final: false, filledQuantity: 0, executionPrice: null });
+    const done = await finalAnswer(requestId);
+    expect(done).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 10, executionPrice: 100 });
+    expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0'), seen('FILLED', true, '10', '100')]);
+    expect(await harness.placedCount()).toBe(before + 1);
+    expect(new Decimal(await harness.held('AAPL')).minus(heldBefore).toString()).toBe('10');
+  });
+
+  it('partially filled, then filled: the average price covers both parts', async () => {
+    harness.script({ kind: 'partial-then-fill', partialFraction: 0.4, partialAfterMs: 300, fillAfterMs: 1_200 });
+    const requestId = randomUUID();
+    const before = await harness.placedCount();
+    await place(requestId, 10);
+    const partial = Date.now() + 5_000;
+    while ((await answer(requestId)).state !== 'PARTIALLY_FILLED' && Date.now() < partial)
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await answer(requestId)).toMatchObject({ state: 'PARTIALLY_FILLED', final: false, filledQuantity: 4 });
+    await harness.setPrice('AAPL', 110);
+    // 4 at 100 and 6 at 110, where the brokerage fills each part at the price of its moment.
+    const average = harness.fillsAtPlacementPrice ? '100' : '106';
+    try {
+      const done = await finalAnswer(requestId);
+      expect(done).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 10, executionPrice: Number(average) });
+    } finally {
+      await harness.setPrice('AAPL', 100);
+    }
+    expect(await events(requestId)).toEqual([
+      seen('SUBMITTED', false, '0'),
+      seen('PARTIALLY_FILLED', false, '4', '100'),
+      seen('FILLED', true, '10', average),
+    ]);
+    expect(await harness.placedCount()).toBe(before + 1);
+  });
+
+  it('partially filled, then canceled: the caller holds the partial quantity', async () => {
+    const before = await harness.placedCount();
+    const heldBefore = new Decimal(await harness.held('AAPL'));
+    harness.script({ kind: 'partial-then-cancel', partialFraction: 0.3, partialAfterMs: 200, cancelAfterMs: 700 });
+    const requestId = randomUUID();
+    await place(requestId, 10);
+    const done = await finalAnswer(requestId);
+    expect(done).toMatchObject({ state: 'PARTIALLY_FILLED', final: true, filledQuantity: 3, executionPrice: 100 });
+    expect(done.providerStatus).toMatch(/CANCELED/);
+    const seenEvents = await events(requestId);
+    expect(seenEvents.at(-1)).toEqual(seen('PARTIALLY_FILLED', true, '3', '100'));
+    expect(seenEvents[0]).toEqual(seen('SUBMITTED', false, '0'));
+    expect(new Decimal(await harness.held('AAPL')).minus(heldBefore).toString()).toBe('3');
+    expect(await harness.placedCount()).toBe(before + 1);
+  });
+
+  it('rejected after the brokerage accepted it', async () => {
+    const heldBefore = await harness.held('AAPL');
+    harness.script({ kind: 'reject', afterMs: 400, reason: 'Order rejected by the exchange.' });
+    const requestId = randomUUID();
+    expect((await place(requestId, 5)).order).toMatchObject({ state: 'SUBMITTED', final: false });
+    const done = await finalAnswer(requestId);
+    expect(done).toMatchObject({ state: 'REJECTED', final: true, filledQuantity: 0, executionPrice: null });
+    expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0'), seen('REJECTED', true, '0')]);
+    expect(await harness.held('AAPL')).toBe(heldBefore);
+    // The same request id again answers the rejection and places nothing.
+    const count = await harness.placedCount();
+    await expect(place(requestId, 5)).rejects.toMatchObject({ code: 'ORDER_REJECTED' });
+    expect(await harness.placedCount()).toBe(count);
+  });
+
+  it('pending across a restart of the brokerage service: tracked to its end after the restart', async () => {
+    const before = await harness.placedCount();
+    harness.script({ kind: 'delayed-fill', afterMs: 1_500 });
+    const requestId = randomUUID();
+    expect((await place(requestId, 2)).order).toMatchObject({ state: 'SUBMITTED', final: false });
+    await harness.app.restart();
+    const done = await finalAnswer(requestId);
+    expect(done).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 2 });
+    expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0'), seen('FILLED', true, '2', '100')]);
+    expect(await harness.placedCount()).toBe(before + 1);
+  });
+});
+
+/**
+ * Reconciliation with SnapTrade as it is: the order records do not carry our client order id, recentOrders is
+ * one page of the latest orders and may be refused (403) or not implemented (501). An answer lost after the
+ * order was placed leaves the intent UNKNOWN; asking again finds the order where it still is, never places it.
+ */
+describe('reconciliation against SnapTrade as it is (the real SDK against the fake server)', () => {
+  const PAGE = 3;
+  let fake: FakeSnaptradeServer;
+  let service: Awaited<ReturnType<typeof snaptradeService>>;
+  let placeByHand: (symbol: string) => Promise<void>;
+
+  beforeAll(async () => {
+    fake = await FakeSnaptradeServer.start({ recentOrdersPageSize: PAGE });
+    service = await snaptradeService('brokerage_reconcile_snaptrade', fake);
+    const { credentials } = await service.app.current().app.get(ProviderUsers).require(service.userId);
+    const provider = service.app.current().app.get<BrokerageProvider>(BROKERAGE_PROVIDER);
+    // The user trading at the brokerage directly, outside this product.
+    placeByHand = async (symbol) => {
+      fake.state.prices.set(symbol, 10);
+      await provider.placeMarketOrder(credentials, {
+        accountId: service.accountId,
+        clientOrderId: randomUUID(),
+        order: stock('BUY', symbol, 1),
+      });
     };
-    const seen = (state: string, final: boolean, filledQuantity: string, averagePrice: string | null = null): Seen => ({
-      state,
-      final,
-      filledQuantity,
-      averagePrice,
-    });
+  }, 60_000);
+  afterAll(async () => {
+    await service?.app.close();
+    await fake?.stop();
+  });
 
-    it('a market order accepted, then filled after a delay', async () => {
-      const before = await harness.placedCount();
-      const heldBefore = new Decimal(await harness.held('AAPL'));
-      harness.script({ kind: 'delayed-fill', afterMs: 600 });
-      const requestId = randomUUID();
-      const placed = await place(requestId, 10);
-      expect(placed.order).toMatchObject({ state: 'SUBMITTED', final: false, filledQuantity: 0, executionPrice: null });
-      const done = await finalAnswer(requestId);
-      expect(done).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 10, executionPrice: 100 });
-      expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0'), seen('FILLED', true, '10', '100')]);
-      expect(await harness.placedCount()).toBe(before + 1);
-      expect(new Decimal(await harness.held('AAPL')).minus(heldBefore).toString()).toBe('10');
-    });
+  /** Places an order whose answer is lost (the provider placed it): the caller is told the outcome is unknown. */
+  const placeLosingTheAnswer = async (symbol: string) => {
+    fake.state.prices.set(symbol, 50);
+    fake.injectFault({ path: /^\/trade\/place$/, delayMs: 1_500, afterHandling: true });
+    const requestId = randomUUID();
+    const payload = {
+      userId: service.userId,
+      accountId: service.accountId,
+      requestId,
+      order: { action: 'BUY', symbol, quantity: 2 } as never,
+    };
+    const orders = service.app.current().app.get(OrdersController);
+    const first = await orders.place({ requestId: 'trace-1', actor: actorOf(service.userId), payload });
+    expect(first.order).toMatchObject({ state: 'UNKNOWN', final: false });
+    return { requestId, again: () => orders.place({ requestId: 'trace-2', actor: actorOf(service.userId), payload }) };
+  };
+  const statesOf = async (requestId: string) =>
+    (
+      await service.app.current().dataSource.query(
+        `SELECT o.envelope->'data'->>'state' AS state FROM brokerage.outbox o JOIN brokerage.order_intents i ON o.aggregate_id = 'order-intent:' || i.id
+            WHERE i.request_id = $1 ORDER BY o.aggregate_version`,
+        [requestId],
+      )
+    ).map((row: { state: string }) => row.state);
 
-    it('partially filled, then filled: the average price covers both parts', async () => {
-      harness.script({ kind: 'partial-then-fill', partialFraction: 0.4, partialAfterMs: 300, fillAfterMs: 1_200 });
-      const requestId = randomUUID();
-      await place(requestId, 10);
-      const partial = Date.now() + 5_000;
-      while ((await answer(requestId)).state !== 'PARTIALLY_FILLED' && Date.now() < partial)
-        await new Promise((resolve) => setTimeout(resolve, 30));
-      expect(await answer(requestId)).toMatchObject({ state: 'PARTIALLY_FILLED', final: false, filledQuantity: 4 });
-      await harness.app.current().app.get(PaperPriceFeed).setPrice('AAPL', new Decimal(110));
-      try {
-        const done = await finalAnswer(requestId);
-        // 4 at 100 and 6 at 110.
-        expect(done).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 10, executionPrice: 106 });
-      } finally {
-        await harness.app.current().app.get(PaperPriceFeed).setPrice('AAPL', new Decimal(100));
-      }
-      expect(await events(requestId)).toEqual([
-        seen('SUBMITTED', false, '0'),
-        seen('PARTIALLY_FILLED', false, '4', '100'),
-        seen('FILLED', true, '10', '106'),
-      ]);
+  it('pages: the order fell off the one page of recent orders, and the order history by time window finds it', async () => {
+    const before = fake.placedOrderCount(service.accountId);
+    const lost = await placeLosingTheAnswer('ORCL');
+    for (const symbol of ['KO', 'PEP', 'MCD']) await placeByHand(symbol);
+    expect(fake.placedOrderCount(service.accountId)).toBe(before + 1 + PAGE);
+    const again = await lost.again();
+    expect(again).toMatchObject({
+      replayed: true,
+      order: { state: 'FILLED', final: true, filledQuantity: 2, executionPrice: 50 },
     });
+    expect(await statesOf(lost.requestId)).toEqual(['UNKNOWN', 'FILLED']);
+    expect(fake.placedOrderCount(service.accountId)).toBe(before + 1 + PAGE);
+  });
 
-    it('partially filled, then canceled: the caller holds the partial quantity', async () => {
-      const before = await harness.placedCount();
-      const heldBefore = new Decimal(await harness.held('AAPL'));
-      harness.script({ kind: 'partial-then-cancel', partialFraction: 0.3, partialAfterMs: 200, cancelAfterMs: 700 });
-      const requestId = randomUUID();
-      await place(requestId, 10);
-      const done = await finalAnswer(requestId);
-      expect(done).toMatchObject({ state: 'PARTIALLY_FILLED', final: true, filledQuantity: 3, executionPrice: 100 });
-      expect(done.providerStatus).toMatch(/CANCELED/);
-      const seenEvents = await events(requestId);
-      expect(seenEvents.at(-1)).toEqual(seen('PARTIALLY_FILLED', true, '3', '100'));
-      expect(seenEvents[0]).toEqual(seen('SUBMITTED', false, '0'));
-      expect(new Decimal(await harness.held('AAPL')).minus(heldBefore).toString()).toBe('3');
-      expect(await harness.placedCount()).toBe(before + 1);
-    });
+  it.each([
+    ['forbidden', '403'],
+    ['not-implemented', '501'],
+  ] as const)('falls back to the order history when recentOrders answers %s (%s)', async (mode) => {
+    const before = fake.placedOrderCount(service.accountId);
+    fake.setRecentOrdersMode(mode);
+    try {
+      const lost = await placeLosingTheAnswer(mode === 'forbidden' ? 'DIS' : 'NKE');
+      const again = await lost.again();
+      expect(again.order).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 2 });
+      expect(await statesOf(lost.requestId)).toEqual(['UNKNOWN', 'FILLED']);
+      expect(fake.placedOrderCount(service.accountId)).toBe(before + 1);
+    } finally {
+      fake.setRecentOrdersMode('ok');
+    }
+  });
 
-    it('rejected after the brokerage accepted it', async () => {
-      const heldBefore = await harness.held('AAPL');
-      harness.script({ kind: 'reject', afterMs: 400, reason: 'Order rejected by the exchange.' });
-      const requestId = randomUUID();
-      expect((await place(requestId, 5)).order).toMatchObject({ state: 'SUBMITTED', final: false });
-      const done = await finalAnswer(requestId);
-      expect(done).toMatchObject({ state: 'REJECTED', final: true, filledQuantity: 0, executionPrice: null });
-      expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0'), seen('REJECTED', true, '0')]);
-      expect(await harness.held('AAPL')).toBe(heldBefore);
-      // The same request id again answers the rejection and places nothing.
-      const count = await harness.placedCount();
-      await expect(place(requestId, 5)).rejects.toMatchObject({ code: 'ORDER_REJECTED' });
-      expect(await harness.placedCount()).toBe(count);
-    });
-
-    it('pending across a restart of the brokerage service: tracked to its end after the restart', async () => {
-      const before = await harness.placedCount();
-      harness.script({ kind: 'delayed-fill', afterMs: 1_500 });
-      const requestId = randomUUID();
-      expect((await place(requestId, 2)).order).toMatchObject({ state: 'SUBMITTED', final: false });
-      await harness.app.restart();
-      const done = await finalAnswer(requestId);
-      expect(done).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 2 });
-      expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0'), seen('FILLED', true, '2', '100')]);
-      expect(await harness.placedCount()).toBe(before + 1);
-    });
-  },
-);
+  it('an unknown order found still open is tracked on to its fill', async () => {
+    fake.scriptNextOrders(service.accountId, { kind: 'delayed-fill', afterMs: 1_800 });
+    const lost = await placeLosingTheAnswer('TSLA');
+    expect((await lost.again()).order).toMatchObject({ state: 'SUBMITTED', final: false });
+    const deadline = Date.now() + 6_000;
+    let order = (await lost.again()).order;
+    while (!order.final && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      order = (await lost.again()).order;
+    }
+    expect(order).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 2 });
+    expect(await statesOf(lost.requestId)).toEqual(['UNKNOWN', 'SUBMITTED', 'FILLED']);
+  });
+});

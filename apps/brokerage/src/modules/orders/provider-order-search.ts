@@ -3,8 +3,6 @@ import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../provider/brokerag
 import { ProviderError } from '../provider/provider.error';
 import type { ProviderOrder, ProviderUserCredentials } from '../provider/provider.types';
 
-/** SnapTrade's recentOrders answers the latest orders of the last 24 h, at most about this many. */
-export const RECENT_ORDERS_PAGE = 100;
 /** Older intents are looked for in the order history by time window (the recent list covers the last day). */
 const RECENT_ORDERS_MS = 20 * 60 * 60_000;
 const DAY_MS = 86_400_000;
@@ -15,8 +13,10 @@ const CLOCK_SKEW_MS = 60_000;
  * The provider's orders of an account around the time an intent was placed, from the provider as it is:
  * the realtime recent list first; the account's order list by time window when the recent list is refused
  * (403: not enabled for this customer; 501: not implemented for this brokerage), when the intent is older
- * than a day, or when the recent list is a full page that does not reach back to the intent (its only page
- * holds the latest orders: older ones fall off it). Both lists are merged, the realtime record winning.
+ * than a day, or when the recent list does not reach back to the intent: it is one page of the latest orders
+ * (about 100 at SnapTrade; the page size is not documented), so older orders fall off it, and only an order
+ * placed before the intent's window proves the page covers the whole window. Both lists are then merged, the
+ * realtime record winning.
  */
 @Injectable()
 export class ProviderOrderSearch {
@@ -82,10 +82,8 @@ function refusedFeature(error: unknown): error is ProviderError {
   );
 }
 
-/** A page short of the limit is the whole day; a full one covers the intent only if its oldest order is older. */
+/** The page covers the intent's whole window only if it also holds an order placed before that window. */
 function reachesBack(orders: ProviderOrder[], placedAt: Date): boolean {
-  if (orders.length < RECENT_ORDERS_PAGE) return true;
-  const times = orders.map((order) => (order.timePlaced ? new Date(order.timePlaced).getTime() : NaN));
-  if (times.some((time) => !Number.isFinite(time))) return false;
-  return Math.min(...times) < placedAt.getTime() - CLOCK_SKEW_MS;
+  const from = placedAt.getTime() - CLOCK_SKEW_MS;
+  return orders.some((order) => order.timePlaced !== null && new Date(order.timePlaced).getTime() < from);
 }

@@ -36,7 +36,8 @@ function classifyRejection(detail: string, context: FailureContext): ProviderErr
   if (/market (is )?closed|outside (of )?(regular )?(market|trading) hours|market hours/i.test(detail))
     return 'MARKET_CLOSED';
   if (/buying power|insufficient (funds|cash|balance)/i.test(detail)) return 'INSUFFICIENT_BUYING_POWER';
-  if (/insufficient (shares|position|quantity|units)|not enough (shares|units)/i.test(detail))
+  // "…you do not have enough shares to close your position." (Robinhood, relayed by SnapTrade)
+  if (/insufficient (shares|position|quantity|units)|(not|n't)( have)? enough (shares|units)/i.test(detail))
     return 'INSUFFICIENT_POSITION';
   if (/option|strike|expir|occ/i.test(detail)) return 'INVALID_OPTIONS_DATA';
   return context.isOrder ? 'ORDER_REJECTED' : 'INVALID_ORDER';
