@@ -85,7 +85,9 @@ export function usePlacePaperOrder({ userId }: { userId: string }) {
       mutate(
         { order: attempt.order, requestId: attempt.requestId },
         {
-          onSuccess: (response) => remember(response.order.state === 'UNKNOWN' ? attempt : null),
+          // Unknown, pending or partly filled: the same request id asked again answers the order as it stands now.
+          onSuccess: (response) =>
+            remember(response.order.state === 'UNKNOWN' || response.order.final === false ? attempt : null),
           onError: (error) => remember(isRetryableOrderError(error) ? attempt : null),
         },
       );

@@ -152,6 +152,11 @@ export function OrderResult({
         <span>This order was already placed: this is its first result (nothing was placed again).</span>
       ) : null}
       {progress ? <span data-testid="order-progress">{progress}</span> : null}
+      {!order.final && canRetry ? (
+        <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Checking...' : 'Check again'}
+        </Button>
+      ) : null}
       <OrderDetails response={data} />
     </Alert>
   );

@@ -296,7 +296,7 @@ describe('paper trading page', () => {
       providerStatus: 'ACCEPTED',
       final: false,
     };
-    mockApi(
+    const api = mockApi(
       routes({
         'POST /api/paper/orders': ((call) => ({
           status: 201,
@@ -312,11 +312,15 @@ describe('paper trading page', () => {
     expect(screen.getByText('Pending')).toBeInTheDocument();
     expect(screen.getByTestId('order-progress')).toHaveTextContent('it has not filled yet');
 
+    // Checking again asks with the same request id: the order as it stands now, nothing placed again.
     answer = { state: 'PARTIALLY_FILLED', filledQuantity: 3, providerStatus: 'PARTIAL_CANCELED', final: true };
-    await fillStockOrder(user, 'MSFT');
-    await user.click(screen.getByRole('button', { name: 'Place Buy Order' }));
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByText('Partially filled: bought 3 of 10 AAPL at $187.20')).toBeInTheDocument();
     expect(screen.getByTestId('order-progress')).toHaveTextContent('you hold the filled part');
+    const calls = api.callsTo('POST /api/paper/orders');
+    expect(calls).toHaveLength(2);
+    expect(requestIdOf(calls[1]!)).toBe(requestIdOf(calls[0]!));
+    expect(screen.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
   });
 
   it('sends-a-signed-out-visitor-to-login', async () => {
