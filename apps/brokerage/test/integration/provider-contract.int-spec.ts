@@ -434,6 +434,24 @@ describe.each([
     expect(await harness.placedCount()).toBe(count);
   });
 
+  it('an order the brokerage keeps pending is looked at less and less often, and stays pending', async () => {
+    harness.script({ kind: 'stay-pending' });
+    const requestId = randomUUID();
+    await place(requestId, 1);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const [row] = await harness.app
+      .current()
+      .dataSource.query(`SELECT track_attempts, is_final FROM brokerage.order_intents WHERE request_id = $1`, [
+        requestId,
+      ]);
+    // Every 100 ms without the back-off (about 20 looks); 100, 200, 400, 400… with it.
+    expect(row.track_attempts).toBeGreaterThanOrEqual(3);
+    expect(row.track_attempts).toBeLessThanOrEqual(8);
+    expect(row.is_final).toBe(false);
+    expect(await answer(requestId)).toMatchObject({ state: 'SUBMITTED', final: false, filledQuantity: 0 });
+    expect(await events(requestId)).toEqual([seen('SUBMITTED', false, '0')]);
+  });
+
   it('pending across a restart of the brokerage service: tracked to its end after the restart', async () => {
     const before = await harness.placedCount();
     harness.script({ kind: 'delayed-fill', afterMs: 1_500 });

@@ -56,12 +56,13 @@ export class PaperOrderScripts {
 /** The steps of a script for an order of `units`, placed at `placedAt`. Instant orders have none (filled when placed). */
 export function planOf(script: PaperOrderScript, units: Decimal, placedAt: Date): PaperFillStep[] {
   const at = (ms: number) => new Date(placedAt.getTime() + ms).toISOString();
-  // A part is at least one unit's 1e-8 and leaves some for the rest.
-  const part = () =>
-    Decimal.max(
-      new Decimal('0.00000001'),
-      units.times((script as { partialFraction: number }).partialFraction).toDecimalPlaces(8, Decimal.ROUND_DOWN),
-    );
+  // Whole shares for a whole-share order (at least one, never all), as brokers fill; else to 1e-8.
+  const part = () => {
+    const fraction = (script as { partialFraction: number }).partialFraction;
+    if (units.isInteger() && units.gte(2))
+      return Decimal.min(units.minus(1), Decimal.max(1, units.times(fraction).floor()));
+    return Decimal.max('0.00000001', units.times(fraction).toDecimalPlaces(8, Decimal.ROUND_DOWN));
+  };
   switch (script.kind) {
     case 'instant':
     case 'stay-pending':
