@@ -170,4 +170,13 @@ it('reconciliation settles an intent lost in flight from the order found at the 
   );
   expect(row).toEqual({ state: 'FILLED', provider_order_id: placed.brokerageOrderId });
   expect(await paperOrderCount()).toBe(before);
+  // Both changes reach the services that build on fills, in order.
+  const events = await ctx.dataSource.query(
+    `SELECT aggregate_version::int AS aggregate_version, envelope->'data'->>'state' AS state FROM brokerage.outbox WHERE aggregate_id = $1 ORDER BY aggregate_version`,
+    [`order-intent:${intent.id}`],
+  );
+  expect(events).toEqual([
+    { aggregate_version: 1, state: 'UNKNOWN' },
+    { aggregate_version: 2, state: 'FILLED' },
+  ]);
 });

@@ -109,8 +109,9 @@ export class OrderIntentsStore {
     return this.transition(id, { state: 'REJECTED', isFinal: true, error }, manager);
   }
 
+  /** Only from SUBMITTING: the placement's answer was lost, or its process was (the reconciler's sweep). */
   markUnknown(id: string): Promise<OrderIntentEntity> {
-    return this.transition(id, { state: 'UNKNOWN' });
+    return this.transition(id, { state: 'UNKNOWN' }, undefined, ['SUBMITTING']);
   }
 
   /** A person confirmed the order reached the brokerage without its record at hand: placed, tracked by its id if any. */
@@ -189,11 +190,16 @@ export class OrderIntentsStore {
   }
 
   /** A change of an intent whose outcome is still open (SUBMITTING or UNKNOWN); a settled intent stays as it is. */
-  private transition(id: string, change: Change, manager?: EntityManager): Promise<OrderIntentEntity> {
+  private transition(
+    id: string,
+    change: Change,
+    manager?: EntityManager,
+    from: OrderIntentState[] = ['SUBMITTING', 'UNKNOWN'],
+  ): Promise<OrderIntentEntity> {
     return this.inTransaction(manager, async (tx) => {
       const intent = await tx.findOne(OrderIntentEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!intent) throw new Error(`Order intent ${id} not found`);
-      if (intent.state !== 'SUBMITTING' && intent.state !== 'UNKNOWN') return intent;
+      if (!from.includes(intent.state)) return intent;
       return this.write(tx, intent, change);
     });
   }

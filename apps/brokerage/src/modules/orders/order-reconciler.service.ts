@@ -51,10 +51,12 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
 
   /** Marks lost SUBMITTING intents UNKNOWN, then reconciles the UNKNOWN ones that are due (exponential pause). */
   async sweep(): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE brokerage.order_intents SET state = 'UNKNOWN', updated_at = now() WHERE state = 'SUBMITTING' AND updated_at < now() - ($1 || ' milliseconds')::interval`,
+    const lost: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM brokerage.order_intents WHERE state = 'SUBMITTING' AND updated_at < now() - ($1 || ' milliseconds')::interval`,
       [String(this.config.orderPlacementWindowMs + STALE_MARGIN_MS)],
     );
+    // One by one, each with its OrderUpdated event (a placement that settled meanwhile is left as it is).
+    for (const { id } of lost) await this.intents.markUnknown(id);
     const due: { id: string }[] = await this.dataSource.query(
       `SELECT id FROM brokerage.order_intents
         WHERE state = 'UNKNOWN'
