@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePortBlock } from '../src/support/free-ports';
+import { freePortBlock } from '@copytrade/testing';
 
 /**
  * `npm start` (after its build step) with embedded PostgreSQL and nats-server, stopped the way a terminal's

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { freePortBlock } from '../src/support/free-ports';
+import { freePortBlock } from '@copytrade/testing';
 import { clientAt } from '../src/support/identity-flows';
 import { getWithCookie, seedUsers, signIn } from '../src/support/seeded-users';
 import { TEST_ADMIN, useTestPlatform } from '../src/support/test-platform';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { freePortBlock } from '../src/support/free-ports';
+import { freePortBlock } from '@copytrade/testing';
 import { clientAt } from '../src/support/identity-flows';
 import { getWithCookie, seedUsers, signIn } from '../src/support/seeded-users';
 import { useTestPlatform } from '../src/support/test-platform';

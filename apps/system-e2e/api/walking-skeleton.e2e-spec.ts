@@ -10,7 +10,7 @@ import {
 import { expectEventually } from '@copytrade/testing';
 import request from 'supertest';
 import { ApiSession } from '../src/support/api-session';
-import { freePortBlock } from '../src/support/free-ports';
+import { freePortBlock } from '@copytrade/testing';
 import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
 
 const suite = useTestPlatform('skeleton');

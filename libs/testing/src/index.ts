@@ -1,3 +1,4 @@
 export * from './expect-eventually';
 export * from './test-infrastructure';
 export * from './fake-snaptrade';
+export * from './free-ports';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { findNatsServer, startNatsServer, startPlatform, type RunningPlatform } from '@copytrade/tools-dev';
-import { freePortBlock } from './free-ports';
+import { freePortBlock } from '@copytrade/testing';
 
 export const TEST_ADMIN = { username: 'admin', email: 'admin@copytrade.local', password: 'Admin-Beta-2026!' };
 export const TEST_DEMO = { username: 'demo', email: 'demo@copytrade.local', password: 'Demo-Trader-2026!' };

@@ -1,8 +1,7 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, natsUrl } from '@copytrade/testing';
+import { createTestDatabase, freePortBlock, natsUrl } from '@copytrade/testing';
 import { findNatsServer, startNatsServer, startPlatform, type RunningPlatform } from '@copytrade/tools-dev';
 
 export const DEMO = { username: 'demo', password: 'Demo-Trader-2026!' };
@@ -38,22 +37,7 @@ export class Session {
 }
 
 /** A base port with the next six free too (gateway, five service probes, nats-server). */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const base = 40_000 + Math.floor(Math.random() * 20_000);
-    const free = await Promise.all(
-      [0, 1, 2, 3, 4, 5, 6].map(
-        (offset) =>
-          new Promise<boolean>((resolve) => {
-            const server = createServer()
-              .once('error', () => resolve(false))
-              .listen(base + offset, '127.0.0.1', () => server.close(() => resolve(true)));
-          }),
-      ),
-    );
-    if (free.every(Boolean)) return base;
-  }
-}
+export const freePort = (): Promise<number> => freePortBlock(7);
 
 export interface BenchProduct {
   platform: RunningPlatform;
@@ -78,7 +62,11 @@ export async function startBenchProduct(name: string): Promise<BenchProduct> {
     embeddedPostgresPort: 0,
     embeddedNatsPort: 0,
     logDir: join(workDir, 'logs'),
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    },
   });
   return {
     platform,
@@ -95,7 +83,9 @@ export async function startBenchProduct(name: string): Promise<BenchProduct> {
 export async function connectedDemo(baseUrl: string): Promise<{ session: Session; userId: string }> {
   const session = new Session(baseUrl);
   await session.refreshCsrf();
-  const userId = (await session.call('POST', '/api/login', DEMO)).json.user.id as string;
+  const login = await session.call('POST', '/api/login', DEMO);
+  if (login.status !== 200) throw new Error(`demo login answered ${login.status}: ${JSON.stringify(login.json)}`);
+  const userId = login.json.user.id as string;
   await session.refreshCsrf();
   await session.call('POST', '/api/snaptrade/register-user', { userId });
   const portal = await session.call('POST', '/api/snaptrade/connection-portal', {
