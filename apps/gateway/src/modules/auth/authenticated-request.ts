@@ -1,4 +1,4 @@
-import type { RpcCallContext } from '@copytrade/nest';
+import { requestIdOf, type RpcCallContext } from '@copytrade/nest';
 import type { UserView } from '@copytrade/contracts';
 import type { Request } from 'express';
 
@@ -8,10 +8,13 @@ export interface GatewayRequest extends Request {
   user?: UserView;
 }
 
-/** What every RPC call carries: the request id for the logs, the acting user, the client address. */
+/**
+ * What every RPC call carries: the request's trace id for the logs (assigned here when no request logger did),
+ * the acting user, the client address.
+ */
 export function rpcContextOf(request: GatewayRequest): RpcCallContext {
   return {
-    requestId: request.id,
+    requestId: requestIdOf(request),
     actor: request.user ? { userId: request.user.id, isAdmin: request.user.isAdmin } : undefined,
     clientAddress: request.ip,
   };

@@ -1,28 +1,48 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { catchError, concatMap, from, map, throwError, type Observable } from 'rxjs';
 import type { GatewayRequest } from '../auth/authenticated-request';
 import { BrokerageReadCache } from './brokerage-read-cache.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Writes to one user's brokerage data, and paper-market controls that move every user's figures. */
-const USER_WRITES = /^\/api\/(snaptrade|paper|dev\/paper)\//;
-const MARKET_WRITES = /^\/api\/dev\/market\//;
+const WRITES_SCOPE = 'brokerage-writes-scope';
+
+/** Whose cached brokerage reads a write can change: the session user's, or everyone's (paper-market controls). */
+export type BrokerageWritesScope = 'user' | 'everyone';
 
 /**
- * Read-your-writes for the brokerage read cache: a successful brokerage write is answered only after every
- * gateway replica has been told to drop the affected cached reads.
+ * Marks a controller or handler whose successful unsafe requests change brokerage data: they are answered only
+ * after every gateway replica has dropped the affected cached reads. Applied by route, so other routes (the hot
+ * signed-in reads above all) never pay for the interceptor.
  */
+export const InvalidatesBrokerageReads = (scope: BrokerageWritesScope = 'user') =>
+  applyDecorators(SetMetadata(WRITES_SCOPE, scope), UseInterceptors(BrokerageWritesInterceptor));
+
+/** Read-your-writes for the brokerage read cache (see InvalidatesBrokerageReads). */
 @Injectable()
 export class BrokerageWritesInterceptor implements NestInterceptor {
-  constructor(private readonly reads: BrokerageReadCache) {}
+  constructor(
+    private readonly reads: BrokerageReadCache,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<GatewayRequest>();
     if (SAFE_METHODS.has(request.method)) return next.handle();
-    const everyone = MARKET_WRITES.test(request.path);
-    if (!everyone && !(USER_WRITES.test(request.path) && request.user)) return next.handle();
-    const userId = everyone ? undefined : request.user!.id;
+    const scope = this.reflector.getAllAndOverride<BrokerageWritesScope>(WRITES_SCOPE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (scope === 'user' && !request.user) return next.handle();
+    const userId = scope === 'everyone' ? undefined : request.user!.id;
     // A failed write may have changed something too (an order whose outcome is unknown): drop either way.
     const dropped = () => from(this.reads.invalidateEverywhere(userId));
     return next.handle().pipe(

@@ -33,6 +33,7 @@ import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { AccountIdPipe, sessionUserId, UserIdParam } from './brokerage-params';
 import { BrokerageReadCache } from './brokerage-read-cache.service';
+import { InvalidatesBrokerageReads } from './brokerage-writes.interceptor';
 
 /** The seeds' /api/snaptrade/* calls. Every userId and accountId must be the session user's own (403 otherwise). */
 @ApiTags('brokerage')
@@ -43,6 +44,7 @@ export class BrokerageController {
     private readonly reads: BrokerageReadCache,
   ) {}
 
+  @InvalidatesBrokerageReads()
   @Post('register-user')
   @HttpCode(200)
   async registerUser(
@@ -62,6 +64,7 @@ export class BrokerageController {
     };
   }
 
+  @InvalidatesBrokerageReads()
   @Post('connection-portal')
   @HttpCode(200)
   async connectionPortal(

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AdminOrdersController } from './admin-orders.controller';
 import { BrokerageReadCache } from './brokerage-read-cache.service';
 import { BrokerageWritesInterceptor } from './brokerage-writes.interceptor';
@@ -10,11 +9,7 @@ import { ProviderSecretForOwner } from './provider-secret-for-owner.service';
 @Global()
 @Module({
   controllers: [BrokerageController, AdminOrdersController],
-  providers: [
-    ProviderSecretForOwner,
-    BrokerageReadCache,
-    { provide: APP_INTERCEPTOR, useClass: BrokerageWritesInterceptor },
-  ],
-  exports: [ProviderSecretForOwner],
+  providers: [ProviderSecretForOwner, BrokerageReadCache, BrokerageWritesInterceptor],
+  exports: [ProviderSecretForOwner, BrokerageReadCache, BrokerageWritesInterceptor],
 })
 export class BrokerageModule {}

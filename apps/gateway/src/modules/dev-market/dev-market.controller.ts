@@ -20,6 +20,7 @@ import { DomainException, RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+import { InvalidatesBrokerageReads } from '../brokerage/brokerage-writes.interceptor';
 import { orderRequestId } from '../paper/order-request-id';
 import { placeOrderResponse } from '../paper/place-order.response';
 
@@ -32,6 +33,7 @@ import { placeOrderResponse } from '../paper/place-order.response';
 export class DevMarketController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @InvalidatesBrokerageReads('everyone')
   @Post('market/price')
   @HttpCode(200)
   async setPrice(@Body() body: SetMarketPriceDto, @Req() request: GatewayRequest): Promise<DevMarketPriceResponse> {
@@ -44,6 +46,7 @@ export class DevMarketController {
   }
 
   /** `{open: true|false}` forces the market open or closed; `{open: null}` restores the configured hours. */
+  @InvalidatesBrokerageReads('everyone')
   @Post('market/hours')
   @HttpCode(200)
   async setHours(@Body() body: SetMarketHoursDto, @Req() request: GatewayRequest): Promise<DevMarketHoursResponse> {
@@ -56,6 +59,7 @@ export class DevMarketController {
   }
 
   /** A paper market order in the session user's own account (X-Request-ID required, same idempotency as every order). */
+  @InvalidatesBrokerageReads()
   @Post('paper/orders')
   async placeOrder(
     @Body() body: DevPaperOrderDto,

@@ -18,6 +18,7 @@ import { DomainException, RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+import { InvalidatesBrokerageReads } from '../brokerage/brokerage-writes.interceptor';
 import { orderRequestId } from './order-request-id';
 import { OrderPlacement } from './order-placement.service';
 
@@ -47,6 +48,7 @@ export class PaperController {
     return { success: true, session: reply.session };
   }
 
+  @InvalidatesBrokerageReads()
   @Post('portal/:sessionId/connect')
   @HttpCode(200)
   async connect(
@@ -86,6 +88,7 @@ export class PaperController {
    * A market order on the session user's own paper account (the primary one unless accountId is given). The
    * X-Request-ID header is the order's idempotency key; the call's trace id (logs, error bodies) is its own.
    */
+  @InvalidatesBrokerageReads()
   @Post('orders')
   async placeOrder(
     @Body() body: PlaceMarketOrderDto,
