@@ -59,4 +59,15 @@ describe('logger', () => {
     expect(development.customSuccessMessage?.(request, response(200), 3)).toBe('GET /api/auth/me 200');
     expect(optionsOf(loggerParams('svc', 'info', { NODE_ENV: 'production' })).customLogLevel).toBeUndefined();
   });
+
+  it('installs the per-request logger only where the level writes request lines', () => {
+    const production = (level: string) => loggerParams('svc', level, { NODE_ENV: 'production' }).forRoutes;
+    expect(production('info')).toBeUndefined();
+    expect(production('debug')).toBeUndefined();
+    expect(production('warn')).toEqual([]);
+    expect(production('silent')).toEqual([]);
+    const development = (level: string) => loggerParams('svc', level, { NODE_ENV: 'development' }).forRoutes;
+    expect(development('debug')).toBeUndefined();
+    expect(development('info')).toEqual([]);
+  });
 });
