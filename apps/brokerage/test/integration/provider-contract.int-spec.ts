@@ -552,6 +552,23 @@ describe('reconciliation against SnapTrade as it is (the real SDK against the fa
     }
   });
 
+  it('with recentOrders refused and a daily-cached order history, the order stays UNKNOWN (never guessed, never placed again) until the daily sync shows it', async () => {
+    const before = fake.placedOrderCount(service.accountId);
+    fake.setRecentOrdersMode('forbidden');
+    fake.setAccountDataMode('daily-cached');
+    try {
+      const lost = await placeLosingTheAnswer('SBUX');
+      expect((await lost.again()).order).toMatchObject({ state: 'UNKNOWN', brokerageOrderId: null });
+      fake.advanceDay();
+      expect((await lost.again()).order).toMatchObject({ state: 'FILLED', final: true, filledQuantity: 2 });
+      expect(await statesOf(lost.requestId)).toEqual(['UNKNOWN', 'FILLED']);
+      expect(fake.placedOrderCount(service.accountId)).toBe(before + 1);
+    } finally {
+      fake.setRecentOrdersMode('ok');
+      fake.setAccountDataMode('live');
+    }
+  });
+
   it('an unknown order found still open is tracked on to its fill', async () => {
     fake.scriptNextOrders(service.accountId, { kind: 'delayed-fill', afterMs: 1_800 });
     const lost = await placeLosingTheAnswer('TSLA');
