@@ -12,7 +12,7 @@ describe('protected routes', () => {
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(location().pathname).toBe('/login');
-    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Welcome back, .+!$/ })).not.toBeInTheDocument();
   });
 
   it('replaces-the-history-entry-when-redirecting', async () => {
@@ -28,7 +28,7 @@ describe('protected routes', () => {
     renderApp('/dashboard');
 
     expect(await screen.findByText('Checking your session')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Welcome back, .+!$/ })).not.toBeInTheDocument();
     pending.resolve({ status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: 'x', traceId: 't' } });
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
@@ -37,7 +37,7 @@ describe('protected routes', () => {
     mockApi(signedInAs(buildUser()));
     renderApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Welcome back, .+!$/, level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome back, Demo!' })).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('protected routes', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const api = mockApi(signedInAs(buildUser()));
     const { queryClient } = renderApp('/dashboard');
-    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await screen.findByRole('heading', { name: /^Welcome back, .+!$/, level: 1 });
 
     api.set('GET /api/verify-token', {
       status: 429,
@@ -56,14 +56,14 @@ describe('protected routes', () => {
     await queryClient.refetchQueries({ queryKey: authKeys.session() });
 
     await waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /^Welcome back, .+!$/, level: 1 })).toBeInTheDocument();
     expect(queryClient.getQueryData(authKeys.session())).toMatchObject({ id: 'user-1' });
   });
 
   it('redirects-to-login-when-re-verification-says-signed-out', async () => {
     const api = mockApi(signedInAs(buildUser()));
     const { queryClient, location } = renderApp('/dashboard');
-    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await screen.findByRole('heading', { name: /^Welcome back, .+!$/, level: 1 });
 
     api.set('GET /api/verify-token', {
       status: 401,

@@ -21,6 +21,13 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom lacks pointer capture and scrollIntoView; Radix Select calls them when it opens.
+if (!Element.prototype.hasPointerCapture) {
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.releasePointerCapture = () => {};
+}
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
 afterEach(() => {
   // Sonner keeps its toasts in module state and replays active ones to the next Toaster.
   toast.dismiss();

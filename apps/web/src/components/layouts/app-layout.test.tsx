@@ -125,7 +125,8 @@ describe('signed-in shell', () => {
     mockApi(signedInAs(user));
     const { user: actor, location } = renderApp('/dashboard');
 
-    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    // The names contain the text the controls show (WCAG 2.5.3).
+    const bell = await screen.findByRole('button', { name: 'Notifications (3)' });
     expect(bell).toHaveTextContent('3');
     expect(bell).toHaveAccessibleDescription('3 unread');
     await actor.click(bell);
@@ -144,7 +145,9 @@ describe('signed-in shell', () => {
 
     expect(screen.getByRole('button', { name: 'Upgrade to Pro' })).toBeInTheDocument();
 
-    await actor.click(screen.getByRole('button', { name: 'User menu' }));
+    const userButton = screen.getByRole('button', { name: 'User menu (demo)' });
+    expect(userButton).toHaveTextContent('demo');
+    await actor.click(userButton);
     const menu = screen.getByRole('menu', { name: 'User menu' });
     expect(menu).toHaveTextContent('demo');
     expect(menu).toHaveTextContent('demo@example.com');
@@ -174,12 +177,45 @@ describe('signed-in shell', () => {
     expect(screen.getByRole('menuitem', { name: 'Support' })).toHaveFocus();
   });
 
+  it('opens-the-navigation-as-a-drawer-that-traps-focus-and-closes-on-escape-and-on-navigation', async () => {
+    mockApi(signedInAs(user));
+    const { user: actor, location } = renderApp('/dashboard');
+
+    const menuButton = await screen.findByRole('button', { name: 'Open navigation' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await actor.click(menuButton);
+    const drawer = screen.getByRole('dialog', { name: 'Navigation' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(within(drawer).getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    // Modal: the page behind is hidden from assistive tech and Tab stays inside.
+    expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
+    for (let step = 0; step < 12; step += 1) {
+      await actor.tab();
+      expect(drawer.contains(document.activeElement)).toBe(true);
+    }
+
+    await actor.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+
+    await actor.click(menuButton);
+    await actor.click(
+      within(screen.getByRole('dialog', { name: 'Navigation' })).getByRole('link', { name: 'Discovery' }),
+    );
+    expect(location().pathname).toBe('/discovery');
+    expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
+
+    await actor.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await actor.click(screen.getByRole('button', { name: 'Close navigation' }));
+    expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument();
+  });
+
   it('signs-out-to-login-even-when-the-call-fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const api = mockApi({ ...signedInAs(user), 'POST /api/logout': { status: 500 } });
     const { user: actor, location } = renderApp('/dashboard');
 
-    await actor.click(await screen.findByRole('button', { name: 'User menu' }));
+    await actor.click(await screen.findByRole('button', { name: 'User menu (demo)' }));
     await actor.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import {
   ChartIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
+  CloseIcon,
   CompassIcon,
   CopyIcon,
   DashboardIcon,
@@ -34,35 +35,55 @@ const NAV_ITEMS: NavItem[] = [
   { to: paths.app.admin.getHref(), label: 'Admin Panel', icon: ShieldIcon, adminOnly: true },
 ];
 
+/**
+ * The navigation column. `rail`: the desktop sidebar, collapsible to a narrow bar (hidden below 900px by CSS);
+ * `drawer`: the same content inside the phone drawer, with a close button instead of the collapse toggle.
+ */
 export function Sidebar({
   collapsed,
   onToggle,
   isAdmin,
   sections,
+  variant = 'rail',
+  onClose,
 }: {
   collapsed: boolean;
   onToggle: () => void;
   isAdmin: boolean;
   /** Feature content below the navigation (owned and joined traces), composed by the app. */
   sections?: ReactNode;
+  variant?: 'rail' | 'drawer';
+  /** Drawer only: closes it. */
+  onClose?: () => void;
 }) {
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin);
+  const drawer = variant === 'drawer';
   return (
-    <aside id={SIDEBAR_ID} aria-label="Sidebar" className={cn('sidebar', collapsed && 'sidebar--collapsed')}>
+    <aside
+      id={drawer ? undefined : SIDEBAR_ID}
+      aria-label="Sidebar"
+      className={cn('sidebar', `sidebar--${variant}`, collapsed && 'sidebar--collapsed')}
+    >
       <div className="sidebar__top">
         <Link to={paths.app.dashboard.getHref()} className="sidebar__brand" aria-label="CopyTrade dashboard">
           <Brand compact={collapsed} />
         </Link>
-        <button
-          type="button"
-          className="sidebar__toggle"
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          aria-controls={SIDEBAR_ID}
-          aria-expanded={!collapsed}
-          onClick={onToggle}
-        >
-          {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
-        </button>
+        {drawer ? (
+          <button type="button" className="sidebar__toggle" aria-label="Close navigation" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="sidebar__toggle"
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-controls={SIDEBAR_ID}
+            aria-expanded={!collapsed}
+            onClick={onToggle}
+          >
+            {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+          </button>
+        )}
       </div>
 
       <nav aria-label="Main" className="sidebar__nav">

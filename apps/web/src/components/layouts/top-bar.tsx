@@ -1,6 +1,7 @@
 import type { UserView } from '@copytrade/contracts';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { Brand } from './brand';
 import {
   DropdownMenu,
   DropdownMenuItem,
@@ -12,6 +13,7 @@ import {
   CreditCardIcon,
   HelpIcon,
   LogOutIcon,
+  MenuIcon,
   SettingsIcon,
   SparklesIcon,
   UserIcon,
@@ -27,12 +29,22 @@ export const SAMPLE_NOTIFICATIONS = [
 
 const HELP_ITEMS = ['Support', 'Help Center', 'Trading Guides', 'Academy'] as const;
 
+/**
+ * The top bar. Below 900px it starts with the menu button that opens the navigation drawer. Every control's
+ * accessible name contains the text it shows (WCAG 2.5.3): 'Notifications (3)', 'User menu (demo)'.
+ */
 export function TopBar({
   user,
+  navOpen = false,
+  navId,
+  onOpenNav,
   onOpenSettings,
   onSignOut,
 }: {
   user: UserView | null;
+  navOpen?: boolean;
+  navId?: string;
+  onOpenNav?: () => void;
   onOpenSettings: () => void;
   onSignOut: () => void;
 }) {
@@ -40,10 +52,28 @@ export function TopBar({
 
   return (
     <header className="topbar">
-      <div className="topbar__context" />
+      <div className="topbar__context">
+        {onOpenNav ? (
+          <>
+            <button
+              type="button"
+              className="icon-button topbar__menu"
+              aria-label="Open navigation"
+              aria-haspopup="dialog"
+              aria-expanded={navOpen}
+              aria-controls={navOpen ? navId : undefined}
+              onClick={onOpenNav}
+            >
+              <MenuIcon size={18} />
+            </button>
+            <Brand compact className="topbar__brand" />
+          </>
+        ) : null}
+      </div>
       <div className="topbar__actions">
         <DropdownMenu
-          label="Notifications"
+          label={`Notifications (${NOTIFICATION_BADGE_COUNT})`}
+          menuLabel="Notifications"
           triggerDescription={`${NOTIFICATION_BADGE_COUNT} unread`}
           triggerClassName="icon-button"
           menuClassName="menu__content--wide"
@@ -74,12 +104,13 @@ export function TopBar({
 
         {/* Seed 000 §6: 'Upgrade to Pro' has no behaviour. */}
         <Button variant="primary" size="sm" className="topbar__upgrade">
-          <SparklesIcon size={14} />
+          <SparklesIcon size={14} className="topbar__upgrade-icon" />
           Upgrade to Pro
         </Button>
 
         <DropdownMenu
-          label="User menu"
+          label={`User menu (${displayName})`}
+          menuLabel="User menu"
           triggerClassName="user-trigger"
           trigger={
             <>

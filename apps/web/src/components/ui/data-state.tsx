@@ -26,22 +26,27 @@ export function LoadingRows({ label, count = 2, row }: { label: string; count?: 
   );
 }
 
-/** A failed load in place of the content: the message and a Retry button (disabled while `retrying`). */
+/**
+ * A failed load in place of the content: the message and a Retry button (disabled while `retrying`); without
+ * `onRetry` (another Retry on the page re-reads the same data) only the message.
+ */
 export function LoadError({
   children,
   onRetry,
   retrying,
 }: {
   children: ReactNode;
-  onRetry: () => void;
+  onRetry?: () => void;
   retrying?: boolean;
 }) {
   return (
     <div className="inline-error" role="alert">
       <span>{children}</span>
-      <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying}>
-        Retry
-      </Button>
+      {onRetry ? (
+        <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying}>
+          Retry
+        </Button>
+      ) : null}
     </div>
   );
 }

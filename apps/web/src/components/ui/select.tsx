@@ -1,45 +1,63 @@
+import { Select as RadixSelect } from 'radix-ui';
 import type { ComponentPropsWithRef } from 'react';
 import { cn } from '@/lib/cn';
+import { CheckIcon, ChevronDownIcon } from './icons';
 
 export interface SelectOption {
   value: string;
   label: string;
 }
 
+export type SelectProps = Omit<
+  ComponentPropsWithRef<typeof RadixSelect.Trigger>,
+  'children' | 'value' | 'defaultValue' | 'onChange' | 'dir'
+> & {
+  options: readonly SelectOption[];
+  /** Shown while `value` is '' (nothing chosen yet). */
+  placeholder?: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  name?: string;
+  required?: boolean;
+};
+
 /**
- * A native <select> in the app's look: the browser gives it full keyboard and screen-reader support.
- * `placeholder` adds a first, unselectable empty option shown until the user picks one.
+ * A select on Radix UI's Select (WAI-ARIA combobox + listbox: arrow keys, typeahead, Escape), in the app's
+ * look. `id` goes on the trigger, so a `<Label htmlFor>` names it.
  */
 export function Select({
   options,
   placeholder,
   className,
-  ...props
-}: Omit<ComponentPropsWithRef<'select'>, 'children'> & { options: readonly SelectOption[]; placeholder?: string }) {
+  value,
+  onValueChange,
+  name,
+  required,
+  disabled,
+  ...triggerProps
+}: SelectProps) {
   return (
-    <div className="select">
-      <select className={cn('input select__control', className)} {...props}>
-        {placeholder !== undefined ? (
-          <option value="" disabled>
-            {placeholder}
-          </option>
-        ) : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <svg className="select__chevron" width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          d="M6 9l6 6 6-6"
-          stroke="currentColor"
-          strokeWidth="2"
-          fill="none"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </div>
+    <RadixSelect.Root value={value} onValueChange={onValueChange} name={name} required={required} disabled={disabled}>
+      <RadixSelect.Trigger className={cn('input select__trigger', className)} {...triggerProps}>
+        <RadixSelect.Value placeholder={placeholder} />
+        <RadixSelect.Icon className="select__chevron">
+          <ChevronDownIcon size={14} />
+        </RadixSelect.Icon>
+      </RadixSelect.Trigger>
+      <RadixSelect.Portal>
+        <RadixSelect.Content className="select__content" position="popper" sideOffset={4} collisionPadding={8}>
+          <RadixSelect.Viewport className="select__viewport">
+            {options.map((option) => (
+              <RadixSelect.Item key={option.value} value={option.value} className="select__item">
+                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+                <RadixSelect.ItemIndicator className="select__indicator">
+                  <CheckIcon size={14} />
+                </RadixSelect.ItemIndicator>
+              </RadixSelect.Item>
+            ))}
+          </RadixSelect.Viewport>
+        </RadixSelect.Content>
+      </RadixSelect.Portal>
+    </RadixSelect.Root>
   );
 }

@@ -3,12 +3,13 @@ import { cn } from '@/lib/cn';
 import './table.css';
 
 /**
- * A dense data table (DESIGN "Look and feel"). Name it with `aria-label` or a `<caption>`; numeric
- * columns take `numeric` so figures line up on the right.
+ * A dense data table. Name it with `aria-label` or a `<caption>`; numeric columns take `numeric` so figures
+ * line up on the right. A table wider than the screen scrolls inside its own container (never the page),
+ * which is focusable so keyboard users can scroll it too.
  */
 export function Table({ className, ...props }: ComponentPropsWithoutRef<'table'>) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className={cn('table', className)} {...props} />
     </div>
   );

@@ -38,13 +38,13 @@ describe('settings tabs', () => {
     screen.getByRole('tab', { name: 'Account' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Brokerage' })).toHaveFocus();
-    expect(screen.getByRole('tabpanel', { name: 'Brokerage' })).toHaveTextContent('Registration Required');
+    expect(await screen.findByRole('tabpanel', { name: 'Brokerage' })).toHaveTextContent('Registration Required');
     expect(location().search).toBe('?tab=brokerage');
 
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByRole('tabpanel', { name: 'Notifications' })).toBeInTheDocument();
     await user.keyboard('{Home}');
-    expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true'));
     expect(location().search).toBe('');
   });
 

@@ -13,6 +13,20 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], usernam
 }
 
 describe('login page', () => {
+  it('tabs-from-the-username-straight-to-the-password', async () => {
+    mockApi();
+    const { user } = renderApp('/login');
+    const usernameField = await screen.findByLabelText('Username or Email');
+    usernameField.focus();
+
+    await user.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Show password' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveFocus();
+  });
+
   it('shows-the-username-rule-and-sends-nothing', async () => {
     const api = mockApi();
     const { user } = renderApp('/login');
@@ -104,7 +118,7 @@ describe('login page', () => {
     expect(await screen.findByRole('button', { name: 'Signing In...' })).toBeDisabled();
     pending.resolve({ body: { success: true, user: account, message: 'Login successful' } });
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Demo!', level: 1 })).toBeInTheDocument();
     expect(location().pathname).toBe('/dashboard');
     const [call] = api.callsTo('POST /api/login');
     expect(call?.body).toEqual({ username: 'demo', password: 'password123' });
@@ -144,7 +158,7 @@ describe('login page', () => {
   it('sends-signed-in-users-to-the-dashboard', async () => {
     mockApi(signedInAs(buildUser()));
     const { location } = renderApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Demo!', level: 1 })).toBeInTheDocument();
     expect(location().pathname).toBe('/dashboard');
   });
 });

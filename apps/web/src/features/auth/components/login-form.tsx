@@ -71,14 +71,9 @@ export function LoginForm({ defaultUsername = '', onSuccess }: { defaultUsername
       </div>
 
       <div className="field">
-        <div className="field__label-row">
-          <label htmlFor={`${id}-password`} className="field__label">
-            Password
-          </label>
-          <Link to={paths.auth.forgotPassword.getHref()} className="text-link small">
-            Forgot password?
-          </Link>
-        </div>
+        <label htmlFor={`${id}-password`} className="field__label">
+          Password
+        </label>
         <div className="input-group">
           <input
             id={`${id}-password`}
@@ -100,6 +95,10 @@ export function LoginForm({ defaultUsername = '', onSuccess }: { defaultUsername
             {showPassword ? <EyeOffIcon /> : <EyeIcon />}
           </button>
         </div>
+        {/* After the password in the DOM, so Tab goes username → password before it. */}
+        <Link to={paths.auth.forgotPassword.getHref()} className="text-link small field__aside">
+          Forgot password?
+        </Link>
       </div>
 
       {error ? (

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, TEST_CSRF_TOKEN, type MockHandler, type MockResponse } from '@/testing/mock-api';
+import { chooseOption } from '@/testing/choose-option';
 import { renderApp } from '@/testing/test-utils';
 
 const EMAIL = 'new.member@example.com';
@@ -38,7 +39,7 @@ async function fillForm(user: Actor, overrides: Partial<Record<string, string>> 
     if (value) await user.type(field, value);
   }
   if (overrides['Annual Income'] !== '') {
-    await user.selectOptions(screen.getByLabelText('Annual Income'), overrides['Annual Income'] ?? '$60,001 - $80,000');
+    await chooseOption(user, screen.getByLabelText('Annual Income'), overrides['Annual Income'] ?? '$60,001 - $80,000');
   }
 }
 
@@ -47,7 +48,7 @@ const createAccount = () => screen.getByRole('button', { name: 'Create Account' 
 describe('beta signup', () => {
   it('shows-the-splash-and-the-email-from-the-query-read-only', async () => {
     mockApi(availabilityRoutes());
-    renderApp(SIGNUP_URL);
+    const { user } = renderApp(SIGNUP_URL);
     expect(await screen.findByRole('heading', { name: 'Join the Future of Connected Trading.' })).toBeInTheDocument();
     const email = screen.getByLabelText('Email');
     expect(email).toHaveValue(EMAIL);
@@ -55,12 +56,13 @@ describe('beta signup', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 
     const income = screen.getByRole('combobox', { name: 'Annual Income' });
+    expect(income).toHaveTextContent('Select your annual income');
+    await user.click(income);
     expect(
-      within(income)
+      within(screen.getByRole('listbox'))
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual([
-      'Select your annual income',
       'Under $25,000',
       '$25,000 - $40,000',
       '$40,001 - $60,000',
@@ -169,6 +171,13 @@ describe('beta signup', () => {
     await user.click(createAccount());
     expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all required fields.');
     expect(api.callsTo('POST /api/final-signup')).toHaveLength(0);
+
+    // It goes as soon as the last empty field is filled, without another submit.
+    await user.type(screen.getByLabelText('Occupation'), 'Enginee');
+    expect(screen.queryByText('Please fill in all required fields.')).not.toBeInTheDocument();
+    // Emptying a field again does not bring it back before the next submit.
+    await user.clear(screen.getByLabelText('Occupation'));
+    expect(screen.queryByText('Please fill in all required fields.')).not.toBeInTheDocument();
   });
 
   it('then-for-the-password-rules', async () => {
@@ -236,9 +245,9 @@ describe('beta signup', () => {
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
     pending.resolve({ body: { success: true, user: account, message: 'Account created successfully' } });
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Welcome back, .+!$/, level: 1 })).toBeInTheDocument();
     expect(location().pathname).toBe('/dashboard');
-    expect(screen.getByRole('button', { name: 'User menu' })).toHaveTextContent('nina_m');
+    expect(screen.getByRole('button', { name: 'User menu (nina_m)' })).toHaveTextContent('nina_m');
     const [call] = api.callsTo('POST /api/final-signup');
     expect(call?.body).toEqual({
       firstName: 'Nina',

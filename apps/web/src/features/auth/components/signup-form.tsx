@@ -1,6 +1,8 @@
 import {
   ANNUAL_INCOME_OPTIONS,
   PasswordRules,
+  SIGNUP_FIELDS,
+  SignupMessages,
   isPhoneCheckable,
   isUsernameCheckable,
   validateSignupSubmission,
@@ -60,8 +62,15 @@ export function SignupForm({ email, onSuccess }: { email: string; onSuccess: () 
     messages: phoneAvailabilityMessages,
   });
 
-  const set = (field: SignupField) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: SignupField) => (event: { target: { value: string } }) => setValue(field, event.target.value);
+  const setValue = (field: SignupField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // 'Please fill in all required fields.' goes as soon as every field is filled, not at the next submit.
+    // Other messages wait for the next submit.
+    if (error === SignupMessages.fillAllFields && SIGNUP_FIELDS.every((name) => next[name].trim() !== ''))
+      setError(null);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -144,7 +153,7 @@ export function SignupForm({ email, onSuccess }: { email: string; onSuccess: () 
           placeholder="Select your annual income"
           options={INCOME_OPTIONS}
           value={values.annualIncome}
-          onChange={set('annualIncome')}
+          onValueChange={(value) => setValue('annualIncome', value)}
         />
       </Field>
       {textField('username', 'Username', {

@@ -62,11 +62,10 @@ export function BetaCodeEntry({ waitingListHref }: { waitingListHref?: string })
           })
         }
       />
-      {availability.known ? (
-        <p className="beta-entry__seats muted small">
-          {Math.max(availability.maxCount - availability.currentCount, 0)} of {availability.maxCount} beta spots left
-        </p>
-      ) : null}
+      {/* Seed 000 §4: a failed status read still shows the line, the maximum defaulting to 100. */}
+      <p className="beta-entry__seats muted small">
+        {Math.max(availability.maxCount - availability.currentCount, 0)} of {availability.maxCount} beta spots left
+      </p>
     </AuthCard>
   );
 }

@@ -101,8 +101,10 @@ describe('dashboard without a brokerage link', () => {
     const api = mockApi(signedInAs(buildUser({ firstName: 'Grace' })));
     const { user, location } = renderApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Welcome back, Grace!' })).toBeInTheDocument();
+    // The welcome line is the page's one h1; the small 'Dashboard' label above it is not a heading.
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Grace!', level: 1 })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
     expect(screen.getByText('Connect your brokerage account to see real portfolio data.')).toBeInTheDocument();
 
     expect(within(metricValue('Portfolio Value')).getByText('$24,587')).toBeInTheDocument();
@@ -214,6 +216,59 @@ describe('dashboard with a linked brokerage', () => {
     );
     expect(within(card).getByText('$125,000.30')).toBeInTheDocument();
     expect(await within(card).findByTestId('chart-stub')).toHaveTextContent('2 points');
+  });
+
+  it('shows-the-single-reading-with-a-note-instead-of-a-lone-dot', async () => {
+    mockApi({
+      ...signedInAs(registered),
+      ...linkedRoutes(),
+      [`GET /api/snaptrade/portfolio-history/${registered.id}`]: {
+        body: {
+          success: true,
+          currency: 'USD',
+          bucketMinutes: 15,
+          from: 'x',
+          to: 'y',
+          points: [{ timestamp: '2026-01-01T14:00:00.000Z', totalValue: 125_000.3 }],
+        },
+      },
+    });
+    renderApp('/dashboard');
+    const card = (await screen.findByRole('heading', { name: 'Performance Overview' })).closest('section')!;
+    expect(await within(card).findByText('One reading so far')).toBeInTheDocument();
+    expect(within(card).getAllByText('$125,000.30').length).toBeGreaterThan(0);
+    expect(within(card).getByText(/Recorded Jan 1, 2026.*The line starts with the next reading/)).toBeInTheDocument();
+    expect(within(card).queryByTestId('chart-stub')).not.toBeInTheDocument();
+  });
+
+  it('ends-the-history-skeleton-in-an-error-when-the-accounts-call-fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = mockApi({
+      ...signedInAs(registered),
+      ...linkedRoutes(),
+      [`GET /api/snaptrade/accounts/${registered.id}`]: {
+        status: 503,
+        body: errorBody('PROVIDER_UNAVAILABLE', 'Down'),
+      },
+    });
+    const { user } = renderApp('/dashboard');
+    const card = (await screen.findByRole('heading', { name: 'Performance Overview' })).closest('section')!;
+    expect(await within(card).findByRole('alert')).toHaveTextContent("Couldn't load the performance history.");
+    expect(within(card).queryByText('Loading performance history...')).not.toBeInTheDocument();
+
+    // The metric cards' Retry reads the accounts again; the chart follows.
+    api.set(`GET /api/snaptrade/accounts/${registered.id}`, {
+      body: { success: true, accounts: [account('acc-1', 'Individual'), account('acc-2', 'Roth IRA')] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByTestId('chart-stub')).toHaveTextContent('2 points');
+  });
+
+  it('colours-the-change-as-a-gain', async () => {
+    mockApi({ ...signedInAs(registered), ...linkedRoutes() });
+    renderApp('/dashboard');
+    const change = await screen.findByText('+$5,000.30 (+4.17%)');
+    expect(change).toHaveClass('gain');
   });
 
   it('shows-the-empty-history-state', async () => {

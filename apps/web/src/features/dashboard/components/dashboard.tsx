@@ -61,8 +61,8 @@ export function Dashboard({ user }: { user: UserView }) {
       <title>Dashboard · CopyTrade</title>
       <div className="dashboard__header">
         <div className="page__header">
-          <h1 className="dashboard__eyebrow">Dashboard</h1>
-          <h2 className="page__title">Welcome back, {welcomeName(user)}!</h2>
+          <p className="dashboard__eyebrow">Dashboard</p>
+          <h1 className="page__title">Welcome back, {welcomeName(user)}!</h1>
           <p className="page__note">Here&apos;s an overview of your portfolio and activity.</p>
         </div>
         {registered ? (
@@ -103,7 +103,11 @@ export function Dashboard({ user }: { user: UserView }) {
       <MetricCards state={cards} />
 
       <div className="dashboard__grid">
-        <PerformanceOverview linked={linked} history={history} />
+        <PerformanceOverview
+          linked={linked}
+          history={history}
+          blocked={registered && portfolio.isError && !portfolio.data}
+        />
         <div className="dashboard__side">
           <RecentActivity user={user} />
           <AccountSummary user={user} brokerageConnected={linked} />

@@ -18,6 +18,8 @@ export const PERFORMANCE_TEXTS = {
   emptyTitle: 'No performance history yet',
   emptyText: 'Your portfolio value is recorded each time your balances are read. Check back soon.',
   failed: "Couldn't load the performance history.",
+  singleTitle: 'One reading so far',
+  singleText: 'The line starts with the next reading of your balances.',
 } as const;
 
 function ChartSkeleton({ label }: { label: string }) {
@@ -47,9 +49,12 @@ function describe(history: PortfolioHistoryView) {
 export function PerformanceOverview({
   linked,
   history,
+  blocked,
 }: {
   linked: boolean;
   history: UseQueryResult<PortfolioHistoryView>;
+  /** The accounts read failed, so the history is never asked for: show the error (the metric cards' Retry re-reads). */
+  blocked?: boolean;
 }) {
   const titleId = useId();
   const summaryId = useId();
@@ -64,6 +69,8 @@ export function PerformanceOverview({
         <p className="empty-state__text">{PERFORMANCE_TEXTS.unlinkedText}</p>
       </div>
     );
+  } else if (blocked && !history.data) {
+    body = <LoadError>{PERFORMANCE_TEXTS.failed}</LoadError>;
   } else if (history.isPending) {
     body = <ChartSkeleton label="Loading performance history..." />;
   } else if (history.isError && !history.data) {
@@ -80,12 +87,31 @@ export function PerformanceOverview({
         <p className="empty-state__text">{PERFORMANCE_TEXTS.emptyText}</p>
       </div>
     );
+  } else if (history.data.points.length === 1) {
+    // A chart of one point is a lone dot: say what there is instead.
+    const [only] = history.data.points as [PortfolioHistoryView['points'][number]];
+    headline = (
+      <div className="performance__headline">
+        <span className="performance__value">{formatUsd(only.totalValue)}</span>
+      </div>
+    );
+    body = (
+      <div className="empty-state performance__empty performance__single">
+        <ChartIcon size={22} className="empty-state__icon" />
+        <p className="empty-state__title">{PERFORMANCE_TEXTS.singleTitle}</p>
+        <p className="performance__single-value num">{formatUsd(only.totalValue)}</p>
+        <p className="empty-state__text">
+          Recorded {longDate.format(new Date(only.timestamp))}. {PERFORMANCE_TEXTS.singleText}
+        </p>
+      </div>
+    );
   } else {
     const { first, last, change, ratio } = describe(history.data);
+    const trend = change > 0 ? 'gain' : change < 0 ? 'loss' : 'flat';
     headline = (
       <div className="performance__headline">
         <span className="performance__value">{formatUsd(last.totalValue)}</span>
-        <span className={cn('performance__change', change > 0 && 'is-up', change < 0 && 'is-down')}>
+        <span className={cn('performance__change', trend)}>
           {formatSignedUsd(change)} ({formatSignedPercent(ratio)})
         </span>
       </div>
@@ -98,9 +124,15 @@ export function PerformanceOverview({
           {formatSignedUsd(change)} ({formatSignedPercent(ratio)}), over {history.data.points.length}{' '}
           {history.data.points.length === 1 ? 'reading' : 'readings'}.
         </p>
-        <div aria-hidden="true" className="performance__chart" data-testid="portfolio-value-chart">
+        {/* An image to assistive tech, described by the summary above; nothing inside it takes focus. */}
+        <div
+          role="img"
+          aria-label="Portfolio value chart"
+          className="performance__chart"
+          data-testid="portfolio-value-chart"
+        >
           <Suspense fallback={<Skeleton width="100%" height={260} />}>
-            <PortfolioValueChart points={history.data.points} />
+            <PortfolioValueChart points={history.data.points} trend={trend} />
           </Suspense>
         </div>
       </figure>

@@ -38,17 +38,43 @@ export function valueAxis(values: number[]): { domain: [number, number]; format:
   return { domain, format };
 }
 
+/** A design token's value (styles/tokens.css), for the SVG attributes recharts writes. */
+function token(name: string, fallback: string): string {
+  if (typeof document === 'undefined') return fallback;
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
 interface ChartPoint {
   time: number;
   value: number;
 }
 
 /**
- * The line of the portfolio's total value (recharts). Loaded lazily with the dashboard's Performance
- * Overview so the chart library stays out of the first bundle. Decorative to screen readers: the card
- * describes the series in words.
+ * The line of the portfolio's total value (recharts), green when the series gained and red when it lost.
+ * Loaded lazily with the dashboard's Performance Overview so the chart library stays out of the first bundle.
+ * The card wraps it as one image described in words, so it has no keyboard layer of its own.
  */
-export default function PortfolioValueChart({ points }: { points: PortfolioHistoryPoint[] }) {
+export default function PortfolioValueChart({
+  points,
+  trend = 'flat',
+}: {
+  points: PortfolioHistoryPoint[];
+  trend?: 'gain' | 'loss' | 'flat';
+}) {
+  const colors = {
+    line:
+      trend === 'gain'
+        ? token('--gain', '#22c55e')
+        : trend === 'loss'
+          ? token('--loss', '#f87171')
+          : token('--brand', '#3b82f6'),
+    grid: token('--border', '#232d3d'),
+    axis: token('--text-subtle', '#838ea3'),
+    tooltipBg: token('--surface-2', '#161d29'),
+    tooltipBorder: token('--border-strong', '#2f3b4f'),
+    muted: token('--text-muted', '#9aa5b8'),
+    text: token('--text', '#e6e9ef'),
+  };
   const data: ChartPoint[] = points.map((point) => ({
     time: new Date(point.timestamp).getTime(),
     value: point.totalValue,
@@ -62,27 +88,28 @@ export default function PortfolioValueChart({ points }: { points: PortfolioHisto
   return (
     <AreaChart
       responsive
+      accessibilityLayer={false}
       data={data}
       style={{ width: '100%', height: 260 }}
       margin={{ top: 8, right: 12, bottom: 0, left: 4 }}
     >
       <defs>
         <linearGradient id="portfolio-value-fill" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0%" stopColor="#3b82f6" stopOpacity={0.35} />
-          <stop offset="100%" stopColor="#3b82f6" stopOpacity={0} />
+          <stop offset="0%" stopColor={colors.line} stopOpacity={0.3} />
+          <stop offset="100%" stopColor={colors.line} stopOpacity={0} />
         </linearGradient>
       </defs>
-      <CartesianGrid stroke="#232d3d" strokeDasharray="3 3" vertical={false} />
+      <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
       <XAxis
         dataKey="time"
         type="number"
         scale="time"
         domain={['dataMin', 'dataMax']}
         tickFormatter={(time: number) => tickFormat.format(new Date(time))}
-        stroke="#647086"
+        stroke={colors.axis}
         tick={{ fontSize: 11 }}
         tickLine={false}
-        axisLine={{ stroke: '#232d3d' }}
+        axisLine={{ stroke: colors.grid }}
         minTickGap={32}
       />
       <YAxis
@@ -90,16 +117,21 @@ export default function PortfolioValueChart({ points }: { points: PortfolioHisto
         domain={axis.domain}
         tickFormatter={axis.format}
         tickCount={5}
-        stroke="#647086"
+        stroke={colors.axis}
         tick={{ fontSize: 11 }}
         tickLine={false}
         axisLine={false}
         width={80}
       />
       <Tooltip
-        contentStyle={{ background: '#161d29', border: '1px solid #2f3b4f', borderRadius: 6, fontSize: 12 }}
-        labelStyle={{ color: '#8b95a8' }}
-        itemStyle={{ color: '#e6e9ef' }}
+        contentStyle={{
+          background: colors.tooltipBg,
+          border: `1px solid ${colors.tooltipBorder}`,
+          borderRadius: 6,
+          fontSize: 12,
+        }}
+        labelStyle={{ color: colors.muted }}
+        itemStyle={{ color: colors.text }}
         labelFormatter={(time) => tooltipDate.format(new Date(Number(time)))}
         formatter={(value) => [formatUsd(Number(value)), 'Portfolio value']}
       />
@@ -107,10 +139,10 @@ export default function PortfolioValueChart({ points }: { points: PortfolioHisto
         type="monotone"
         dataKey="value"
         name="Portfolio value"
-        stroke="#3b82f6"
+        stroke={colors.line}
         strokeWidth={2}
         fill="url(#portfolio-value-fill)"
-        dot={data.length === 1}
+        dot={false}
         isAnimationActive={false}
       />
     </AreaChart>

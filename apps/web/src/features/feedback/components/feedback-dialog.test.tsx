@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, TEST_CSRF_TOKEN, type MockResponse } from '@/testing/mock-api';
+import { chooseOption } from '@/testing/choose-option';
 import { renderApp } from '@/testing/test-utils';
 
 const member = buildUser({ email: 'member@example.com' });
@@ -25,12 +26,15 @@ describe('beta feedback', () => {
     const dialog = await openDialog(user);
 
     const type = within(dialog).getByRole('combobox', { name: 'Type' });
-    expect(
-      within(type)
-        .getAllByRole('option')
-        .map((option) => option.getAttribute('value')),
-    ).toEqual(['', 'bug', 'feature', 'improvement', 'general', 'other']);
     expect(type).toHaveFocus();
+    expect(type).toHaveTextContent('Select a feedback type');
+    await user.click(type);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Bug Report', 'Feature Request', 'Improvement', 'General Feedback', 'Other']);
+    await user.keyboard('{Escape}');
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue('member@example.com');
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
     expect(within(dialog).getByRole('textbox', { name: 'Page' })).toHaveValue('/settings');
@@ -47,7 +51,7 @@ describe('beta feedback', () => {
     await user.type(within(dialog).getByLabelText('Message'), 'Love it');
     expect(send).toBeDisabled();
     await user.clear(within(dialog).getByLabelText('Message'));
-    await user.selectOptions(within(dialog).getByLabelText('Type'), 'feature');
+    await chooseOption(user, within(dialog).getByLabelText('Type'), 'Feature Request');
     expect(send).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Message'), '   ');
     expect(send).toBeDisabled();
@@ -61,7 +65,7 @@ describe('beta feedback', () => {
     const api = mockApi({ ...signedInAs(member), 'POST /api/feedback/submit': () => pending.promise });
     const { user } = renderApp('/dashboard');
     const dialog = await openDialog(user);
-    await user.selectOptions(within(dialog).getByLabelText('Type'), 'bug');
+    await chooseOption(user, within(dialog).getByLabelText('Type'), 'Bug Report');
     await user.type(within(dialog).getByLabelText('Message'), 'The chart flickers');
     await user.click(within(dialog).getByRole('button', { name: 'Send Feedback' }));
 
@@ -96,7 +100,7 @@ describe('beta feedback', () => {
 
     // Reopened, the form is empty again.
     const again = await openDialog(user);
-    expect(within(again).getByLabelText('Type')).toHaveValue('');
+    expect(within(again).getByLabelText('Type')).toHaveTextContent('Select a feedback type');
     expect(within(again).getByLabelText('Message')).toHaveValue('');
   });
 
@@ -110,7 +114,7 @@ describe('beta feedback', () => {
     });
     const { user } = renderApp('/dashboard');
     const dialog = await openDialog(user);
-    await user.selectOptions(within(dialog).getByLabelText('Type'), 'general');
+    await chooseOption(user, within(dialog).getByLabelText('Type'), 'General Feedback');
     await user.type(within(dialog).getByLabelText('Message'), 'Hello');
     await user.click(within(dialog).getByRole('button', { name: 'Send Feedback' }));
 
@@ -129,7 +133,8 @@ describe('beta feedback', () => {
     const { user } = renderApp('/dashboard');
     const trigger = await screen.findByRole('button', { name: 'Beta Feedback' });
     let dialog = await openDialog(user);
-    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    // Modal: everything outside the dialog is hidden from assistive tech while it is open.
+    expect(trigger.closest('[aria-hidden="true"]')).not.toBeNull();
 
     // Tab cycles through the dialog's controls and never leaves it.
     for (let step = 0; step < 10; step += 1) {

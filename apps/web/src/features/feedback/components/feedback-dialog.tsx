@@ -86,7 +86,7 @@ export function FeedbackDialog({
             placeholder="Select a feedback type"
             options={TYPE_OPTIONS}
             value={type}
-            onChange={(event) => setType(event.target.value as FeedbackType)}
+            onValueChange={(value) => setType(value as FeedbackType)}
           />
         </Field>
         <Field>

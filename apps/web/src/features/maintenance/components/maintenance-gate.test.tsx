@@ -67,7 +67,7 @@ describe('maintenance gate', () => {
   it('lets-admins-use-the-app', async () => {
     mockApi({ ...maintenanceOn, ...signedInAs(buildAdmin()) });
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Welcome back, .+!$/, level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('Beta Launch Coming Soon')).not.toBeInTheDocument();
   });
 

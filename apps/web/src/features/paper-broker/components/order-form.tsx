@@ -120,7 +120,7 @@ export function OrderForm({
             <Select
               id={`${id}-account`}
               value={draft.accountId}
-              onChange={(event) => set({ accountId: event.target.value })}
+              onValueChange={(accountId) => set({ accountId })}
               disabled={disabled}
               options={accounts.map((account, index) => ({
                 value: account.id,
@@ -192,7 +192,7 @@ export function OrderForm({
                   <Select
                     id={`${id}-type`}
                     value={draft.optionType}
-                    onChange={(event) => set({ optionType: event.target.value === 'PUT' ? 'PUT' : 'CALL' })}
+                    onValueChange={(value) => set({ optionType: value === 'PUT' ? 'PUT' : 'CALL' })}
                     disabled={disabled}
                     options={[
                       { value: 'CALL', label: 'Call' },

@@ -9,6 +9,7 @@ import {
   type MockRoutes,
   type RecordedCall,
 } from '@/testing/mock-api';
+import { chooseOption } from '@/testing/choose-option';
 import { renderApp } from '@/testing/test-utils';
 
 const me = buildUser({ snaptradeUserId: 'st-1', snaptradeUserSecret: 's-1' });
@@ -209,7 +210,7 @@ describe('paper trading page', () => {
     await user.click(screen.getByRole('radio', { name: 'Option' }));
     await user.type(screen.getByLabelText('Underlying Symbol'), 'aapl');
     await user.type(screen.getByLabelText('Contracts'), '2');
-    await user.selectOptions(screen.getByLabelText('Option Type'), 'CALL');
+    await chooseOption(user, screen.getByLabelText('Option Type'), 'Call');
     await user.type(screen.getByLabelText('Strike Price'), '240');
     await user.type(screen.getByLabelText('Expiration Date'), '2099-12-17');
     expect(screen.getByRole('status', { name: 'OCC symbol' })).toHaveTextContent('AAPL 991217C00240000');
@@ -272,7 +273,7 @@ describe('paper trading page', () => {
     );
     const { user } = renderApp('/paper/trade');
     await screen.findByText('Webull Individual (Paper)', { selector: '.account-cell__name' });
-    await user.selectOptions(screen.getByLabelText('Account'), 'acc-2');
+    await chooseOption(user, screen.getByLabelText('Account'), /^Webull Roth IRA \(Paper\)/);
     await user.click(screen.getByRole('radio', { name: 'Sell' }));
     await fillStockOrder(user);
     await user.click(screen.getByRole('button', { name: 'Place Sell Order' }));
