@@ -64,6 +64,7 @@ const steps: Step[] = [
   { name: 'format', command: ['npx', 'prettier', '--check', '.', '--log-level', 'warn'] },
   { name: 'type-check tests', command: ['npx', 'tsc', '-p', 'apps/system-e2e/tsconfig.json'] },
   { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '--output-style=static'] },
+  { name: 'bundle budget', command: ['npx', 'tsx', 'tools/scripts/src/bundle-budget.ts'] },
   jest('unit'),
   jest('integration', ['--maxWorkers=2']),
   jest('e2e', ['--runInBand']),

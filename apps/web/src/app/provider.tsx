@@ -1,7 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toast';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from '@/lib/react-query';
+
+// The toast library loads apart from the entry: toasts only follow actions, long after the first page shows.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toast')).Toaster }));
 
 /** App-wide providers: the query client (all server state) and the toaster (bottom right, 3, Alt+T). */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -9,7 +11,9 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

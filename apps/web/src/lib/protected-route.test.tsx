@@ -17,9 +17,9 @@ describe('protected routes', () => {
 
   it('replaces-the-history-entry-when-redirecting', async () => {
     mockApi();
-    const { router } = renderApp('/settings');
+    const { navigationType } = renderApp('/settings');
     await screen.findByRole('button', { name: 'Sign In' });
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(navigationType()).toBe('REPLACE');
   });
 
   it('shows-a-spinner-while-the-session-loads', async () => {

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { createAppRoutes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/react-query';
 
 /**
@@ -11,12 +11,28 @@ import { createQueryClient } from '@/lib/react-query';
  */
 export function renderApp(path: string, { advanceTimers }: { advanceTimers?: (ms: number) => unknown } = {}) {
   const queryClient = createQueryClient({ queries: { retry: false } });
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const current: { location?: Location; navigationType?: NavigationType } = {};
+  function Probe() {
+    current.location = useLocation();
+    current.navigationType = useNavigationType();
+    return null;
+  }
   const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {/* No transitions: a navigation commits at once, so location() reads the new one right after a click. */}
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+        <Probe />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProvider>,
   );
-  return { ...view, router, user, queryClient, location: () => router.state.location };
+  return {
+    ...view,
+    user,
+    queryClient,
+    location: () => current.location!,
+    /** How the last navigation happened: PUSH, REPLACE (a redirect) or POP. */
+    navigationType: () => current.navigationType!,
+  };
 }
