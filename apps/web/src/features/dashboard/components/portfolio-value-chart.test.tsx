@@ -28,6 +28,26 @@ describe('PortfolioValueChart', () => {
     );
     await waitFor(() => expect(container.querySelector('.recharts-area-curve')).not.toBeNull());
   });
+
+  it('has-nothing-focusable-and-draws-gains-in-the-gain-colour', async () => {
+    vi.stubGlobal('ResizeObserver', FixedSizeResizeObserver);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    document.documentElement.style.setProperty('--gain', '#00ff00');
+    const { container } = render(
+      <PortfolioValueChart
+        trend="gain"
+        points={[
+          { timestamp: '2026-01-01T14:00:00.000Z', totalValue: 120_000 },
+          { timestamp: '2026-01-01T15:00:00.000Z', totalValue: 125_000.3 },
+        ]}
+      />,
+    );
+    await waitFor(() => expect(container.querySelector('.recharts-area-curve')).not.toBeNull());
+    // The card shows it as one image: no keyboard layer inside (it would be focusable within role="img").
+    expect(container.querySelectorAll('[tabindex]:not([tabindex="-1"])')).toHaveLength(0);
+    expect(container.querySelector('.recharts-area-curve')).toHaveAttribute('stroke', '#00ff00');
+    document.documentElement.style.removeProperty('--gain');
+  });
 });
 
 describe('valueAxis', () => {
