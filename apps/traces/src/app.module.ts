@@ -2,7 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceCoreImports } from '@copytrade/nest';
 import { TracesConfig } from './config/traces.config';
 import { TRACES_SCHEMA, tracesDataSourceOptions } from './database/data-source';
+import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
+import { DiscoveryModule } from './modules/discovery/discovery.module';
+import { OnboardingModule } from './modules/onboarding/onboarding.module';
 import { SidebarModule } from './modules/sidebar/sidebar.module';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
 @Module({})
 export class TracesAppModule {
@@ -17,6 +21,10 @@ export class TracesAppModule {
           dataSourceOptions: tracesDataSourceOptions(config.DATABASE_URL),
         }),
         SidebarModule,
+        DiscoveryModule,
+        SubscriptionsModule,
+        OnboardingModule,
+        AdminTracesModule,
       ],
     };
   }

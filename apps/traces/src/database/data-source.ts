@@ -1,8 +1,8 @@
 import { serviceDataSourceOptions } from '@copytrade/nest';
-import { SubscriptionEntity } from '../modules/sidebar/entities/subscription.entity';
-import { TraceEntity } from '../modules/sidebar/entities/trace.entity';
+import { TRACES_ENTITIES } from '../modules/shared/entities';
 import { CreateTracesSchema1763780200000 } from './migrations/1763780200000-CreateTracesSchema';
 import { TracesMessagingOrdering1795500000000 } from './migrations/1795500000000-TracesMessagingOrdering';
+import { TracesDiscoveryTiersTrades1795600000000 } from './migrations/1795600000000-TracesDiscoveryTiersTrades';
 
 export const TRACES_SCHEMA = 'traces';
 
@@ -11,8 +11,12 @@ export function tracesDataSourceOptions(databaseUrl: string) {
     ...serviceDataSourceOptions({
       url: databaseUrl,
       schema: TRACES_SCHEMA,
-      entities: [TraceEntity, SubscriptionEntity],
-      migrations: [CreateTracesSchema1763780200000, TracesMessagingOrdering1795500000000],
+      entities: TRACES_ENTITIES,
+      migrations: [
+        CreateTracesSchema1763780200000,
+        TracesMessagingOrdering1795500000000,
+        TracesDiscoveryTiersTrades1795600000000,
+      ],
     }),
     url: databaseUrl,
     schema: TRACES_SCHEMA,

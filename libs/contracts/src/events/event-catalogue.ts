@@ -7,6 +7,7 @@ import type { CataloguedEventDefinition } from './catalogued-event';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
 import { UserSettingsChanged } from './identity/user-settings-changed.v1';
+import { SubscriptionEnded, SubscriptionStarted } from './traces/subscription-events.v1';
 
 /** Every event the platform publishes, keyed by type. The JetStream stream captures `events.>`. */
 export const EventCatalogue = {
@@ -18,6 +19,8 @@ export const EventCatalogue = {
   UserRegistered,
   UserSettingsChanged,
   BetaRequestApproved,
+  SubscriptionStarted,
+  SubscriptionEnded,
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

@@ -10,3 +10,4 @@ export * from './brokerage/order-updated.v1';
 export * from './identity/user-registered.v1';
 export * from './identity/user-settings-changed.v1';
 export * from './identity/beta-request-approved.v1';
+export * from './traces/subscription-events.v1';

@@ -2,6 +2,8 @@ export * from './identity/user.view';
 export * from './identity/login.dto';
 export * from './admin/maintenance.dto';
 export * from './traces/trace.view';
+export * from './traces/traces.rules';
+export * from './traces/traces.dto';
 export * from './brokerage/brokerage.view';
 export * from './brokerage/brokerage.responses';
 export * from './brokerage/brokerage.dto';

@@ -1,3 +1,5 @@
+import type { RiskLevel, SubscriptionStatus, TierName, TradeSide, TradeStatus } from './traces.rules';
+
 /** Sidebar entries (seed 000 §3). */
 export interface OwnedTraceView {
   id: string;
@@ -9,9 +11,10 @@ export interface OwnedTraceView {
 export interface SubscriptionView {
   id: string;
   traceId: string;
-  status: string;
-  tier: { name: string };
+  status: SubscriptionStatus;
+  tier: { id: string; name: TierName; canCopyTrades: boolean };
   trace: { name: string; handle: string; avatar: string | null };
+  createdAt: string;
 }
 export interface SubscriptionsResponse {
   success: true;
@@ -20,4 +23,181 @@ export interface SubscriptionsResponse {
 export interface OwnedTracesResponse {
   success: true;
   ownedTraces: OwnedTraceView[];
+}
+
+export interface TierView {
+  id: string;
+  name: TierName;
+  rank: number;
+  /** US dollars per month. */
+  price: number;
+  canCopyTrades: boolean;
+}
+
+/** The public fields of a trace (discovery cards and the public view). Percentages are percent values. */
+export interface TraceSummaryView {
+  id: string;
+  name: string;
+  handle: string;
+  avatar: string | null;
+  banner: string | null;
+  isVerified: boolean;
+  isFeatured: boolean;
+  isActive: boolean;
+  winRate: number;
+  monthlyReturn: number;
+  totalReturn: number;
+  maxDrawdown: number;
+  subscriberCount: number;
+  totalLikes: number;
+  avgTradeSize: number;
+  totalTrades: number;
+  profitableTrades: number;
+  riskLevel: RiskLevel;
+  tradingStyle: string[];
+  description: string;
+  bio: string;
+  ownerId: string;
+  owner: { id: string };
+  minInvestment: number;
+  createdAt: string;
+}
+
+export interface PostView {
+  id: string;
+  title: string;
+  content: string;
+  createdAt: string;
+  isPinned: boolean;
+  isPublic: boolean;
+  likeCount: number;
+  commentCount: number;
+}
+
+/** The caller's relation to the trace: full view when hasAccess (owner or active subscriber). */
+export interface TraceViewerView {
+  isOwner: boolean;
+  isSubscribed: boolean;
+  hasAccess: boolean;
+  tier: TierName | null;
+}
+
+export interface TraceDetailView extends TraceSummaryView {
+  subscriptionTiers: TierView[];
+  /** Full view: every post (latest 50); public view: up to 2 public posts. */
+  posts: PostView[];
+  counts: { subscriptions: number; trades: number; posts: number };
+  viewer: TraceViewerView;
+}
+
+/** Options prices (price, currentPrice) are in hundredths: ÷ 100 gives the per-contract price in dollars. */
+export interface TradeView {
+  id: string;
+  symbol: string;
+  side: TradeSide;
+  quantity: number;
+  price: number;
+  currentPrice: number;
+  status: TradeStatus;
+  executedAt: string;
+  closedAt: string | null;
+  strategy: string;
+  confidence: string;
+  notes: string | null;
+  tags: string[];
+  requiredTier: TierName | null;
+  isOptions: boolean;
+  optionType: 'call' | 'put' | null;
+  optionsTicker: string | null;
+  strikePrice: number | null;
+  expirationDate: string | null;
+  contractMultiplier: number;
+  unrealizedPnl: number;
+  realizedPnl: number;
+  copyCount: number;
+}
+
+export interface TracesListResponse {
+  success: true;
+  traces: TraceSummaryView[];
+  pagination: { limit: number; offset: number; nextOffset: number | null };
+}
+export interface TraceResponse {
+  success: true;
+  trace: TraceDetailView;
+}
+export interface TiersResponse {
+  success: true;
+  tiers: TierView[];
+  /** The beta grants paid tiers without payment. */
+  betaFreeAccess: true;
+}
+export interface TradesResponse {
+  success: true;
+  trades: TradeView[];
+}
+export interface SubscribeResponse {
+  success: true;
+  message: string;
+  subscription: SubscriptionView;
+}
+export interface UnsubscribeResponse {
+  success: true;
+  message: string;
+}
+
+export interface OnboardingTraderView {
+  id: string | null;
+  name: string;
+  handle: string;
+  avatar: string | null;
+  isVerified: boolean;
+  winRate: number;
+  monthlyReturn: number;
+  subscriberCount: number;
+  description: string;
+  bio: string;
+  trades: Array<{ symbol: string; side: TradeSide; price: number; unrealizedPnl: number; executedAt: string }>;
+}
+export interface OnboardingTraderResponse {
+  success: true;
+  trader: OnboardingTraderView;
+  /** True when no trace is designated and the seed's fallback values are answered. */
+  isFallback: boolean;
+}
+export interface AutoSubscribeResponse {
+  success: true;
+  message: string;
+  subscription: SubscriptionView;
+}
+
+/** Admin list rows: every public field plus the counts. */
+export interface AdminTraceView extends TraceSummaryView {
+  counts: { subscriptions: number; trades: number; posts: number };
+  isOnboardingTrader: boolean;
+}
+export interface AdminTracesResponse {
+  success: true;
+  traces: AdminTraceView[];
+}
+export interface AdminTraceResponse {
+  success: true;
+  message: string;
+  trace: AdminTraceView;
+}
+export interface AdminOnboardingTraderResponse {
+  success: true;
+  onboardingTrader: AdminTraceView | null;
+}
+export interface AdminSetOnboardingTraderResponse {
+  success: true;
+  message: string;
+  onboardingTrader: AdminTraceView;
+}
+export interface AdminDeleteTraceResponse {
+  success: true;
+  message: string;
+  /** Active subscriptions ended (each with a SubscriptionEnded event) before the trace was removed. */
+  endedSubscriptions: number;
+  deletedTrades: number;
 }

@@ -1,12 +1,41 @@
 import { IsUUID } from 'class-validator';
+import {
+  AdminCreateTraceDto,
+  AdminListTracesDto,
+  AdminTraceIdDto,
+  AdminUpdateTraceOwnerDto,
+  AutoSubscribeDto,
+  ListTracesQueryDto,
+  ListTradesQueryDto,
+  SubscribeDto,
+  UnsubscribeDto,
+} from '../../http/traces/traces.dto';
 import { rpcCallOf } from '../rpc-call';
-import type { ListSubscriptionsRpcRequest } from './traces.rpc';
+import type { ListSubscriptionsRpcRequest, TraceIdRpcRequest } from './traces.rpc';
 
-// Validated envelopes of the traces service's handlers (see rpcCallOf).
+// Validated envelopes of the traces service's handlers (see rpcCallOf), reusing the gateway's DTOs.
 
 export class ListSubscriptionsRpcPayload implements ListSubscriptionsRpcRequest {
   @IsUUID('all', { message: 'userId must be a valid id' })
   userId: string;
 }
+export class TraceIdRpcPayload implements TraceIdRpcRequest {
+  @IsUUID('all', { message: 'traceId must be a valid id' })
+  traceId: string;
+}
+export class ListTradesRpcPayload extends ListTradesQueryDto {
+  @IsUUID('all', { message: 'traceId must be a valid id' })
+  traceId: string;
+}
 
 export class ListSubscriptionsRpcCall extends rpcCallOf(ListSubscriptionsRpcPayload) {}
+export class ListTracesRpcCall extends rpcCallOf(ListTracesQueryDto) {}
+export class TraceIdRpcCall extends rpcCallOf(TraceIdRpcPayload) {}
+export class ListTradesRpcCall extends rpcCallOf(ListTradesRpcPayload) {}
+export class SubscribeRpcCall extends rpcCallOf(SubscribeDto) {}
+export class UnsubscribeRpcCall extends rpcCallOf(UnsubscribeDto) {}
+export class AutoSubscribeRpcCall extends rpcCallOf(AutoSubscribeDto) {}
+export class AdminListTracesRpcCall extends rpcCallOf(AdminListTracesDto) {}
+export class AdminCreateTraceRpcCall extends rpcCallOf(AdminCreateTraceDto) {}
+export class AdminUpdateTraceOwnerRpcCall extends rpcCallOf(AdminUpdateTraceOwnerDto) {}
+export class AdminTraceIdRpcCall extends rpcCallOf(AdminTraceIdDto) {}

@@ -1,8 +1,35 @@
-import type { OwnedTraceView, SubscriptionView } from '../../http/traces/trace.view';
+import type {
+  AdminTraceView,
+  OnboardingTraderView,
+  OwnedTraceView,
+  SubscriptionView,
+  TierView,
+  TraceDetailView,
+  TraceSummaryView,
+  TradeView,
+} from '../../http/traces/trace.view';
 
 export const TracesRpc = {
   listSubscriptions: 'rpc.traces.subscriptions.list',
   listOwnedTraces: 'rpc.traces.owned-traces.list',
+  listTraces: 'rpc.traces.traces.list',
+  getTrace: 'rpc.traces.traces.get',
+  listTiers: 'rpc.traces.tiers.list',
+  listTrades: 'rpc.traces.trades.list',
+  subscribe: 'rpc.traces.subscriptions.create',
+  unsubscribe: 'rpc.traces.subscriptions.end',
+  getOnboardingTrader: 'rpc.traces.onboarding-trader.get',
+  autoSubscribe: 'rpc.traces.onboarding-trader.subscribe',
+} as const;
+
+/** Admin trace management: called by the admin service only (which records each action in its audit log). */
+export const TracesAdminRpc = {
+  list: 'rpc.traces.admin.traces.list',
+  create: 'rpc.traces.admin.traces.create',
+  updateOwner: 'rpc.traces.admin.traces.update-owner',
+  getOnboardingTrader: 'rpc.traces.admin.onboarding-trader.get',
+  setOnboardingTrader: 'rpc.traces.admin.onboarding-trader.set',
+  delete: 'rpc.traces.admin.traces.delete',
 } as const;
 
 export interface ListSubscriptionsRpcRequest {
@@ -13,4 +40,43 @@ export interface ListSubscriptionsRpcReply {
 }
 export interface ListOwnedTracesRpcReply {
   ownedTraces: OwnedTraceView[];
+}
+export interface ListTracesRpcReply {
+  traces: TraceSummaryView[];
+  pagination: { limit: number; offset: number; nextOffset: number | null };
+}
+export interface TraceIdRpcRequest {
+  traceId: string;
+}
+export interface GetTraceRpcReply {
+  trace: TraceDetailView;
+}
+export interface ListTiersRpcReply {
+  tiers: TierView[];
+}
+export interface ListTradesRpcReply {
+  trades: TradeView[];
+}
+export interface SubscriptionRpcReply {
+  subscription: SubscriptionView;
+}
+export interface OnboardingTraderRpcReply {
+  trader: OnboardingTraderView | null;
+}
+export interface AdminTracesRpcReply {
+  traces: AdminTraceView[];
+}
+/** before → after, for the admin audit log. */
+export interface AdminTraceChangeRpcReply {
+  trace: AdminTraceView;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+export interface AdminOnboardingTraderRpcReply {
+  onboardingTrader: AdminTraceView | null;
+}
+export interface AdminDeleteTraceRpcReply {
+  before: Record<string, unknown>;
+  endedSubscriptions: number;
+  deletedTrades: number;
 }

@@ -1,0 +1,171 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AdminCreateTraceRpcCall,
+  AdminListTracesRpcCall,
+  AdminTraceIdRpcCall,
+  AdminUpdateTraceOwnerRpcCall,
+  ActorOnlyRpcCall,
+  Messages,
+  TracesAdminRpc,
+  TracesMessages,
+  TRACES_PAGE_MAX,
+  type AdminDeleteTraceRpcReply,
+  type AdminOnboardingTraderRpcReply,
+  type AdminTraceChangeRpcReply,
+  type AdminTracesRpcReply,
+  type AdminTraceView,
+  type RpcActor,
+} from '@copytrade/contracts';
+import { DomainException } from '@copytrade/nest';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { OnboardingTraderEntity, PostEntity, SubscriptionEntity, TraceEntity, TradeEntity } from '../shared/entities';
+import { createTrace } from '../shared/trace-factory';
+import { findTraceOrThrow, requireActor } from '../shared/trace-access';
+import { toAdminTraceView } from '../shared/trace-views';
+import { SubscriptionLedger } from '../subscriptions/subscription-ledger';
+
+const requireAdmin = (actor: RpcActor | undefined) => {
+  if (!requireActor(actor).isAdmin) throw DomainException.forbidden(Messages.adminOnly);
+};
+
+/**
+ * The admin panel's trace management. Called through the admin service, which records every change in its
+ * audit log from the before → after answered here; admin rights are checked here too.
+ */
+@Controller()
+export class AdminTracesController {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ledger: SubscriptionLedger,
+  ) {}
+
+  @MessagePattern(TracesAdminRpc.list)
+  async list(@Payload() { actor, payload }: AdminListTracesRpcCall): Promise<AdminTracesRpcReply> {
+    requireAdmin(actor);
+    const traces = await this.dataSource.manager.find(TraceEntity, {
+      order: { createdAt: 'DESC', id: 'ASC' },
+      take: payload.limit ?? TRACES_PAGE_MAX,
+      skip: payload.offset ?? 0,
+    });
+    return { traces: await this.views(this.dataSource.manager, traces) };
+  }
+
+  @MessagePattern(TracesAdminRpc.create)
+  async create(@Payload() { actor, payload }: AdminCreateTraceRpcCall): Promise<AdminTraceChangeRpcReply> {
+    requireAdmin(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const trace = await createTrace(manager, {
+        ownerUserId: payload.ownerId,
+        name: payload.name,
+        handle: payload.handle,
+        description: payload.description,
+        bio: payload.bio,
+        avatarUrl: payload.avatar ?? null,
+        tradingStyle: payload.tradingStyle,
+        riskLevel: payload.riskLevel,
+        minInvestment: payload.minInvestment,
+        isVerified: payload.isVerified,
+        isFeatured: payload.isFeatured,
+      });
+      const [view] = await this.views(manager, [trace]);
+      return { trace: view, before: null, after: { ...view } };
+    });
+  }
+
+  @MessagePattern(TracesAdminRpc.updateOwner)
+  async updateOwner(@Payload() { actor, payload }: AdminUpdateTraceOwnerRpcCall): Promise<AdminTraceChangeRpcReply> {
+    requireAdmin(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const trace = await findTraceOrThrow(manager, payload.traceId);
+      const before = { traceId: trace.id, ownerId: trace.ownerUserId };
+      await manager.update(TraceEntity, { id: trace.id }, { ownerUserId: payload.newOwnerId });
+      // The new owner has full access as owner; a subscription of theirs to their own trace would be meaningless.
+      const own = await manager.findOneBy(SubscriptionEntity, {
+        traceId: trace.id,
+        userId: payload.newOwnerId,
+        status: 'active',
+      });
+      if (own) {
+        await this.ledger.lockTrace(manager, trace.id);
+        await this.ledger.end(manager, own, 'unsubscribed', `admin-owner-change:${trace.id}`);
+      }
+      const [view] = await this.views(manager, [await findTraceOrThrow(manager, trace.id)]);
+      return { trace: view, before, after: { traceId: trace.id, ownerId: payload.newOwnerId } };
+    });
+  }
+
+  @MessagePattern(TracesAdminRpc.getOnboardingTrader)
+  async getOnboardingTrader(@Payload() { actor }: ActorOnlyRpcCall): Promise<AdminOnboardingTraderRpcReply> {
+    requireAdmin(actor);
+    const setting = await this.dataSource.manager.findOneBy(OnboardingTraderEntity, { singleton: true });
+    if (!setting) return { onboardingTrader: null };
+    const trace = await findTraceOrThrow(this.dataSource.manager, setting.traceId);
+    return { onboardingTrader: (await this.views(this.dataSource.manager, [trace]))[0] };
+  }
+
+  @MessagePattern(TracesAdminRpc.setOnboardingTrader)
+  async setOnboardingTrader(@Payload() { actor, payload }: AdminTraceIdRpcCall): Promise<AdminTraceChangeRpcReply> {
+    requireAdmin(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const trace = await findTraceOrThrow(manager, payload.traceId);
+      const previous = await manager.findOneBy(OnboardingTraderEntity, { singleton: true });
+      await manager.upsert(OnboardingTraderEntity, { singleton: true, traceId: trace.id, updatedBy: actor!.userId }, [
+        'singleton',
+      ]);
+      const [view] = await this.views(manager, [trace]);
+      return { trace: view, before: { traceId: previous?.traceId ?? null }, after: { traceId: trace.id } };
+    });
+  }
+
+  /**
+   * Refused while the trace is the onboarding trader. Otherwise its active subscriptions end first, each with
+   * SubscriptionEnded (reason 'trace-deleted') so copying stops, then the trace is deleted with its tiers,
+   * trades, posts, likes and subscription rows (ON DELETE CASCADE).
+   */
+  @MessagePattern(TracesAdminRpc.delete)
+  async delete(@Payload() { actor, payload, requestId }: AdminTraceIdRpcCall): Promise<AdminDeleteTraceRpcReply> {
+    requireAdmin(actor);
+    const reply = await this.dataSource.transaction(async (manager) => {
+      const trace = await this.ledger.lockTrace(manager, payload.traceId);
+      const designated = await manager.findOneBy(OnboardingTraderEntity, { singleton: true, traceId: trace.id });
+      if (designated) throw new DomainException(409, 'ONBOARDING_TRADER', TracesMessages.cannotDeleteOnboardingTrader);
+      const active = await manager.findBy(SubscriptionEntity, { traceId: trace.id, status: 'active' });
+      for (const subscription of active) await this.ledger.end(manager, subscription, 'trace-deleted', requestId);
+      const deletedTrades = await manager.countBy(TradeEntity, { traceId: trace.id });
+      const [before] = await this.views(manager, [trace]);
+      await manager.delete(TraceEntity, { id: trace.id });
+      return { before: { ...before }, endedSubscriptions: active.length, deletedTrades };
+    });
+    this.ledger.kick();
+    return reply;
+  }
+
+  private async views(manager: EntityManager, traces: TraceEntity[]): Promise<AdminTraceView[]> {
+    if (traces.length === 0) return [];
+    const ids = traces.map((trace) => trace.id);
+    const count = async (entity: typeof TradeEntity | typeof PostEntity) => {
+      const rows: Array<{ trace_id: string; count: string }> = await manager
+        .getRepository(entity)
+        .createQueryBuilder('row')
+        .select('row.trace_id', 'trace_id')
+        .addSelect('count(*)', 'count')
+        .where({ traceId: In(ids) })
+        .groupBy('row.trace_id')
+        .getRawMany();
+      return new Map(rows.map((row) => [row.trace_id, Number(row.count)]));
+    };
+    const [trades, posts, setting] = await Promise.all([
+      count(TradeEntity),
+      count(PostEntity),
+      manager.findOneBy(OnboardingTraderEntity, { singleton: true }),
+    ]);
+    return traces.map((trace) =>
+      toAdminTraceView(
+        trace,
+        { subscriptions: trace.subscriberCount, trades: trades.get(trace.id) ?? 0, posts: posts.get(trace.id) ?? 0 },
+        setting?.traceId === trace.id,
+      ),
+    );
+  }
+}

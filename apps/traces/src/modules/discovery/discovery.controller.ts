@@ -1,0 +1,58 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  ListTracesRpcCall,
+  ListTradesRpcCall,
+  TraceIdRpcCall,
+  TracesRpc,
+  type GetTraceRpcReply,
+  type ListTiersRpcReply,
+  type ListTracesRpcReply,
+  type ListTradesRpcReply,
+} from '@copytrade/contracts';
+import { DataSource } from 'typeorm';
+import { TierEntity } from '../shared/entities';
+import { findTraceOrThrow, requireActor } from '../shared/trace-access';
+import { toTierView } from '../shared/trace-views';
+import { GetTraceUseCase } from './use-cases/get-trace.use-case';
+import { ListTracesUseCase } from './use-cases/list-traces.use-case';
+import { ListTradesUseCase } from './use-cases/list-trades.use-case';
+
+/** Discovery and the trace page's reads (signed-in users only). */
+@Controller()
+export class DiscoveryController {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly listTracesUseCase: ListTracesUseCase,
+    private readonly getTraceUseCase: GetTraceUseCase,
+    private readonly listTradesUseCase: ListTradesUseCase,
+  ) {}
+
+  @MessagePattern(TracesRpc.listTraces)
+  listTraces(@Payload() { actor, payload }: ListTracesRpcCall): Promise<ListTracesRpcReply> {
+    requireActor(actor);
+    return this.listTracesUseCase.execute(payload);
+  }
+
+  @MessagePattern(TracesRpc.getTrace)
+  getTrace(@Payload() request: TraceIdRpcCall): Promise<GetTraceRpcReply> {
+    return this.getTraceUseCase.execute(request);
+  }
+
+  /** In rank order: free, basic, premium, vip (the first is what Subscribe uses). */
+  @MessagePattern(TracesRpc.listTiers)
+  async listTiers(@Payload() { actor, payload }: TraceIdRpcCall): Promise<ListTiersRpcReply> {
+    requireActor(actor);
+    const trace = await findTraceOrThrow(this.dataSource.manager, payload.traceId);
+    const tiers = await this.dataSource.manager.find(TierEntity, {
+      where: { traceId: trace.id },
+      order: { rank: 'ASC' },
+    });
+    return { tiers: tiers.map(toTierView) };
+  }
+
+  @MessagePattern(TracesRpc.listTrades)
+  listTrades(@Payload() request: ListTradesRpcCall): Promise<ListTradesRpcReply> {
+    return this.listTradesUseCase.execute(request);
+  }
+}

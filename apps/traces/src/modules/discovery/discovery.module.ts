@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryController } from './discovery.controller';
+import { GetTraceUseCase } from './use-cases/get-trace.use-case';
+import { ListTracesUseCase } from './use-cases/list-traces.use-case';
+import { ListTradesUseCase } from './use-cases/list-trades.use-case';
+
+@Module({ controllers: [DiscoveryController], providers: [ListTracesUseCase, GetTraceUseCase, ListTradesUseCase] })
+export class DiscoveryModule {}

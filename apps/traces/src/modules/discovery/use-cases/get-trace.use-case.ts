@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import {
+  FULL_VIEW_POSTS,
+  PUBLIC_POST_PREVIEW,
+  type GetTraceRpcReply,
+  type RpcRequest,
+  type TraceIdRpcRequest,
+} from '@copytrade/contracts';
+import { DataSource } from 'typeorm';
+import { PostEntity, TierEntity, TradeEntity } from '../../shared/entities';
+import { findTraceOrThrow, requireActor, viewerOf } from '../../shared/trace-access';
+import { toPostView, toTierView, toTraceSummaryView } from '../../shared/trace-views';
+
+/**
+ * GET /api/traces/{id}: the public fields for everyone signed in; posts that are not public only for the
+ * owner or an active subscriber (the public view gets up to 2 public posts). Trades are a separate call.
+ */
+@Injectable()
+export class GetTraceUseCase {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ actor, payload }: RpcRequest<TraceIdRpcRequest>): Promise<GetTraceRpcReply> {
+    const { userId } = requireActor(actor);
+    const manager = this.dataSource.manager;
+    const trace = await findTraceOrThrow(manager, payload.traceId);
+    const viewer = await viewerOf(manager, trace, userId);
+    const [tiers, posts, postCount, tradeCount] = await Promise.all([
+      manager.find(TierEntity, { where: { traceId: trace.id }, order: { rank: 'ASC' } }),
+      manager.find(PostEntity, {
+        where: viewer.hasAccess ? { traceId: trace.id } : { traceId: trace.id, isPublic: true },
+        order: { isPinned: 'DESC', createdAt: 'DESC' },
+        take: viewer.hasAccess ? FULL_VIEW_POSTS : PUBLIC_POST_PREVIEW,
+      }),
+      manager.countBy(PostEntity, { traceId: trace.id }),
+      manager.countBy(TradeEntity, { traceId: trace.id }),
+    ]);
+    const { tierRank: _rank, ...viewerView } = viewer;
+    return {
+      trace: {
+        ...toTraceSummaryView(trace),
+        subscriptionTiers: tiers.map(toTierView),
+        posts: posts.map(toPostView),
+        counts: { subscriptions: trace.subscriberCount, trades: tradeCount, posts: postCount },
+        viewer: viewerView,
+      },
+    };
+  }
+}

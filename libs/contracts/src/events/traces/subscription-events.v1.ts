@@ -1,0 +1,70 @@
+import { IsIn, IsISO8601, IsUUID } from 'class-validator';
+import { defineCataloguedEvent } from '../catalogued-event';
+import { TIER_NAMES, type TierName } from '../../http/traces/traces.rules';
+
+/**
+ * A subscription started or ended (aggregate `trace-subscription:<traceId>:<userId>`, so both events of one
+ * pair are applied in order). `source` tells an onboarding auto-subscribe (identity sets the user's
+ * autoSubscribedToTrader from it) from a user's own subscribe.
+ */
+export class SubscriptionStartedV1 {
+  @IsUUID()
+  subscriptionId: string;
+
+  @IsUUID()
+  traceId: string;
+
+  @IsUUID()
+  userId: string;
+
+  @IsUUID()
+  tierId: string;
+
+  @IsIn(TIER_NAMES)
+  tierName: TierName;
+
+  @IsIn(['user', 'onboarding'])
+  source: 'user' | 'onboarding';
+
+  @IsISO8601()
+  occurredAt: string;
+}
+
+export class SubscriptionEndedV1 {
+  @IsUUID()
+  subscriptionId: string;
+
+  @IsUUID()
+  traceId: string;
+
+  @IsUUID()
+  userId: string;
+
+  @IsUUID()
+  tierId: string;
+
+  @IsIn(TIER_NAMES)
+  tierName: TierName;
+
+  /** 'unsubscribed' by the user, or 'trace-deleted' by an admin. */
+  @IsIn(['unsubscribed', 'trace-deleted'])
+  reason: 'unsubscribed' | 'trace-deleted';
+
+  @IsISO8601()
+  occurredAt: string;
+}
+
+export const SubscriptionStarted = defineCataloguedEvent(SubscriptionStartedV1, {
+  type: 'SubscriptionStarted',
+  version: 1,
+  subject: 'events.traces.subscription.started.v1',
+  producer: 'traces',
+});
+export const SubscriptionEnded = defineCataloguedEvent(SubscriptionEndedV1, {
+  type: 'SubscriptionEnded',
+  version: 1,
+  subject: 'events.traces.subscription.ended.v1',
+  producer: 'traces',
+});
+
+export const subscriptionAggregateId = (traceId: string, userId: string) => `trace-subscription:${traceId}:${userId}`;

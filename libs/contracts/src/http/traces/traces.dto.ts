@@ -1,0 +1,232 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import {
+  RISK_LEVELS,
+  TRACE_CATEGORIES,
+  TRACE_SORTS,
+  TRACES_OFFSET_MAX,
+  TRACES_PAGE_MAX,
+  TRADES_PAGE_MAX,
+  TRADING_STYLES,
+  TracesMessages,
+  type RiskLevel,
+  type TraceCategory,
+  type TraceSort,
+} from './traces.rules';
+
+/** Query strings arrive as text, RPC payloads as JSON: both become numbers / booleans. */
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/** GET /api/traces */
+export class ListTracesQueryDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'search must be at most 100 characters' })
+  search?: string;
+
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'featured must be true or false' })
+  featured?: boolean;
+
+  @IsOptional()
+  @IsIn(TRACE_CATEGORIES, { message: `category must be one of: ${TRACE_CATEGORIES.join(', ')}` })
+  category?: TraceCategory;
+
+  @IsOptional()
+  @IsIn(TRACE_SORTS, { message: `sortBy must be one of: ${TRACE_SORTS.join(', ')}` })
+  sortBy?: TraceSort;
+
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
+  @Min(1, { message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
+  @Max(TRACES_PAGE_MAX, { message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
+  limit?: number;
+
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: `offset must be a whole number from 0 to ${TRACES_OFFSET_MAX}` })
+  @Min(0, { message: `offset must be a whole number from 0 to ${TRACES_OFFSET_MAX}` })
+  @Max(TRACES_OFFSET_MAX, { message: `offset must be a whole number from 0 to ${TRACES_OFFSET_MAX}` })
+  offset?: number;
+}
+
+/** GET /api/traces/{id}/trades */
+export class ListTradesQueryDto {
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: `limit must be a whole number from 1 to ${TRADES_PAGE_MAX}` })
+  @Min(1, { message: `limit must be a whole number from 1 to ${TRADES_PAGE_MAX}` })
+  @Max(TRADES_PAGE_MAX, { message: `limit must be a whole number from 1 to ${TRADES_PAGE_MAX}` })
+  limit?: number;
+
+  /** open or closed, case-insensitive. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @IsIn(['open', 'closed'], { message: 'status must be open or closed' })
+  status?: 'open' | 'closed';
+
+  /** Accepted for the owner's call; live prices are not fetched yet (the stored current price is answered). */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'includeRealtimeData must be true or false' })
+  includeRealtimeData?: boolean;
+}
+
+/** POST /api/subscribe */
+export class SubscribeDto {
+  @IsUUID('all', { message: 'userId must be a valid id' })
+  userId: string;
+
+  @IsUUID('all', { message: 'traceId must be a valid id' })
+  traceId: string;
+
+  @IsUUID('all', { message: 'tierId must be a valid id' })
+  tierId: string;
+}
+
+/** POST /api/unsubscribe */
+export class UnsubscribeDto {
+  @IsUUID('all', { message: 'userId must be a valid id' })
+  userId: string;
+
+  @IsUUID('all', { message: 'traceId must be a valid id' })
+  traceId: string;
+}
+
+/** POST /api/auto-subscribe */
+export class AutoSubscribeDto {
+  @IsUUID('all', { message: 'userId must be a valid id' })
+  userId: string;
+}
+
+/** Admin POST bodies carry the acting user's id (seed 001 §6); the session decides, never this field. */
+export class AdminBodyDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  userId?: string;
+}
+
+/** POST /api/admin/traces */
+export class AdminListTracesDto extends AdminBodyDto {
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
+  @Min(1, { message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
+  @Max(TRACES_PAGE_MAX, { message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
+  limit?: number;
+
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: `offset must be a whole number from 0 to ${TRACES_OFFSET_MAX}` })
+  @Min(0)
+  @Max(TRACES_OFFSET_MAX)
+  offset?: number;
+}
+
+const required = { message: TracesMessages.requiredFields };
+/** A missing required field says 'Please fill in all required fields' whichever of its rules reports first. */
+const orRequired =
+  (message: string) =>
+  ({ value }: { value: unknown }) =>
+    value === undefined || value === null || value === '' ? TracesMessages.requiredFields : message;
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** POST /api/admin/create-trace: name, handle and owner required (seed 001 §5). */
+export class AdminCreateTraceDto extends AdminBodyDto {
+  @Transform(trimmed)
+  @IsString(required)
+  @IsNotEmpty(required)
+  @MaxLength(80, { message: orRequired('name must be at most 80 characters') })
+  name: string;
+
+  /** Letters, digits and underscores, 3–30, with or without the leading '@' (stored with it). */
+  @Transform(trimmed)
+  @IsString(required)
+  @IsNotEmpty(required)
+  @Matches(/^@?[A-Za-z0-9_]{3,30}$/, {
+    message: orRequired('handle must be 3 to 30 letters, digits or underscores, optionally starting with @'),
+  })
+  handle: string;
+
+  @IsString(required)
+  @IsNotEmpty(required)
+  @IsUUID('all', { message: orRequired('ownerId must be a valid user id') })
+  ownerId: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  bio?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  @Matches(/^(https?:\/\/|\/)/, { message: 'avatar must be an http(s) URL or a path' })
+  avatar?: string;
+
+  @IsOptional()
+  @IsArray({ message: 'tradingStyle must be a list' })
+  @ArrayMaxSize(TRADING_STYLES.length)
+  @IsIn(TRADING_STYLES, { each: true, message: `tradingStyle values must be among: ${TRADING_STYLES.join(', ')}` })
+  tradingStyle?: string[];
+
+  @IsOptional()
+  @IsIn(RISK_LEVELS, { message: 'riskLevel must be low, medium or high' })
+  riskLevel?: RiskLevel;
+
+  /** Parsed as a number, default 0. */
+  @IsOptional()
+  @Transform(toNumber)
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'minInvestment must be a number' })
+  @Min(0, { message: 'minInvestment must be 0 or more' })
+  @Max(1_000_000_000, { message: 'minInvestment is too large' })
+  minInvestment?: number;
+
+  @IsOptional()
+  @IsBoolean({ message: 'isVerified must be true or false' })
+  isVerified?: boolean;
+
+  @IsOptional()
+  @IsBoolean({ message: 'isFeatured must be true or false' })
+  isFeatured?: boolean;
+}
+
+/** POST /api/admin/update-trace-owner */
+export class AdminUpdateTraceOwnerDto extends AdminBodyDto {
+  @IsUUID('all', { message: 'traceId must be a valid id' })
+  traceId: string;
+
+  @IsUUID('all', { message: 'newOwnerId must be a valid user id' })
+  newOwnerId: string;
+}
+
+/** POST /api/admin/set-onboarding-trader, /api/admin/delete-trace */
+export class AdminTraceIdDto extends AdminBodyDto {
+  @IsUUID('all', { message: 'traceId must be a valid id' })
+  traceId: string;
+}
