@@ -4,6 +4,7 @@ import { AdminConfig } from './config/admin.config';
 import { ADMIN_SCHEMA, adminDataSourceOptions } from './database/data-source';
 import { FeedbackModule } from './modules/feedback/feedback.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
+import { AdminTracesModule } from './modules/traces/admin-traces.module';
 
 @Module({})
 export class AdminAppModule {
@@ -19,6 +20,7 @@ export class AdminAppModule {
         }),
         MaintenanceModule,
         FeedbackModule,
+        AdminTracesModule,
       ],
     };
   }

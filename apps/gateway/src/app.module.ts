@@ -10,6 +10,7 @@ import { NotFoundModule } from './modules/not-found/not-found.module';
 import { NatsConnectionModule } from './modules/rpc/nats-connection.module';
 import { RpcModule } from './modules/rpc/rpc.module';
 import { TracesModule } from './modules/traces/traces.module';
+import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
 import { BetaModule } from './modules/beta/beta.module';
 import { DebugModule } from './modules/debug/debug.module';
 import { DevModule } from './modules/dev/dev.module';
@@ -37,6 +38,7 @@ export class GatewayAppModule {
         AuthModule,
         MaintenanceModule,
         TracesModule,
+        AdminTracesModule,
         BetaModule,
         SignupModule,
         PasswordResetModule,

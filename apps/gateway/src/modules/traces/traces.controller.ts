@@ -1,33 +1,121 @@
-import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  AutoSubscribeDto,
+  FALLBACK_ONBOARDING_TRADER,
+  ListTracesQueryDto,
+  ListTradesQueryDto,
+  SubscribeDto,
+  TracesMessages,
   TracesRpc,
+  UnsubscribeDto,
+  type AutoSubscribeResponse,
+  type GetTraceRpcReply,
   type ListOwnedTracesRpcReply,
   type ListSubscriptionsRpcReply,
-  type ListSubscriptionsRpcRequest,
+  type ListTiersRpcReply,
+  type ListTracesRpcReply,
+  type ListTradesRpcReply,
+  type OnboardingTraderResponse,
+  type OnboardingTraderRpcReply,
   type OwnedTracesResponse,
+  type SubscribeResponse,
+  type SubscriptionRpcReply,
   type SubscriptionsResponse,
+  type TiersResponse,
+  type TraceResponse,
+  type TracesListResponse,
+  type TradesResponse,
+  type UnsubscribeResponse,
 } from '@copytrade/contracts';
 import { DomainException, RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 
-/** The sidebar lists. A userId that is not the session's user is refused, whatever else the request says. */
+const uuidParam = (name: string) =>
+  new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest(`${name} must be a valid id`) });
+
+/**
+ * Discovery, trace pages, subscriptions, the sidebar lists and the onboarding trader. Every call is for a
+ * signed-in user; a userId that is not the session's user is refused by the traces service (403).
+ */
 @ApiTags('traces')
 @Controller('api')
 export class TracesController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @Get('traces')
+  async list(@Query() query: ListTracesQueryDto, @Req() request: GatewayRequest): Promise<TracesListResponse> {
+    const reply = await this.rpc.request<ListTracesQueryDto, ListTracesRpcReply>(
+      TracesRpc.listTraces,
+      query,
+      rpcContextOf(request),
+    );
+    return { success: true, ...reply };
+  }
+
+  @Get('traces/:id')
+  async trace(@Param('id', uuidParam('id')) traceId: string, @Req() request: GatewayRequest): Promise<TraceResponse> {
+    const reply = await this.rpc.request<object, GetTraceRpcReply>(
+      TracesRpc.getTrace,
+      { traceId },
+      rpcContextOf(request),
+    );
+    return { success: true, trace: reply.trace };
+  }
+
+  @Get('traces/:id/tiers')
+  async tiers(@Param('id', uuidParam('id')) traceId: string, @Req() request: GatewayRequest): Promise<TiersResponse> {
+    const reply = await this.rpc.request<object, ListTiersRpcReply>(
+      TracesRpc.listTiers,
+      { traceId },
+      rpcContextOf(request),
+    );
+    return { success: true, tiers: reply.tiers, betaFreeAccess: true };
+  }
+
+  @Get('traces/:id/trades')
+  async trades(
+    @Param('id', uuidParam('id')) traceId: string,
+    @Query() query: ListTradesQueryDto,
+    @Req() request: GatewayRequest,
+  ): Promise<TradesResponse> {
+    const reply = await this.rpc.request<object, ListTradesRpcReply>(
+      TracesRpc.listTrades,
+      { ...query, traceId },
+      rpcContextOf(request),
+    );
+    return { success: true, trades: reply.trades };
+  }
+
+  @Post('subscribe')
+  @HttpCode(200)
+  async subscribe(@Body() body: SubscribeDto, @Req() request: GatewayRequest): Promise<SubscribeResponse> {
+    const reply = await this.rpc.request<SubscribeDto, SubscriptionRpcReply>(
+      TracesRpc.subscribe,
+      { userId: body.userId, traceId: body.traceId, tierId: body.tierId },
+      rpcContextOf(request),
+    );
+    return { success: true, message: TracesMessages.subscribed, subscription: reply.subscription };
+  }
+
+  @Post('unsubscribe')
+  @HttpCode(200)
+  async unsubscribe(@Body() body: UnsubscribeDto, @Req() request: GatewayRequest): Promise<UnsubscribeResponse> {
+    await this.rpc.request<UnsubscribeDto, { ended: true }>(
+      TracesRpc.unsubscribe,
+      { userId: body.userId, traceId: body.traceId },
+      rpcContextOf(request),
+    );
+    return { success: true, message: TracesMessages.unsubscribed };
+  }
+
   @Get('subscriptions/:userId')
   async subscriptions(
-    @Param(
-      'userId',
-      new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest('userId must be a valid id') }),
-    )
-    userId: string,
+    @Param('userId', uuidParam('userId')) userId: string,
     @Req() request: GatewayRequest,
   ): Promise<SubscriptionsResponse> {
-    const reply = await this.rpc.request<ListSubscriptionsRpcRequest, ListSubscriptionsRpcReply>(
+    const reply = await this.rpc.request<object, ListSubscriptionsRpcReply>(
       TracesRpc.listSubscriptions,
       { userId },
       rpcContextOf(request),
@@ -43,5 +131,29 @@ export class TracesController {
       rpcContextOf(request),
     );
     return { success: true, ownedTraces: reply.ownedTraces };
+  }
+
+  /** The designated trader, or the seed's fallback values (isFallback) when none is designated. */
+  @Get('onboarding-trader')
+  async onboardingTrader(@Req() request: GatewayRequest): Promise<OnboardingTraderResponse> {
+    const { trader } = await this.rpc.request<Record<string, never>, OnboardingTraderRpcReply>(
+      TracesRpc.getOnboardingTrader,
+      {},
+      rpcContextOf(request),
+    );
+    return trader
+      ? { success: true, trader, isFallback: false }
+      : { success: true, trader: { ...FALLBACK_ONBOARDING_TRADER, trades: [] }, isFallback: true };
+  }
+
+  @Post('auto-subscribe')
+  @HttpCode(200)
+  async autoSubscribe(@Body() body: AutoSubscribeDto, @Req() request: GatewayRequest): Promise<AutoSubscribeResponse> {
+    const reply = await this.rpc.request<AutoSubscribeDto, SubscriptionRpcReply>(
+      TracesRpc.autoSubscribe,
+      { userId: body.userId },
+      rpcContextOf(request),
+    );
+    return { success: true, message: TracesMessages.autoSubscribed, subscription: reply.subscription };
   }
 }

@@ -80,3 +80,13 @@ export interface AdminDeleteTraceRpcReply {
   endedSubscriptions: number;
   deletedTrades: number;
 }
+
+/** The admin service's trace actions (the gateway calls these; admin calls traces and writes its audit log). */
+export const AdminTracesRpc = {
+  list: 'rpc.admin.traces.list',
+  create: 'rpc.admin.traces.create',
+  updateOwner: 'rpc.admin.traces.update-owner',
+  getOnboardingTrader: 'rpc.admin.onboarding-trader.get',
+  setOnboardingTrader: 'rpc.admin.onboarding-trader.set',
+  delete: 'rpc.admin.traces.delete',
+} as const;

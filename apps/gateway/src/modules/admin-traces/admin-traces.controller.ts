@@ -1,0 +1,114 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  AdminBodyDto,
+  AdminCreateTraceDto,
+  AdminListTracesDto,
+  AdminTraceIdDto,
+  AdminTracesRpc,
+  AdminUpdateTraceOwnerDto,
+  TracesMessages,
+  type AdminDeleteTraceResponse,
+  type AdminDeleteTraceRpcReply,
+  type AdminOnboardingTraderResponse,
+  type AdminOnboardingTraderRpcReply,
+  type AdminSetOnboardingTraderResponse,
+  type AdminTraceChangeRpcReply,
+  type AdminTraceResponse,
+  type AdminTracesResponse,
+  type AdminTracesRpcReply,
+} from '@copytrade/contracts';
+import { RpcClient } from '@copytrade/nest';
+import { AdminOnly, Req } from '../auth/access.decorators';
+import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+
+/** Strips the body's userId: the session decides who acts (seed 001 §6 sends it; it is never trusted). */
+const withoutUserId = <T extends AdminBodyDto>({ userId: _ignored, ...rest }: T) => rest;
+
+/** Admin trace management (seed 001 §2.10, §7): admins only, each change audit-logged by the admin service. */
+@ApiTags('admin')
+@AdminOnly()
+@Controller('api/admin')
+export class AdminTracesController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('traces')
+  @HttpCode(200)
+  async list(@Body() body: AdminListTracesDto, @Req() request: GatewayRequest): Promise<AdminTracesResponse> {
+    const reply = await this.rpc.request<object, AdminTracesRpcReply>(
+      AdminTracesRpc.list,
+      withoutUserId(body),
+      rpcContextOf(request),
+    );
+    return { success: true, traces: reply.traces };
+  }
+
+  @Post('create-trace')
+  @HttpCode(200)
+  async create(@Body() body: AdminCreateTraceDto, @Req() request: GatewayRequest): Promise<AdminTraceResponse> {
+    const reply = await this.rpc.request<object, AdminTraceChangeRpcReply>(
+      AdminTracesRpc.create,
+      withoutUserId(body),
+      rpcContextOf(request),
+    );
+    return { success: true, message: TracesMessages.traceCreated, trace: reply.trace };
+  }
+
+  @Post('update-trace-owner')
+  @HttpCode(200)
+  async updateOwner(
+    @Body() body: AdminUpdateTraceOwnerDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminTraceResponse> {
+    const reply = await this.rpc.request<object, AdminTraceChangeRpcReply>(
+      AdminTracesRpc.updateOwner,
+      withoutUserId(body),
+      rpcContextOf(request),
+    );
+    return { success: true, message: TracesMessages.ownerUpdated, trace: reply.trace };
+  }
+
+  @Post('onboarding-trader')
+  @HttpCode(200)
+  async onboardingTrader(
+    @Body() _body: AdminBodyDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminOnboardingTraderResponse> {
+    const reply = await this.rpc.request<object, AdminOnboardingTraderRpcReply>(
+      AdminTracesRpc.getOnboardingTrader,
+      {},
+      rpcContextOf(request),
+    );
+    return { success: true, onboardingTrader: reply.onboardingTrader };
+  }
+
+  @Post('set-onboarding-trader')
+  @HttpCode(200)
+  async setOnboardingTrader(
+    @Body() body: AdminTraceIdDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminSetOnboardingTraderResponse> {
+    const reply = await this.rpc.request<object, AdminTraceChangeRpcReply>(
+      AdminTracesRpc.setOnboardingTrader,
+      withoutUserId(body),
+      rpcContextOf(request),
+    );
+    return { success: true, message: TracesMessages.onboardingTraderSet, onboardingTrader: reply.trace };
+  }
+
+  @Post('delete-trace')
+  @HttpCode(200)
+  async delete(@Body() body: AdminTraceIdDto, @Req() request: GatewayRequest): Promise<AdminDeleteTraceResponse> {
+    const reply = await this.rpc.request<object, AdminDeleteTraceRpcReply>(
+      AdminTracesRpc.delete,
+      withoutUserId(body),
+      rpcContextOf(request),
+    );
+    return {
+      success: true,
+      message: TracesMessages.traceDeleted,
+      endedSubscriptions: reply.endedSubscriptions,
+      deletedTrades: reply.deletedTrades,
+    };
+  }
+}
