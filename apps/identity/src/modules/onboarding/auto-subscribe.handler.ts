@@ -1,5 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { SubscriptionStarted, type EventEnvelope, type SubscriptionStartedV1 } from '@copytrade/contracts';
+import {
+  SubscriptionStarted,
+  type EventEnvelope,
+  type SubscriptionEndedV1,
+  type SubscriptionStartedV1,
+} from '@copytrade/contracts';
 import { EventConsumerRegistry, runAfterCommit } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { SessionInvalidations } from '../sessions/session-invalidations';
@@ -10,6 +15,9 @@ import { SessionInvalidations } from '../sessions/session-invalidations';
  * traces service applies the event here synchronously before it answers (read-your-writes), and gateways drop
  * the user's cached view once this commits, so the next verify-token shows the flag.
  */
+/** Both events of the subscription aggregate: consumers apply an aggregate's events in version order. */
+const SUBSCRIPTION_EVENTS = SubscriptionStarted.subject.replace(/started\.v1$/, '>');
+
 @Injectable()
 export class AutoSubscribeHandler implements OnModuleInit {
   constructor(
@@ -18,15 +26,18 @@ export class AutoSubscribeHandler implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.consumers.register<SubscriptionStartedV1>({
+    await this.consumers.register<SubscriptionStartedV1 | SubscriptionEndedV1>({
       durableName: 'identity-onboarding-auto-subscribe',
-      filterSubject: SubscriptionStarted.subject,
+      filterSubject: SUBSCRIPTION_EVENTS,
       handler: (envelope, manager) => this.apply(envelope, manager),
     });
   }
 
-  async apply({ data }: EventEnvelope<SubscriptionStartedV1>, manager: EntityManager): Promise<void> {
-    if (data.source !== 'onboarding') return;
+  async apply(
+    { data }: EventEnvelope<SubscriptionStartedV1 | SubscriptionEndedV1>,
+    manager: EntityManager,
+  ): Promise<void> {
+    if (!('source' in data) || data.source !== 'onboarding') return;
     await manager.query(`UPDATE identity.users SET auto_subscribed_to_trader = true WHERE id = $1`, [data.userId]);
     await runAfterCommit(manager, () => this.sessions.userChanged(data.userId));
   }
