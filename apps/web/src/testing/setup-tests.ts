@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toast } from 'sonner';
 import { resetCsrfToken } from '@/lib/api-client';
@@ -20,6 +20,10 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// Screens are lazy route chunks: a file's first render imports its modules, which takes over the default 1 s
+// on a loaded machine. findBy* waits up to 5 s (it still resolves as soon as the element shows).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks pointer capture and scrollIntoView; Radix Select calls them when it opens.
 if (!Element.prototype.hasPointerCapture) {

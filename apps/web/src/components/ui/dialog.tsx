@@ -1,4 +1,5 @@
-import { Dialog as RadixDialog } from 'radix-ui';
+// One Radix package per primitive (subpath imports): tests and dev load only what is used.
+import * as RadixDialog from 'radix-ui/dialog';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { CloseIcon } from './icons';

@@ -1,4 +1,4 @@
-import { DropdownMenu as RadixMenu } from 'radix-ui';
+import * as RadixMenu from 'radix-ui/dropdown-menu';
 import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 

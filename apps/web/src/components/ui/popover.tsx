@@ -1,4 +1,4 @@
-import { Popover as RadixPopover } from 'radix-ui';
+import * as RadixPopover from 'radix-ui/popover';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 

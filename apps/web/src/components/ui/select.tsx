@@ -1,4 +1,4 @@
-import { Select as RadixSelect } from 'radix-ui';
+import * as RadixSelect from 'radix-ui/select';
 import type { ComponentPropsWithRef } from 'react';
 import { cn } from '@/lib/cn';
 import { CheckIcon, ChevronDownIcon } from './icons';

@@ -1,4 +1,5 @@
-import { Dialog as RadixDialog, VisuallyHidden } from 'radix-ui';
+import * as RadixDialog from 'radix-ui/dialog';
+import * as VisuallyHidden from 'radix-ui/visually-hidden';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useReturnFocus } from './use-return-focus';

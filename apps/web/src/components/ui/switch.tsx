@@ -1,4 +1,4 @@
-import { Switch as RadixSwitch } from 'radix-ui';
+import * as RadixSwitch from 'radix-ui/switch';
 import type { ComponentPropsWithRef } from 'react';
 import { cn } from '@/lib/cn';
 

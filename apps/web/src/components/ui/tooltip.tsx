@@ -1,4 +1,4 @@
-import { Tooltip as RadixTooltip } from 'radix-ui';
+import * as RadixTooltip from 'radix-ui/tooltip';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
 /**

@@ -99,7 +99,6 @@ export function PerformanceOverview({
       <div className="empty-state performance__empty performance__single">
         <ChartIcon size={22} className="empty-state__icon" />
         <p className="empty-state__title">{PERFORMANCE_TEXTS.singleTitle}</p>
-        <p className="performance__single-value num">{formatUsd(only.totalValue)}</p>
         <p className="empty-state__text">
           Recorded {longDate.format(new Date(only.timestamp))}. {PERFORMANCE_TEXTS.singleText}
         </p>
