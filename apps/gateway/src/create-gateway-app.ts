@@ -9,6 +9,7 @@ import { GatewayAppModule } from './app.module';
 import { GatewayConfig } from './config/gateway.config';
 import { useJsonBody } from './modules/body-parsing/json-body';
 import { setupOpenApi } from './modules/openapi/openapi';
+import { securityHeaders } from './modules/web/security-headers';
 import { serveWebApp } from './modules/web/serve-web-app';
 
 /** Builds the gateway (used by main.ts and by the tests): validation, cookies, OpenAPI, the web app. */
@@ -20,6 +21,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(securityHeaders({ https: config.secureCookies }));
   useJsonBody(app);
   app.use(cookieParser());
   app.useGlobalPipes(
@@ -34,7 +36,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
 
   setupOpenApi(app);
 
-  serveWebApp(app, config.WEB_DIST_DIR);
+  serveWebApp(app, { distDir: config.WEB_DIST_DIR, publishSourceMaps: !config.isProduction });
   return app;
 }
 
