@@ -16,6 +16,8 @@ export default defineConfig({
   outputDir: '../../test-results/playwright',
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
+    // Desktop by default; tests/accessibility.e2e-spec.ts also loads every screen at phone sizes.
+    viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

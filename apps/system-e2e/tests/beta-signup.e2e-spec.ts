@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { openMail, uniqueMember } from './support/member-flows';
+import { expectAccessible } from './support/accessibility';
+import { chooseOption, openMail, uniqueMember } from './support/member-flows';
 
 /**
  * Beta entry in a real browser against the started product (seed 000 §2, §4, §5): a visitor requests a
@@ -17,6 +18,7 @@ test('beta entry: request a code, read it in the dev mailbox, verify it, sign up
   await test.step('the visitor requests a beta code on /request-beta', async () => {
     await page.goto('/request-beta');
     await expect(page.getByRole('heading', { name: 'The Future of Trading is Connected.', level: 1 })).toBeVisible();
+    await expectAccessible(page, 'request beta');
     const request = page.getByRole('region', { name: 'Request a beta code' });
     await request.getByLabel('Email').fill(member.email);
     await request.getByRole('button', { name: 'Request Code' }).click();
@@ -32,6 +34,7 @@ test('beta entry: request a code, read it in the dev mailbox, verify it, sign up
     const text = (await mail.textContent()) ?? '';
     code = /Your beta code: (\d{8})/.exec(text)?.[1] ?? '';
     expect(code).toMatch(/^\d{8}$/);
+    await expectAccessible(page, 'dev mailbox');
   });
 
   await test.step('a wrong code is refused, the right one leads to signup with the e-mail', async () => {
@@ -48,6 +51,7 @@ test('beta entry: request a code, read it in the dev mailbox, verify it, sign up
     await entry.getByRole('button', { name: 'Verify Code' }).click();
     await expect(page).toHaveURL(`/beta-signup?email=${encodeURIComponent(member.email)}`);
     await expect(page.getByRole('heading', { name: 'Join the Future of Connected Trading.' })).toBeVisible();
+    await expectAccessible(page, 'beta signup');
   });
 
   await test.step('the signup form checks the password and availability live', async () => {
@@ -59,7 +63,7 @@ test('beta entry: request a code, read it in the dev mailbox, verify it, sign up
     await page.getByLabel('Last Name').fill('Member');
     await page.getByLabel('Phone Number').fill(member.phone);
     await page.getByLabel('Occupation').fill('Tester');
-    await page.getByLabel('Annual Income').selectOption('$60,001 - $80,000');
+    await chooseOption(page, page.getByLabel('Annual Income'), '$60,001 - $80,000');
 
     // The demo user's name is taken; the new one is free.
     await page.getByLabel('Username').fill(process.env.E2E_DEMO_USERNAME ?? 'demo');
@@ -77,22 +81,19 @@ test('beta entry: request a code, read it in the dev mailbox, verify it, sign up
     await expect(page.getByText('Passwords do not match')).toBeVisible();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please fix the password errors before submitting.');
+    await expectAccessible(page, 'beta signup with errors');
     await page.getByLabel('Confirm Password', { exact: true }).fill(member.password);
   });
 
   await test.step('Create Account signs the new member in and opens the dashboard', async () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu', exact: true })).toContainText(
-      member.username,
-    );
+    await expect(page.getByRole('heading', { name: 'Welcome back, Beta!', level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: /^User menu/ })).toContainText(member.username);
 
     // The session cookie was set by the signup: a reload keeps the member signed in.
     await page.reload();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('banner').getByRole('button', { name: 'User menu', exact: true })).toContainText(
-      member.username,
-    );
+    await expect(page.getByRole('banner').getByRole('button', { name: /^User menu/ })).toContainText(member.username);
   });
 });

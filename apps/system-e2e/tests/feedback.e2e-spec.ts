@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signUpThroughApi, uniqueMember } from './support/member-flows';
+import { expectAccessible } from './support/accessibility';
+import { chooseOption, signUpThroughApi, uniqueMember } from './support/member-flows';
 
 /**
  * The floating beta feedback button and the 'Send Feedback' dialog in a real browser against the started
@@ -34,6 +35,7 @@ test('feedback: a signed-in member sends feedback from the floating button', asy
     await expect(dialog.getByLabel('Email')).toHaveValue(member.email);
     await expect(dialog.getByLabel('Page')).toHaveValue('/settings');
     await expect(dialog.getByRole('button', { name: 'Send Feedback' })).toBeDisabled();
+    await expectAccessible(page, 'feedback dialog');
 
     // Escape closes it; nothing is sent.
     await page.keyboard.press('Escape');
@@ -43,7 +45,7 @@ test('feedback: a signed-in member sends feedback from the floating button', asy
   await test.step('Send Feedback sends it, toasts and closes', async () => {
     await page.getByRole('button', { name: 'Beta Feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
-    await dialog.getByLabel('Type').selectOption('feature');
+    await chooseOption(page, dialog.getByLabel('Type'), 'Feature Request');
     await dialog.getByLabel('Message').fill('Please add a dark-mode chart for each trace.');
     const sent = page.waitForResponse(
       (response) => response.url().endsWith('/api/feedback/submit') && response.request().method() === 'POST',

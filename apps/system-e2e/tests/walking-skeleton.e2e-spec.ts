@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 
 /**
  * The walking skeleton in a real browser against the started product (global setup): access control,
@@ -23,6 +24,8 @@ function credentials(kind: 'ADMIN' | 'DEMO'): Credentials {
 const signInButton = (page: Page): Locator => page.getByRole('button', { name: 'Sign In', exact: true });
 const comingSoon = (page: Page): Locator => page.getByRole('heading', { name: 'Beta Launch Coming Soon' });
 const betaLaunchSwitch = (page: Page): Locator => page.getByRole('switch', { name: 'Beta Launch Mode' });
+const welcome = (page: Page): Locator => page.getByRole('heading', { name: /^Welcome back, .+!$/, level: 1 });
+const userMenu = (page: Page): Locator => page.getByRole('banner').getByRole('button', { name: /^User menu/ });
 const mainNav = (page: Page): Locator =>
   page.getByRole('complementary', { name: 'Sidebar' }).getByRole('navigation', { name: 'Main' });
 
@@ -68,19 +71,21 @@ test('walking skeleton: sign-in, shell, Beta Launch Mode for admin, visitor and 
       await page.goto('/dashboard');
       await expect(page).toHaveURL(/\/login$/);
       await expect(signInButton(page)).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+      await expect(welcome(page)).toHaveCount(0);
+      await expectAccessible(page, 'login');
     });
 
     await test.step('a wrong password shows the error and stays on /login', async () => {
       await signIn(page, { username: admin.username, password: 'definitely-not-the-password-1' });
       await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
       await expect(page).toHaveURL(/\/login$/);
+      await expectAccessible(page, 'login with an error');
     });
 
     await test.step('the admin signs in with the username and lands in the signed-in shell', async () => {
       await signIn(page, admin);
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      await expect(welcome(page)).toBeVisible();
 
       const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
       await expect(sidebar).toBeVisible();
@@ -91,10 +96,13 @@ test('walking skeleton: sign-in, shell, Beta Launch Mode for admin, visitor and 
       await expect(sidebar.getByRole('heading', { name: 'Joined Traces' })).toBeVisible();
 
       const topBar = page.getByRole('banner');
-      await expect(topBar.getByRole('button', { name: 'Notifications', exact: true })).toContainText('3');
+      await expect(topBar.getByRole('button', { name: 'Notifications (3)', exact: true })).toContainText('3');
       await expect(topBar.getByRole('button', { name: 'Help', exact: true })).toBeVisible();
       await expect(topBar.getByRole('button', { name: 'Upgrade to Pro', exact: true })).toBeVisible();
-      await expect(topBar.getByRole('button', { name: 'User menu', exact: true })).toContainText(admin.username);
+      await expect(topBar.getByRole('button', { name: `User menu (${admin.username})`, exact: true })).toContainText(
+        admin.username,
+      );
+      await expectAccessible(page, 'dashboard');
     });
 
     await test.step('the admin opens the Admin Panel and switches Beta Launch Mode on', async () => {
@@ -109,6 +117,7 @@ test('walking skeleton: sign-in, shell, Beta Launch Mode for admin, visitor and 
       await expect(toggle).toHaveAttribute('aria-checked', 'true');
       await expect(page.getByText('Beta Launch Monday at 9 AM', { exact: true })).toBeVisible();
       await expect(page.getByRole('timer', { name: 'Time until launch' })).toBeVisible();
+      await expectAccessible(page, 'admin panel, Beta Launch Mode on');
     });
 
     await test.step('a signed-out visitor sees the launch screen on /dashboard, but not on /login', async () => {
@@ -120,6 +129,7 @@ test('walking skeleton: sign-in, shell, Beta Launch Mode for admin, visitor and 
       await expect(visitor).toHaveURL(/\/dashboard$/);
       await expect(visitor.getByRole('heading', { name: "What's Coming Monday" })).toBeVisible();
       await expect(visitor.getByRole('button', { name: 'Back to Beta Entry' })).toBeVisible();
+      await expectAccessible(visitor, 'maintenance');
 
       await visitor.goto('/login');
       await expect(signInButton(visitor)).toBeVisible();
@@ -136,6 +146,7 @@ test('walking skeleton: sign-in, shell, Beta Launch Mode for admin, visitor and 
       await expect(demoPage.getByText("You don't have admin privileges to access this panel.")).toBeVisible();
       await expect(demoPage.getByRole('switch')).toHaveCount(0);
       await expect(mainNav(demoPage).getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+      await expectAccessible(demoPage, 'access denied');
     });
 
     await test.step('the admin switches Beta Launch Mode off; the visitor is sent to /login again', async () => {
@@ -154,7 +165,7 @@ test('walking skeleton: sign-in, shell, Beta Launch Mode for admin, visitor and 
     });
 
     await test.step('Sign Out returns to /login, and /dashboard redirects there again', async () => {
-      await page.getByRole('button', { name: 'User menu', exact: true }).click();
+      await userMenu(page).click();
       await page.getByRole('menuitem', { name: 'Sign Out' }).click();
       await expect(page).toHaveURL(/\/login$/);
       await expect(signInButton(page)).toBeVisible();
@@ -168,6 +179,7 @@ test('walking skeleton: sign-in, shell, Beta Launch Mode for admin, visitor and 
       await page.goto('/this-page-does-not-exist');
       await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+      await expectAccessible(page, 'not found');
     });
   } finally {
     if (betaLaunchModeMayBeOn) await switchBetaLaunchModeOff(page);

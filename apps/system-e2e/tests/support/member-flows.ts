@@ -94,3 +94,10 @@ export async function openMail(page: Page, address: string, subject: string): Pr
   }).toPass({ timeout: 20_000 });
   return mail;
 }
+
+/** Picks `option` (its visible label) in a select of the app (a combobox button and a listbox in a portal). */
+export async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(combobox).toContainText(option);
+}

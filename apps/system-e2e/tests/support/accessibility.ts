@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Accessibility and layout guards every browser spec calls at each screen it visits: axe-core with the WCAG 2
+ * A/AA rules (serious and critical findings fail the test), and no sideways scrolling on phones.
+ */
+
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+/** The narrowest phone the layout must fit without scrolling sideways. */
+export const NARROW_PHONE = { width: 360, height: 740 } as const;
+
+const WCAG_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/** One line a violated rule: its id, impact, help and the selectors of the offending elements. */
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+  return violations
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes.map((node) => `    ${node.target.join(' ')} — ${node.failureSummary ?? ''}`).join('\n'),
+    )
+    .join('\n');
+}
+
+/**
+ * axe-core on the page as it stands (wait for the screen's content first): zero serious or critical WCAG 2 A/AA
+ * violations. `screen` names the screen in the failure message and the test report.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await test.step(`axe: ${screen} at ${page.viewportSize()?.width ?? '?'} px`, async () => {
+    const results = await new AxeBuilder({ page }).withTags(WCAG_A_AA).analyze();
+    const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+    expect(failing, `${screen} (${page.url()}):\n${describeViolations(failing)}`).toEqual([]);
+  });
+}
+
+/** The document is no wider than the viewport: nothing makes the page scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page, screen: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${screen} scrolls sideways at ${innerWidth} px (${scrollWidth} px wide)`).toBeLessThanOrEqual(
+    innerWidth,
+  );
+}
