@@ -180,3 +180,26 @@ test('keyboard order follows the login form: Tab goes from the username to the p
   await page.keyboard.press('Shift+Tab');
   await expect(username).toBeFocused();
 });
+
+test('the guards fail on what the issue found: low contrast, an unnamed control, a page wider than a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Guards</title></head><body><main>
+    <h1>Guards</h1>
+    <button style="color:#fff;background:#3b82f6;font-size:14px">Upgrade to Pro</button>
+    <button><svg width="16" height="16" aria-hidden="true"></svg></button>
+    <div style="width:632px">Too wide</div>
+  </main></body></html>`);
+  const failure = await expectAccessible(page, 'guards').then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('color-contrast (serious)');
+  expect(failure).toContain('button-name (critical)');
+  const scroll = await expectNoHorizontalScroll(page, 'guards').then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(scroll).toContain('guards scrolls sideways at 390 px');
+});
