@@ -71,7 +71,7 @@ function MetricCard({ metric, body }: { metric: Metric; body: ReactNode }) {
   return (
     <Card className="metric-card">
       <div className="metric-card__top">
-        <h3 className="metric-card__label">{metric.label}</h3>
+        <h2 className="metric-card__label">{metric.label}</h2>
         <Icon size={16} className="metric-card__icon" />
       </div>
       {body}

@@ -87,11 +87,14 @@ export function ProviderIntegrationCard({ user, onOpenBrokerage }: { user: UserV
                 )}
               </dd>
             </div>
-            {accountIds.length > 0 ? (
-              <p className="muted small">The Primary account is used for copy trading and position fetching.</p>
-            ) : null}
           </dl>
         )}
+        {/* Outside the <dl>: a definition list may hold only its rows. */}
+        {registered && accountIds.length > 0 ? (
+          <p className="muted small details-list__note">
+            The Primary account is used for copy trading and position fetching.
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
