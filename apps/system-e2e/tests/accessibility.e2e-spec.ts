@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectNoHorizontalScroll, NARROW_PHONE, PHONE } from './support/accessibility';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  NARROW_PHONE,
+  PHONE,
+  saveScreenshot,
+} from './support/accessibility';
 import { csrfHeaders } from './support/member-flows';
 
 /**
@@ -106,9 +113,11 @@ async function open(page: Page, screen: Screen, size: { width: number; height: n
 /** Axe at desktop and phone sizes, no sideways scroll at 390 and 360 px. */
 async function checkScreen(page: Page, screen: Screen): Promise<void> {
   await open(page, screen, DESKTOP);
+  await saveScreenshot(page, screen.name);
   await expectAccessible(page, screen.name);
 
   await open(page, screen, PHONE);
+  await saveScreenshot(page, screen.name);
   await expectAccessible(page, screen.name);
   await expectNoHorizontalScroll(page, screen.name);
 
@@ -165,6 +174,7 @@ test('accessible on a phone: the navigation drawer of the signed-in shell', asyn
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const drawer = page.getByRole('dialog', { name: 'Navigation' });
   await expect(drawer.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await saveScreenshot(page, 'navigation drawer');
   await expectAccessible(page, 'navigation drawer');
   await expectNoHorizontalScroll(page, 'navigation drawer');
   await page.keyboard.press('Escape');

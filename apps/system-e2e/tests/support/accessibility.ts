@@ -47,3 +47,14 @@ export async function expectNoHorizontalScroll(page: Page, screen: string): Prom
     innerWidth,
   );
 }
+
+/**
+ * With E2E_SCREENSHOTS_DIR set, a full-page screenshot `<screen>-<width>.png` there, to look at each screen at
+ * each size by eye (nothing is written otherwise).
+ */
+export async function saveScreenshot(page: Page, screen: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (!dir) return;
+  const slug = screen.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await page.screenshot({ path: `${dir}/${slug}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
