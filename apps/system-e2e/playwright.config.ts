@@ -13,7 +13,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  outputDir: '../../test-results/playwright',
+  // A run on its own E2E_PORT keeps its own artifacts: Playwright empties this folder when it starts.
+  outputDir: process.env.E2E_PORT ? `../../test-results/playwright-${E2E_PORT}` : '../../test-results/playwright',
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     // Desktop by default; tests/accessibility.e2e-spec.ts also loads every screen at phone sizes.

@@ -1,8 +1,9 @@
-import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { useState } from 'react';
+import { BrowserRouter, matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { NotBuiltYet } from '@/components/ui/not-built-yet';
 import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/lib/auth';
-import { lazyRoute } from './lazy-route';
+import { lazyRoute, lazyScreensIn } from './lazy-route';
 import { RouteErrorBoundary, RootRoute } from './routes/root';
 
 // Every screen is its own chunk, loaded on first visit; the entry keeps only the root (maintenance gate,
@@ -145,7 +146,20 @@ export function AppRoutes() {
   return useRoutes(appRoutes);
 }
 
+/**
+ * Starts downloading the screens of `pathname` (with their layouts) at once: on the first load they then arrive
+ * while the session and Beta Launch Mode are being read, instead of after.
+ */
+export function preloadScreens(pathname: string): void {
+  for (const { route } of matchRoutes(appRoutes, pathname) ?? []) {
+    for (const screen of lazyScreensIn(route.element)) {
+      screen.preload().catch(() => undefined); // rendering the screen tries again and shows the error
+    }
+  }
+}
+
 export function AppRouter() {
+  useState(() => preloadScreens(window.location.pathname));
   return (
     <BrowserRouter>
       <AppRoutes />
