@@ -1,10 +1,12 @@
 import { isMaintenanceExempt } from '@copytrade/contracts/rules';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
 import { isMaintenanceOn, useMaintenanceStatus } from '../api/get-maintenance-status';
-import { MaintenanceScreen } from './maintenance-screen';
+
+// Loaded only when shown: it is rarely seen and would otherwise put its icons in every page's first download.
+const MaintenanceScreen = lazy(async () => ({ default: (await import('./maintenance-screen')).MaintenanceScreen }));
 
 /**
  * While Beta Launch Mode is on, every path that is not exempt (/, /login, /request-beta, /beta-signup,
@@ -26,5 +28,9 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
 
   if (sessionLoading) return <FullPageSpinner label="Checking your session" />;
   if (user?.isAdmin) return children;
-  return <MaintenanceScreen />;
+  return (
+    <Suspense fallback={<FullPageSpinner label="Loading" />}>
+      <MaintenanceScreen />
+    </Suspense>
+  );
 }
