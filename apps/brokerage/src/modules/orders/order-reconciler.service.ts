@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
+import { PeriodicSweep } from '../../common/periodic-sweep';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { ProviderUsers } from '../connections/provider-users.service';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../provider/brokerage-provider';
@@ -23,8 +24,7 @@ const SWEEP_BATCH = 20;
 @Injectable()
 export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OrderReconciler.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly sweeps = new PeriodicSweep(() => this.sweep(), this.logger, 'Order reconciliation sweep failed');
 
   constructor(
     private readonly dataSource: DataSource,
@@ -36,17 +36,11 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.sweep()
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'Order reconciliation sweep failed'))
-        .finally(() => (this.running = undefined));
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.sweeps.start(SWEEP_INTERVAL_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.sweeps.stop();
   }
 
   /** Marks lost SUBMITTING intents UNKNOWN, then reconciles the UNKNOWN ones that are due (exponential pause). */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PeriodicSweep } from '../../common/periodic-sweep';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { ProviderUsers } from '../connections/provider-users.service';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../provider/brokerage-provider';
@@ -21,8 +22,7 @@ const LEASE_MS = 120_000;
 @Injectable()
 export class OrderTracker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OrderTracker.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly sweeps = new PeriodicSweep(() => this.sweep(), this.logger, 'Order tracking sweep failed');
 
   constructor(
     private readonly dataSource: DataSource,
@@ -34,17 +34,11 @@ export class OrderTracker implements OnApplicationBootstrap, OnApplicationShutdo
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.sweep()
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'Order tracking sweep failed'))
-        .finally(() => (this.running = undefined));
-    }, this.config.ORDER_TRACK_SWEEP_MS);
-    this.timer.unref();
+    this.sweeps.start(this.config.ORDER_TRACK_SWEEP_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.sweeps.stop();
   }
 
   /** Looks at the open orders that are due, each claimed for a lease first (SKIP LOCKED: replicas share the work). */
