@@ -5,9 +5,9 @@ import { TIER_NAMES, type TierName } from '../../http/traces/traces.rules';
 /**
  * A subscription started or ended (aggregate `trace-subscription:<traceId>:<userId>`, so both events of one
  * pair are applied in order). `source` tells an onboarding auto-subscribe (identity sets the user's
- * autoSubscribedToTrader from it) from a user's own subscribe.
+ * autoSubscribedToTrader from it) from a user's own subscribe. The fields both events carry:
  */
-export class SubscriptionStartedV1 {
+abstract class SubscriptionEventV1 {
   @IsUUID()
   subscriptionId: string;
 
@@ -22,36 +22,20 @@ export class SubscriptionStartedV1 {
 
   @IsIn(TIER_NAMES)
   tierName: TierName;
-
-  @IsIn(['user', 'onboarding'])
-  source: 'user' | 'onboarding';
 
   @IsISO8601()
   occurredAt: string;
 }
 
-export class SubscriptionEndedV1 {
-  @IsUUID()
-  subscriptionId: string;
+export class SubscriptionStartedV1 extends SubscriptionEventV1 {
+  @IsIn(['user', 'onboarding'])
+  source: 'user' | 'onboarding';
+}
 
-  @IsUUID()
-  traceId: string;
-
-  @IsUUID()
-  userId: string;
-
-  @IsUUID()
-  tierId: string;
-
-  @IsIn(TIER_NAMES)
-  tierName: TierName;
-
+export class SubscriptionEndedV1 extends SubscriptionEventV1 {
   /** 'unsubscribed' by the user, or 'trace-deleted' by an admin. */
   @IsIn(['unsubscribed', 'trace-deleted'])
   reason: 'unsubscribed' | 'trace-deleted';
-
-  @IsISO8601()
-  occurredAt: string;
 }
 
 export const SubscriptionStarted = defineCataloguedEvent(SubscriptionStartedV1, {

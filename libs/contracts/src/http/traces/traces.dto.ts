@@ -34,6 +34,21 @@ const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
+/** An optional whole-number query or body field within [min, max], one message for every way it can be wrong. */
+const OptionalWholeNumber =
+  (field: string, min: number, max: number): PropertyDecorator =>
+  (target, key) => {
+    const message = `${field} must be a whole number from ${min} to ${max}`;
+    for (const decorate of [
+      IsOptional(),
+      Transform(toNumber),
+      IsInt({ message }),
+      Min(min, { message }),
+      Max(max, { message }),
+    ])
+      decorate(target, key);
+  };
+
 /** GET /api/traces */
 export class ListTracesQueryDto {
   @IsOptional()
@@ -54,28 +69,16 @@ export class ListTracesQueryDto {
   @IsIn(TRACE_SORTS, { message: `sortBy must be one of: ${TRACE_SORTS.join(', ')}` })
   sortBy?: TraceSort;
 
-  @IsOptional()
-  @Transform(toNumber)
-  @IsInt({ message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
-  @Min(1, { message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
-  @Max(TRACES_PAGE_MAX, { message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
+  @OptionalWholeNumber('limit', 1, TRACES_PAGE_MAX)
   limit?: number;
 
-  @IsOptional()
-  @Transform(toNumber)
-  @IsInt({ message: `offset must be a whole number from 0 to ${TRACES_OFFSET_MAX}` })
-  @Min(0, { message: `offset must be a whole number from 0 to ${TRACES_OFFSET_MAX}` })
-  @Max(TRACES_OFFSET_MAX, { message: `offset must be a whole number from 0 to ${TRACES_OFFSET_MAX}` })
+  @OptionalWholeNumber('offset', 0, TRACES_OFFSET_MAX)
   offset?: number;
 }
 
 /** GET /api/traces/{id}/trades */
 export class ListTradesQueryDto {
-  @IsOptional()
-  @Transform(toNumber)
-  @IsInt({ message: `limit must be a whole number from 1 to ${TRADES_PAGE_MAX}` })
-  @Min(1, { message: `limit must be a whole number from 1 to ${TRADES_PAGE_MAX}` })
-  @Max(TRADES_PAGE_MAX, { message: `limit must be a whole number from 1 to ${TRADES_PAGE_MAX}` })
+  @OptionalWholeNumber('limit', 1, TRADES_PAGE_MAX)
   limit?: number;
 
   /** open or closed, case-insensitive. */
@@ -128,18 +131,10 @@ export class AdminBodyDto {
 
 /** POST /api/admin/traces */
 export class AdminListTracesDto extends AdminBodyDto {
-  @IsOptional()
-  @Transform(toNumber)
-  @IsInt({ message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
-  @Min(1, { message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
-  @Max(TRACES_PAGE_MAX, { message: `limit must be a whole number from 1 to ${TRACES_PAGE_MAX}` })
+  @OptionalWholeNumber('limit', 1, TRACES_PAGE_MAX)
   limit?: number;
 
-  @IsOptional()
-  @Transform(toNumber)
-  @IsInt({ message: `offset must be a whole number from 0 to ${TRACES_OFFSET_MAX}` })
-  @Min(0)
-  @Max(TRACES_OFFSET_MAX)
+  @OptionalWholeNumber('offset', 0, TRACES_OFFSET_MAX)
   offset?: number;
 }
 
