@@ -16,6 +16,14 @@ const DashboardRoute = lazyRoute(
   () => import('./routes/app/dashboard'),
   (m) => m.DashboardRoute,
 );
+const DiscoveryRoute = lazyRoute(
+  () => import('./routes/app/discovery'),
+  (m) => m.DiscoveryRoute,
+);
+const TraceRoute = lazyRoute(
+  () => import('./routes/app/trace'),
+  (m) => m.TraceRoute,
+);
 const AppRoot = lazyRoute(
   () => import('./routes/app/root'),
   (m) => m.AppRoot,
@@ -124,8 +132,8 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             { path: paths.app.dashboard.path, element: <DashboardRoute /> },
             { path: paths.app.tradingTerminal.path, element: <NotBuiltYet title="Trading Terminal" /> },
-            { path: paths.app.discovery.path, element: <NotBuiltYet title="Discover Traders" /> },
-            { path: paths.app.trace.path, element: <NotBuiltYet title="Trace Profile" /> },
+            { path: paths.app.discovery.path, element: <DiscoveryRoute /> },
+            { path: paths.app.trace.path, element: <TraceRoute /> },
             { path: paths.app.traceDashboard.path, element: <NotBuiltYet title="Trace Dashboard" /> },
             { path: paths.app.settings.path, element: <SettingsRoute /> },
             { path: paths.app.myCopies.path, element: <NotBuiltYet title="My Copy Trades" /> },
