@@ -3,6 +3,7 @@ import { serviceCoreImports } from '@copytrade/nest';
 import { TracesConfig } from './config/traces.config';
 import { TRACES_SCHEMA, tracesDataSourceOptions } from './database/data-source';
 import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
+import { DemoDataModule } from './modules/demo-data/demo-data.module';
 import { DiscoveryModule } from './modules/discovery/discovery.module';
 import { OnboardingModule } from './modules/onboarding/onboarding.module';
 import { SidebarModule } from './modules/sidebar/sidebar.module';
@@ -25,6 +26,7 @@ export class TracesAppModule {
         SubscriptionsModule,
         OnboardingModule,
         AdminTracesModule,
+        DemoDataModule,
       ],
     };
   }

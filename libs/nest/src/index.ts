@@ -8,3 +8,4 @@ export * from './observability';
 export * from './rpc';
 export * from './messaging';
 export * from './read-your-writes';
+export * from './demo';

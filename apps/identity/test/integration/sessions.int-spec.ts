@@ -1,11 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { loadConfig, runServiceMigrations } from '@copytrade/nest';
+import { DEMO_OWNER_PASSWORD, DEMO_OWNERS, loadConfig, runServiceMigrations } from '@copytrade/nest';
 import { createTestDatabase, natsUrl, type TestDatabase } from '@copytrade/testing';
+import { getRepositoryToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { IdentityAppModule } from '../../src/app.module';
 import { DEV_ADMIN_PASSWORD, DEV_DEMO_USER, IdentityConfig } from '../../src/config/identity.config';
 import { identityDataSourceOptions } from '../../src/database/data-source';
+import { UserEntity } from '../../src/modules/users/entities/user.entity';
 import { UserSeeder } from '../../src/modules/users/user-seeder.service';
 import { PasswordHasher } from '../../src/modules/sessions/password-hasher.service';
 import { LoginUseCase } from '../../src/modules/sessions/use-cases/login.use-case';
@@ -47,6 +49,24 @@ it('seeding again on a second start creates no second admin', async () => {
   await app.get(UserSeeder).onApplicationBootstrap();
   const rows = await dataSource.query(`SELECT count(*)::int AS n FROM identity.users WHERE lower(username) = 'admin'`);
   expect(rows[0].n).toBe(1);
+});
+
+it('seeds the demo trace owners under their fixed ids only with demo data on; they sign in', async () => {
+  expect(
+    (await dataSource.query(`SELECT count(*)::int AS n FROM identity.users WHERE id = $1`, [DEMO_OWNERS[0]!.id]))[0].n,
+  ).toBe(0);
+  const demoConfig = loadConfig(IdentityConfig, { DATABASE_URL: database.url, NODE_ENV: 'test', DEMO_DATA: 'true' });
+  const seeder = new UserSeeder(app.get(getRepositoryToken(UserEntity)), app.get(PasswordHasher), demoConfig);
+  await seeder.onApplicationBootstrap();
+  await seeder.onApplicationBootstrap();
+  const owners = await dataSource.query(
+    `SELECT id, username, has_completed_onboarding FROM identity.users WHERE id = ANY($1)`,
+    [DEMO_OWNERS.map((owner) => owner.id)],
+  );
+  expect(owners).toHaveLength(DEMO_OWNERS.length);
+  expect(owners.every((owner: { has_completed_onboarding: boolean }) => owner.has_completed_onboarding)).toBe(true);
+  const { user } = await attempt(DEMO_OWNERS[0]!.username, DEMO_OWNER_PASSWORD);
+  expect(user.id).toBe(DEMO_OWNERS[0]!.id);
 });
 
 it('stores only a hash of the session token, and an expired session resolves to nobody', async () => {

@@ -1,4 +1,6 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { envBoolean } from './env-boolean';
 
 /** Variables every process reads, the gateway included. Types are written out: decorator metadata (used to convert env strings) needs them. */
 export class ProcessConfig {
@@ -65,4 +67,17 @@ export class BaseServiceConfig extends ProcessConfig {
   @IsInt()
   @Min(1_048_576)
   EVENTS_STREAM_MAX_BYTES: number = 1024 ** 3;
+
+  /**
+   * Demo traces, their owners' accounts and months of trades (`npm start`). Unset: on in development only;
+   * tests and production get them only when this is set to true.
+   */
+  @IsOptional()
+  @Transform(envBoolean)
+  @IsBoolean()
+  DEMO_DATA?: boolean;
+
+  get seedsDemoData(): boolean {
+    return this.DEMO_DATA ?? this.NODE_ENV === 'development';
+  }
 }

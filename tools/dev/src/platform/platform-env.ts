@@ -1,3 +1,4 @@
+import { DEMO_OWNER_PASSWORD, DEMO_OWNERS } from '@copytrade/nest';
 import type { PlatformOptions } from './start-platform';
 
 /** Reads the start options from the environment (documented in the README's configuration table). */
@@ -16,4 +17,7 @@ export function platformOptionsFromEnv(env: NodeJS.ProcessEnv): PlatformOptions 
 export const DEV_CREDENTIALS_NOTE = (env: NodeJS.ProcessEnv) =>
   env.NODE_ENV === 'production'
     ? 'Admin: the account from ADMIN_USERNAME / ADMIN_PASSWORD.'
-    : `Admin:     ${env.ADMIN_USERNAME ?? 'admin'} / ${env.ADMIN_PASSWORD ?? 'Admin-Beta-2026!'}   (development default; set ADMIN_PASSWORD to change)\nDemo user: demo / Demo-Trader-2026!`;
+    : `Admin:     ${env.ADMIN_USERNAME ?? 'admin'} / ${env.ADMIN_PASSWORD ?? 'Admin-Beta-2026!'}   (development default; set ADMIN_PASSWORD to change)\nDemo user: demo / Demo-Trader-2026!` +
+      (env.DEMO_DATA === 'false'
+        ? ''
+        : `\nDemo trace owners: ${DEMO_OWNERS.map((owner) => owner.username).join(', ')} / ${DEMO_OWNER_PASSWORD}`);

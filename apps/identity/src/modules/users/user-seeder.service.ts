@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { DEMO_OWNER_PASSWORD, DEMO_OWNERS } from '@copytrade/nest';
 import { Repository } from 'typeorm';
 import { DEV_ADMIN_PASSWORD, DEV_DEMO_USER, IdentityConfig } from '../../config/identity.config';
 import { PasswordHasher } from '../sessions/password-hasher.service';
@@ -7,7 +8,9 @@ import { UserEntity } from './entities/user.entity';
 
 /**
  * Creates the first admin on start when no user holds its username or e-mail (race-free: ON CONFLICT),
- * and outside production a non-admin demo user. Production seeds an admin only from ADMIN_PASSWORD.
+ * and outside production a non-admin demo user (a returning user: onboarding done). With demo data (DEMO_DATA)
+ * it also creates the demo traces' owners, under the fixed ids the traces service gives their traces.
+ * Production seeds an admin only from ADMIN_PASSWORD.
  */
 @Injectable()
 export class UserSeeder implements OnApplicationBootstrap {
@@ -34,9 +37,12 @@ export class UserSeeder implements OnApplicationBootstrap {
       });
     }
     if (!this.config.isProduction) await this.seed({ ...DEV_DEMO_USER, isAdmin: false });
+    if (this.config.seedsDemoData)
+      for (const owner of DEMO_OWNERS) await this.seed({ ...owner, password: DEMO_OWNER_PASSWORD, isAdmin: false });
   }
 
   private async seed(user: {
+    id?: string;
     username: string;
     email: string;
     password: string;
@@ -48,13 +54,15 @@ export class UserSeeder implements OnApplicationBootstrap {
       .createQueryBuilder()
       .insert()
       .values({
+        ...(user.id ? { id: user.id } : {}),
         username: user.username,
         email: user.email,
         passwordHash: await this.hasher.hash(user.password),
         firstName: user.firstName,
         lastName: user.lastName,
         isAdmin: user.isAdmin,
-        hasCompletedOnboarding: user.isAdmin,
+        // Seeded accounts are returning users; a new signup meets the onboarding wizard.
+        hasCompletedOnboarding: true,
       })
       .orIgnore()
       .returning('id')
