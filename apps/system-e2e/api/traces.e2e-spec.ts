@@ -1,4 +1,5 @@
-import { Messages, TracesMessages } from '@copytrade/contracts';
+import { randomUUID } from 'node:crypto';
+import { IdentityErrorCode, Messages, TracesMessages } from '@copytrade/contracts';
 import request from 'supertest';
 import type { ApiSession } from '../src/support/api-session';
 import { clientAt } from '../src/support/identity-flows';
@@ -64,6 +65,31 @@ describe('an admin creates a trace; a user finds it, subscribes, sees it in the 
     const audit = await suite.db.query(`SELECT * FROM admin.admin_audit_log WHERE action = 'trace.create'`);
     expect(audit.rows[0]).toMatchObject({ actor_user_id: adminId, old_value: null });
     expect((await admin.post('/api/admin/traces', {})).body.traces.map((t: { id: string }) => t.id)).toContain(traceId);
+  });
+
+  it('refuses an owner id that no user has (create and change owner): 404 USER_NOT_FOUND, nothing changed', async () => {
+    const nobody = randomUUID();
+    const created = await admin.post('/api/admin/create-trace', {
+      name: 'Orphan',
+      handle: 'e2e_orphan',
+      ownerId: nobody,
+    });
+    expect(created.status).toBe(404);
+    expect(created.body).toMatchObject({
+      success: false,
+      code: IdentityErrorCode.USER_NOT_FOUND,
+      message: TracesMessages.ownerNotFound,
+    });
+    const list = (await admin.post('/api/admin/traces', {})).body.traces as Array<{ handle: string }>;
+    expect(list.map((t) => t.handle)).not.toContain('@e2e_orphan');
+    const moved = await admin.post('/api/admin/update-trace-owner', { traceId, newOwnerId: nobody });
+    expect(moved.status).toBe(404);
+    expect(moved.body).toMatchObject({ code: IdentityErrorCode.USER_NOT_FOUND, message: TracesMessages.ownerNotFound });
+    expect((await admin.get(`/api/traces/${traceId}`)).body.trace.ownerId).toBe(adminId);
+    const audit = await suite.db.query(
+      `SELECT count(*)::int AS n FROM admin.admin_audit_log WHERE action = 'trace.update-owner'`,
+    );
+    expect(audit.rows[0].n).toBe(0);
   });
 
   it('discovery finds it; bad category, sort or limit is a 400', async () => {

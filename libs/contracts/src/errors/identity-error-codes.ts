@@ -12,4 +12,6 @@ export const IdentityErrorCode = {
   PASSWORD_INVALID: 'PASSWORD_INVALID',
   RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
   COPY_SETTINGS_INVALID: 'COPY_SETTINGS_INVALID',
+  /** No user has the id given (e.g. a trace owner an admin picked). */
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
 } as const;

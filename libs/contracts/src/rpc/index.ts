@@ -9,6 +9,7 @@ export * from './identity/signup.rpc';
 export * from './identity/password-reset.rpc';
 export * from './identity/account.rpc';
 export * from './identity/dev-tools.rpc';
+export * from './identity/users.rpc';
 export * from './admin/feedback.rpc';
 export * from './rpc-call';
 export * from './identity/identity.rpc-calls';

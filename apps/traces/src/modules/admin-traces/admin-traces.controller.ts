@@ -19,6 +19,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import { IdentityUsers } from '../identity-users/identity-users';
 import { OnboardingTraderEntity, PostEntity, SubscriptionEntity, TraceEntity, TradeEntity } from '../shared/entities';
 import { createTrace } from '../shared/trace-factory';
 import { findTraceOrThrow, requireActor } from '../shared/trace-access';
@@ -38,6 +39,7 @@ export class AdminTracesController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ledger: SubscriptionLedger,
+    private readonly identityUsers: IdentityUsers,
   ) {}
 
   @MessagePattern(TracesAdminRpc.list)
@@ -51,9 +53,11 @@ export class AdminTracesController {
     return { traces: await this.views(this.dataSource.manager, traces) };
   }
 
+  /** The owner must be an existing user (asked of identity first): 404 USER_NOT_FOUND otherwise, nothing created. */
   @MessagePattern(TracesAdminRpc.create)
-  async create(@Payload() { actor, payload }: AdminCreateTraceRpcCall): Promise<AdminTraceChangeRpcReply> {
+  async create(@Payload() { actor, payload, requestId }: AdminCreateTraceRpcCall): Promise<AdminTraceChangeRpcReply> {
     requireAdmin(actor);
+    await this.identityUsers.requireUser(payload.ownerId, { requestId, actor });
     return this.dataSource.transaction(async (manager) => {
       const trace = await createTrace(manager, {
         ownerUserId: payload.ownerId,
@@ -73,9 +77,13 @@ export class AdminTracesController {
     });
   }
 
+  /** The new owner must be an existing user, as for create: 404 USER_NOT_FOUND otherwise, the owner unchanged. */
   @MessagePattern(TracesAdminRpc.updateOwner)
-  async updateOwner(@Payload() { actor, payload }: AdminUpdateTraceOwnerRpcCall): Promise<AdminTraceChangeRpcReply> {
+  async updateOwner(
+    @Payload() { actor, payload, requestId }: AdminUpdateTraceOwnerRpcCall,
+  ): Promise<AdminTraceChangeRpcReply> {
     requireAdmin(actor);
+    await this.identityUsers.requireUser(payload.newOwnerId, { requestId, actor });
     return this.dataSource.transaction(async (manager) => {
       const trace = await findTraceOrThrow(manager, payload.traceId);
       const before = { traceId: trace.id, ownerId: trace.ownerUserId };

@@ -86,6 +86,7 @@ export const TracesMessages = {
   autoSubscribed: 'Subscribed to the onboarding trader',
   requiredFields: 'Please fill in all required fields',
   handleTaken: 'This handle is already taken.',
+  ownerNotFound: 'Owner not found: no user has this id.',
   traceCreated: 'Trace created successfully',
   ownerUpdated: 'Trace owner updated successfully',
   onboardingTraderSet: 'Onboarding trader set successfully',

@@ -1,4 +1,14 @@
-import { IsBoolean, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+} from 'class-validator';
 import type { EventEnvelope } from '../../events/event-envelope';
 import { ListBetaRequestsQueryDto, SendBetaCodeDto, VerifyBetaCodeDto } from '../../http/identity/beta.dto';
 import { UpdateCopySettingsDto } from '../../http/identity/copy-settings.dto';
@@ -13,6 +23,7 @@ import { rpcCallOf } from '../rpc-call';
 import type { UpdateCopySettingsRpcRequest } from './account.rpc';
 import type { ApproveBetaRequestRpcRequest } from './beta.rpc';
 import type { SessionTokenRpcRequest } from './identity.rpc';
+import { USERS_LOOKUP_MAX, type LookupUsersRpcRequest } from './users.rpc';
 
 // Validated envelopes of identity's handlers (see rpcCallOf). Payloads reuse the gateway's HTTP DTOs where the
 // shape is the same; the others are declared here.
@@ -48,6 +59,14 @@ export class ApplyProjectionsRpcPayload {
   envelope: EventEnvelope;
 }
 
+/** Users by id (other services: a trace owner's existence, owners' usernames). */
+export class LookupUsersRpcPayload implements LookupUsersRpcRequest {
+  @IsArray({ message: 'ids must be a list of user ids' })
+  @ArrayMaxSize(USERS_LOOKUP_MAX, { message: `ids must hold at most ${USERS_LOOKUP_MAX} user ids` })
+  @IsUUID('all', { each: true, message: 'ids must be a list of user ids' })
+  ids: string[];
+}
+
 export class LoginRpcCall extends rpcCallOf(LoginDto) {}
 export class SessionTokenRpcCall extends rpcCallOf(SessionTokenRpcPayload) {}
 export class SendBetaCodeRpcCall extends rpcCallOf(SendBetaCodeDto) {}
@@ -65,3 +84,4 @@ export class UpdateNotificationPreferencesRpcCall extends rpcCallOf(UpdateNotifi
 export class ListDevMailRpcCall extends rpcCallOf(DevMailQueryDto) {}
 export class RecordDebugLogRpcCall extends rpcCallOf(DebugLogDto) {}
 export class ApplyProjectionsRpcCall extends rpcCallOf(ApplyProjectionsRpcPayload) {}
+export class LookupUsersRpcCall extends rpcCallOf(LookupUsersRpcPayload) {}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxyFactory, MessagePattern, Payload, type ClientProxy } from '@nestjs/microservices';
+import {
+  IdentityUsersRpc,
+  type LookupUsersRpcReply,
+  type LookupUsersRpcRequest,
+  type RpcRequest,
+} from '@copytrade/contracts';
+import {
+  natsRpcClientOptions,
+  natsRpcServerOptions,
+  OutboxWriter,
+  RpcClient,
+  runServiceMigrations,
+} from '@copytrade/nest';
+import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { tracesDataSourceOptions } from '../../src/database/data-source';
+import { AdminTracesController } from '../../src/modules/admin-traces/admin-traces.controller';
+import { IdentityUsers } from '../../src/modules/identity-users/identity-users';
+import { TraceEntity } from '../../src/modules/shared/entities';
+import { SubscriptionLedger } from '../../src/modules/subscriptions/subscription-ledger';
+
+/**
+ * Trace owners are users identity knows, asked over NATS request/reply (its own nats-server) of a stand-in for
+ * identity's `rpc.identity.users.lookup` (the handler itself: apps/identity/test/integration/users-lookup).
+ * Admin create-trace and update-trace-owner refuse an id no user has (404 USER_NOT_FOUND) and write nothing;
+ * with identity unreachable they answer 503 and write nothing.
+ */
+const USERS = new Map<string, { username: string; email: string }>();
+const lookups: Array<RpcRequest<LookupUsersRpcRequest>> = [];
+
+@Controller()
+class StandInIdentityUsers {
+  @MessagePattern(IdentityUsersRpc.lookup)
+  lookup(@Payload() request: RpcRequest<LookupUsersRpcRequest>): LookupUsersRpcReply {
+    lookups.push(request);
+    return {
+      users: request.payload.ids.flatMap((id) => {
+        const user = USERS.get(id);
+        return user ? [{ id, username: user.username, email: request.actor?.isAdmin ? user.email : null }] : [];
+      }),
+    };
+  }
+}
+@Module({ controllers: [StandInIdentityUsers] })
+class StandInIdentityModule {}
+
+let database: TestDatabase;
+let nats: PrivateNats;
+let identity: INestMicroservice | undefined;
+let client: ClientProxy;
+let dataSource: DataSource;
+let admin: AdminTracesController;
+const adminId = randomUUID();
+const aliceId = randomUUID();
+USERS.set(adminId, { username: 'admin', email: 'admin@copytrade.local' });
+USERS.set(aliceId, { username: 'alice', email: 'alice@example.com' });
+
+const call = <T>(userId: string, payload: T, isAdmin = false): RpcRequest<T> => ({
+  requestId: randomUUID(),
+  actor: { userId, isAdmin },
+  payload,
+});
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: { status?: number; code?: string; message: string }) => `${error.status} ${error.code} ${error.message}`,
+  );
+
+async function startIdentity(): Promise<void> {
+  identity = await NestFactory.createMicroservice(StandInIdentityModule, {
+    ...natsRpcServerOptions(nats.url, 'identity'),
+    logger: false,
+  });
+  await identity.listen();
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('traces_owners');
+  await runServiceMigrations(tracesDataSourceOptions(database.url));
+  nats = await startPrivateNats();
+  await startIdentity();
+  dataSource = new DataSource(tracesDataSourceOptions(database.url) as DataSourceOptions);
+  await dataSource.initialize();
+  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'traces-owners-test'));
+  const ledger = new SubscriptionLedger(new OutboxWriter({ schema: 'traces', producer: 'traces' }), {
+    kick: () => undefined,
+  } as never);
+  admin = new AdminTracesController(dataSource, ledger, new IdentityUsers(new RpcClient(client)));
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await identity?.close();
+  await dataSource?.destroy();
+  await nats?.stop();
+  await database?.drop();
+});
+
+const traceCount = () => dataSource.getRepository(TraceEntity).count();
+const ownerOf = async (traceId: string) =>
+  (await dataSource.getRepository(TraceEntity).findOneByOrFail({ id: traceId })).ownerUserId;
+const create = (ownerId: string) =>
+  admin.create(call(adminId, { name: 'Owned', handle: `own_${randomUUID().slice(0, 8)}`, ownerId }, true) as never);
+const changeOwner = (traceId: string, newOwnerId: string) =>
+  admin.updateOwner(call(adminId, { traceId, newOwnerId }, true) as never);
+const NOT_FOUND = '404 USER_NOT_FOUND Owner not found: no user has this id.';
+
+describe('admin create-trace', () => {
+  it('refuses an owner id that no user has: 404 USER_NOT_FOUND, no trace created', async () => {
+    const before = await traceCount();
+    await expect(outcome(create(randomUUID()))).resolves.toBe(NOT_FOUND);
+    expect(await traceCount()).toBe(before);
+  });
+
+  it('creates the trace for an existing user, having asked identity on behalf of the admin', async () => {
+    lookups.length = 0;
+    const { trace } = await create(aliceId);
+    expect(trace.ownerId).toBe(aliceId);
+    expect(lookups[0]).toMatchObject({ actor: { userId: adminId, isAdmin: true }, payload: { ids: [aliceId] } });
+  });
+});
+
+describe('admin update-trace-owner', () => {
+  it('refuses a new owner id that no user has and leaves the owner unchanged; accepts an existing user', async () => {
+    const { trace } = await create(aliceId);
+    await expect(outcome(changeOwner(trace.id, randomUUID()))).resolves.toBe(NOT_FOUND);
+    expect(await ownerOf(trace.id)).toBe(aliceId);
+    const reply = await changeOwner(trace.id, adminId);
+    expect(reply.after).toEqual({ traceId: trace.id, ownerId: adminId });
+    expect(await ownerOf(trace.id)).toBe(adminId);
+  });
+});
+
+// Last: stops the stand-in identity.
+describe('identity unreachable', () => {
+  it('create and change owner answer 503 rather than use an unchecked owner; nothing is written', async () => {
+    const { trace } = await create(aliceId);
+    await identity!.close();
+    identity = undefined;
+    const before = await traceCount();
+    await expect(outcome(create(aliceId))).resolves.toMatch(/^503 SERVICE_UNAVAILABLE/);
+    await expect(outcome(changeOwner(trace.id, adminId))).resolves.toMatch(/^503 SERVICE_UNAVAILABLE/);
+    expect(await traceCount()).toBe(before);
+    expect(await ownerOf(trace.id)).toBe(aliceId);
+  });
+});
