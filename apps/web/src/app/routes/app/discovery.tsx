@@ -1,6 +1,9 @@
-import { NotBuiltYet } from '@/components/ui/not-built-yet';
+import { DiscoverTraders } from '@/features/discovery/components/discover-traders';
+import { useSession } from '@/lib/auth';
 
-/** `/discovery` (seed 001 §2.2). */
+/** `/discovery` (seed 001 §2.2): Discover Traders. The viewer's id tells which traces they own ('Manage'). */
 export function DiscoveryRoute() {
-  return <NotBuiltYet title="Discover Traders" />;
+  const { user } = useSession();
+  if (!user) return null;
+  return <DiscoverTraders viewerId={user.id} />;
 }

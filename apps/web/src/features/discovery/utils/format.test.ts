@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { directionClass, formatSignedPercentValue, formatSubscribers, formatWinRate } from './format';
+import { specialtiesOf, specialtyLabel } from './specialties';
+
+describe('discovery figures', () => {
+  it('shows-subscriber-counts-of-10000-or-more-in-K-with-one-decimal', () => {
+    expect(formatSubscribers(12_345)).toBe('12.3K');
+    expect(formatSubscribers(10_000)).toBe('10.0K');
+    expect(formatSubscribers(12_360)).toBe('12.4K');
+    expect(formatSubscribers(1_234_567)).toBe('1,234.6K');
+  });
+
+  it('shows-counts-below-10000-in-full', () => {
+    expect(formatSubscribers(9_999)).toBe('9,999');
+    expect(formatSubscribers(950)).toBe('950');
+    expect(formatSubscribers(0)).toBe('0');
+  });
+
+  it('signs-monthly-returns-with-two-decimals', () => {
+    expect(formatSignedPercentValue(23.456)).toBe('+23.46%');
+    expect(formatSignedPercentValue(-4.1)).toBe('-4.10%');
+    expect(formatSignedPercentValue(0.001)).toBe('0.00%');
+    expect(directionClass(23.4)).toBe('gain');
+    expect(directionClass(-0.5)).toBe('loss');
+    expect(directionClass(0)).toBe('flat');
+  });
+
+  it('shows-win-rate-with-one-decimal', () => {
+    expect(formatWinRate(68.54)).toBe('68.5%');
+    expect(formatWinRate(68.56)).toBe('68.6%');
+    expect(formatWinRate(70)).toBe('70.0%');
+  });
+
+  it('labels-trading-styles-and-takes-the-first-n', () => {
+    expect(specialtyLabel('day_trading')).toBe('Day Trading');
+    expect(specialtyLabel('etfs')).toBe('ETFs');
+    expect(specialtyLabel('mean_reversion')).toBe('Mean Reversion');
+    expect(specialtiesOf(['crypto', 'day_trading', 'options', 'stocks'], 3)).toEqual([
+      'Crypto',
+      'Day Trading',
+      'Options',
+    ]);
+    expect(specialtiesOf(['crypto', 'day_trading', 'options'], 2)).toEqual(['Crypto', 'Day Trading']);
+  });
+});
