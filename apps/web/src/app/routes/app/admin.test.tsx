@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildAdmin, buildUser } from '@/testing/data';
+import { adminWithTraces } from '@/features/admin/testing/admin-traces-fixtures';
+import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, TEST_CSRF_TOKEN, type MockResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -14,6 +15,53 @@ describe('admin panel', () => {
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Admin Panel/ })).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/set-maintenance-mode')).toHaveLength(0);
+    // No tabs, and none of the admin reads is made for a non-admin.
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/admin/'))).toHaveLength(0);
+  });
+
+  it('shows-the-nine-tabs-in-the-seed-order-with-traces-selected', async () => {
+    mockApi(adminWithTraces());
+    const { user, location } = renderApp('/admin');
+
+    const tablist = await screen.findByRole('tablist', { name: 'Admin sections' });
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual([
+      'Users',
+      'Statistics',
+      'Traces',
+      'Trades',
+      'Feedback',
+      'All Connections',
+      'SnapTrade Users',
+      'User Details',
+      'Dev Only',
+    ]);
+    expect(within(tablist).getByRole('tab', { name: 'Traces' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Traces' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Create Trace' })).toBeInTheDocument();
+    expect(screen.getByText(/the Traces tab are ready; the Users, .* tabs are not built yet/)).toBeInTheDocument();
+
+    // A tab not built yet says so honestly; the choice is kept in the address.
+    await user.click(within(tablist).getByRole('tab', { name: 'Users' }));
+    const users = screen.getByRole('tabpanel', { name: 'Users' });
+    expect(within(users).getByText('This tab is not built yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Trace' })).not.toBeInTheDocument();
+    expect(location().search).toBe('?tab=users');
+
+    await user.click(within(tablist).getByRole('tab', { name: 'Traces' }));
+    expect(location().search).toBe('');
+  });
+
+  it('opens-the-tab-named-in-the-address', async () => {
+    mockApi(adminWithTraces());
+    renderApp('/admin?tab=dev');
+    const dev = await screen.findByRole('tabpanel', { name: 'Dev Only' });
+    expect(within(dev).getByText('This tab is not built yet.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Dev Only' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('redirects-signed-out-visitors-to-login', async () => {
@@ -25,11 +73,10 @@ describe('admin panel', () => {
 
   it('turns-beta-launch-mode-on-only-after-the-server-accepts', async () => {
     const accepted = deferred<MockResponse>();
-    const api = mockApi({ ...signedInAs(buildAdmin()), 'POST /api/set-maintenance-mode': () => accepted.promise });
+    const api = mockApi({ ...adminWithTraces(), 'POST /api/set-maintenance-mode': () => accepted.promise });
     const { user } = renderApp('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText(/tabs are not built yet/)).toBeInTheDocument();
     const toggle = await screen.findByRole('switch', { name: 'Beta Launch Mode' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(screen.queryByText('Beta Launch Monday at 9 AM')).not.toBeInTheDocument();
@@ -55,7 +102,7 @@ describe('admin panel', () => {
   it('keeps-the-switch-and-shows-an-error-toast-when-the-server-refuses', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
-      ...signedInAs(buildAdmin()),
+      ...adminWithTraces(),
       'POST /api/set-maintenance-mode': { status: 403, body: errorBody('FORBIDDEN', 'Admin access required') },
     });
     const { user } = renderApp('/admin');
@@ -71,7 +118,7 @@ describe('admin panel', () => {
 
   it('uses-the-default-failure-message-without-a-server-message', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ ...signedInAs(buildAdmin()), 'POST /api/set-maintenance-mode': { status: 500 } });
+    mockApi({ ...adminWithTraces(), 'POST /api/set-maintenance-mode': { status: 500 } });
     const { user } = renderApp('/admin');
 
     await user.click(await screen.findByRole('switch', { name: 'Beta Launch Mode' }));
@@ -82,7 +129,7 @@ describe('admin panel', () => {
   it('ignores-a-rate-limited-change', async () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi({
-      ...signedInAs(buildAdmin()),
+      ...adminWithTraces(),
       'POST /api/set-maintenance-mode': { status: 429, body: errorBody('RATE_LIMITED', 'Too many requests') },
     });
     const { user } = renderApp('/admin');
@@ -97,7 +144,7 @@ describe('admin panel', () => {
 
   it('turns-it-off-again', async () => {
     mockApi({
-      ...signedInAs(buildAdmin()),
+      ...adminWithTraces(),
       'GET /api/maintenance-status': { body: { isMaintenanceModeEnabled: true } },
       'POST /api/set-maintenance-mode': {
         body: { success: true, isMaintenanceModeEnabled: false, message: 'Beta Launch Mode disabled' },
@@ -116,7 +163,7 @@ describe('admin panel', () => {
 
   it('shows-an-error-line-when-the-status-cannot-be-read', async () => {
     mockApi({
-      ...signedInAs(buildAdmin()),
+      ...adminWithTraces(),
       'GET /api/maintenance-status': { status: 503, body: errorBody('SERVICE_UNAVAILABLE', 'x') },
     });
     renderApp('/admin');

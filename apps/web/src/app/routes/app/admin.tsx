@@ -1,5 +1,6 @@
 import { AccessDenied } from '@/features/admin/components/access-denied';
 import { AdminPanelHeader } from '@/features/admin/components/admin-panel-header';
+import { AdminTabs } from '@/features/admin/components/admin-tabs';
 import { BetaLaunchModeCard } from '@/features/maintenance/components/beta-launch-mode-card';
 import { useSession } from '@/lib/auth';
 
@@ -23,6 +24,7 @@ export function AdminRoute() {
       <div className="page__grid">
         <BetaLaunchModeCard />
       </div>
+      <AdminTabs userId={user.id} />
     </div>
   );
 }

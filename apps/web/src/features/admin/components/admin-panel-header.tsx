@@ -5,8 +5,8 @@ export function AdminPanelHeader() {
       <title>Admin Panel · CopyTrade</title>
       <h1 className="page__title">Admin Panel</h1>
       <p className="page__note">
-        The Users, Statistics, Traces, Trades, Feedback, All Connections, SnapTrade Users, User Details and Dev tabs are
-        not built yet.
+        Beta Launch Mode and the Traces tab are ready; the Users, Statistics, Trades, Feedback, All Connections,
+        SnapTrade Users, User Details and Dev tabs are not built yet.
       </p>
     </header>
   );

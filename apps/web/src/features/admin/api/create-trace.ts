@@ -1,0 +1,38 @@
+import type { AdminTraceResponse, RiskLevel, TradingStyle } from '@copytrade/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { useInvalidateTracesAfterAdminChange } from './invalidate-traces';
+
+/** The create form's fields as sent (seed 001 §2.10, §5): name, handle and ownerId are required. */
+export interface CreateTraceInput {
+  userId: string;
+  name: string;
+  handle: string;
+  ownerId: string;
+  description?: string;
+  bio?: string;
+  avatar?: string;
+  tradingStyle: TradingStyle[];
+  riskLevel: RiskLevel;
+  minInvestment: number;
+  isVerified: boolean;
+  isFeatured: boolean;
+}
+
+/** POST /api/admin/create-trace (400 'Please fill in all required fields'; 409 when the handle is taken). */
+export const createTrace = (input: CreateTraceInput): Promise<AdminTraceResponse> =>
+  api.post<AdminTraceResponse>('/api/admin/create-trace', input);
+
+export function useCreateTrace({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createTrace> } = {}) {
+  const invalidate = useInvalidateTracesAfterAdminChange();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: createTrace,
+    onSuccess: async (response, input, ...args) => {
+      await onSuccess?.(response, input, ...args);
+      void invalidate({ userId: input.userId });
+    },
+  });
+}

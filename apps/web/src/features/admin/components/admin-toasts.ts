@@ -1,0 +1,32 @@
+import { toast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+
+/** Seed 001 §8: the admin panel's fallbacks when a failure carries no server message. */
+export const AdminFallbacks = {
+  fetchTraces: 'Failed to fetch traces',
+  createTrace: 'Failed to create trace',
+  updateTraceOwner: 'Failed to update trace owner',
+  fetchOnboardingTrader: 'Failed to fetch onboarding trader',
+  setOnboardingTrader: 'Failed to set onboarding trader',
+  deleteTrace: 'Failed to delete trace',
+} as const;
+
+/** The server's message when it sent one, else the seed's fallback. */
+export const adminErrorMessage = (error: unknown, fallback: string): string =>
+  (isApiError(error) && error.serverMessage) || fallback;
+
+/** Seed 001 §8: successes show 'Success' with the server's message. */
+export function toastAdminSuccess(message: string): void {
+  toast.success('Success', { description: message });
+}
+
+/**
+ * Seed 001 §8: failures show a destructive 'Error' toast with the server's message or the fallback. `id`
+ * keeps one toast per failing read (a re-render or a second mount does not stack copies).
+ */
+export function toastAdminError(error: unknown, fallback: string, { id }: { id?: string } = {}): string {
+  const message = adminErrorMessage(error, fallback);
+  console.error(message, error);
+  toast.error('Error', { description: message, ...(id ? { id } : {}) });
+  return message;
+}

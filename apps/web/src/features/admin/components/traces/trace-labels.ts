@@ -1,0 +1,28 @@
+import type { RiskLevel, TradingStyle } from '@copytrade/contracts';
+
+/** How the fixed values of seed 001 §5 read in the admin panel. */
+export const TRADING_STYLE_LABELS: Record<TradingStyle, string> = {
+  day_trading: 'Day Trading',
+  swing_trading: 'Swing Trading',
+  options: 'Options',
+  futures: 'Futures',
+  crypto: 'Crypto',
+  forex: 'Forex',
+  stocks: 'Stocks',
+  etfs: 'ETFs',
+  scalping: 'Scalping',
+  position_trading: 'Position Trading',
+};
+
+export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+
+const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** Exact counts (an admin wants 10,482, not 10.5K). */
+export const formatWholeNumber = (value: number): string => wholeNumber.format(Number.isFinite(value) ? value : 0);
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/** 'Mar 4, 2026'; an unreadable date shows as an em dash. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : day.format(date);
+}
