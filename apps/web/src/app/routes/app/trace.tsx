@@ -1,6 +1,12 @@
-import { NotBuiltYet } from '@/components/ui/not-built-yet';
+import { useParams } from 'react-router-dom';
+import { TracePage } from '@/features/trace-page/components/trace-page';
+import { useSession } from '@/lib/auth';
 
-/** `/trace/{traceId}` (seed 001 §2.3). */
+/** `/trace/{traceId}` (seed 001 §2.3): the public profile, or the full view for the owner or a subscriber. */
 export function TraceRoute() {
-  return <NotBuiltYet title="Trace Profile" />;
+  const { traceId = '' } = useParams();
+  const { user } = useSession();
+  if (!user) return null;
+  // A new trace starts fresh (open tab, throttle): the sidebar moves between traces on this same route.
+  return <TracePage key={traceId} traceId={traceId} user={user} />;
 }

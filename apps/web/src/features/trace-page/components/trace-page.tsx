@@ -1,0 +1,80 @@
+import type { UserView } from '@copytrade/contracts';
+import { TracesMessages } from '@copytrade/contracts/http/traces/traces.rules';
+import { Link } from 'react-router-dom';
+import { buttonClassName } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/data-state';
+import { paths } from '@/config/paths';
+import { isTraceNotFound, useTrace } from '@/features/traces/api/get-trace';
+import { useSubscriptionActions } from '../hooks/use-subscription-actions';
+import { FullView } from './full-view';
+import { PublicView } from './public-view';
+import { TraceHeader } from './trace-header';
+import '../trace-page.css';
+
+export const TRACE_PAGE_TEXTS = {
+  loading: 'Loading trace...',
+  notFound: TracesMessages.traceNotFound,
+  notFoundText: 'This trace does not exist, or it has been removed.',
+  failed: "Couldn't load this trace.",
+} as const;
+
+/**
+ * `/trace/{traceId}` (seed 001 §2.3, §2.4): 'Loading trace...', 'Trace not found', then the public view for
+ * anyone who is neither the owner nor an active subscriber, or the full view (tabs) for those who are — as the
+ * server decides in `trace.viewer.hasAccess`.
+ */
+export function TracePage({ traceId, user }: { traceId: string; user: UserView }) {
+  const trace = useTrace(traceId);
+  const actions = useSubscriptionActions({ userId: user.id, traceId });
+
+  if (trace.isPending) {
+    return (
+      <div className="page trace-page">
+        <title>{`${TRACE_PAGE_TEXTS.loading} · CopyTrade`}</title>
+        <div className="trace-page__state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>{TRACE_PAGE_TEXTS.loading}</span>
+        </div>
+      </div>
+    );
+  }
+
+  if (trace.isError && !trace.data) {
+    if (isTraceNotFound(trace.error)) {
+      return (
+        <div className="page trace-page">
+          <title>{`${TRACE_PAGE_TEXTS.notFound} · CopyTrade`}</title>
+          <div className="trace-page__state trace-page__state--column">
+            <h1 className="page__title">{TRACE_PAGE_TEXTS.notFound}</h1>
+            <p className="page__note">{TRACE_PAGE_TEXTS.notFoundText}</p>
+            <Link to={paths.app.discovery.getHref()} className={buttonClassName({ variant: 'outline', size: 'sm' })}>
+              Discover Traders
+            </Link>
+          </div>
+        </div>
+      );
+    }
+    return (
+      <div className="page trace-page">
+        <title>Trace · CopyTrade</title>
+        <h1 className="page__title">Trace</h1>
+        <LoadError onRetry={() => void trace.refetch()} retrying={trace.isFetching}>
+          {TRACE_PAGE_TEXTS.failed}
+        </LoadError>
+      </div>
+    );
+  }
+
+  const data = trace.data;
+  return (
+    <div className="page trace-page">
+      <title>{`${data.name} · CopyTrade`}</title>
+      <TraceHeader trace={data} actions={actions} />
+      {data.viewer.hasAccess ? (
+        <FullView trace={data} userId={user.id} />
+      ) : (
+        <PublicView trace={data} actions={actions} />
+      )}
+    </div>
+  );
+}

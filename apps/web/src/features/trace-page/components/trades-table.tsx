@@ -1,0 +1,133 @@
+import type { TradeView } from '@copytrade/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { CopyIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import {
+  capitalize,
+  displayPrice,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatQuantity,
+  formatSignedMoney,
+  tierLabel,
+  tradePnl,
+  trendClass,
+} from '../utils/trace-format';
+
+/** A price cell: options prices are stored in hundredths and shown per contract (÷ 100). */
+function Price({ trade, stored }: { trade: TradeView; stored: number }) {
+  return (
+    <>
+      {formatMoney(displayPrice(trade, stored))}
+      {trade.isOptions ? <span className="trade-unit">/contract</span> : null}
+    </>
+  );
+}
+
+/** Symbol, and for options the type, strike and expiry. */
+function Instrument({ trade }: { trade: TradeView }) {
+  return (
+    <div className="trade-instrument">
+      <span className="trade-instrument__symbol">{trade.symbol}</span>
+      {trade.isOptions ? (
+        <span className="trade-instrument__option">
+          {trade.optionType ? trade.optionType.toUpperCase() : 'Option'}
+          {trade.strikePrice !== null ? ` · Strike ${formatMoney(trade.strikePrice)}` : ''}
+          {trade.expirationDate ? ` · Exp ${formatDay(trade.expirationDate)}` : ''}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function Pnl({ trade }: { trade: TradeView }) {
+  const pnl = tradePnl(trade);
+  return <span className={cn('trade-pnl', trendClass(pnl))}>{formatSignedMoney(pnl)}</span>;
+}
+
+/**
+ * The trades of a trace: symbol (with the option's type, strike and expiry), side, quantity, entry price,
+ * current (live) or exit (past) price, P&L (unrealized while open, realized once closed; green/red with its
+ * sign), executed time, strategy, confidence and required tier. Live trades carry a disabled Copy Trade.
+ * Wider than a phone, the table scrolls in its own box.
+ */
+export function TradesTable({
+  trades,
+  kind,
+  labelledBy,
+  copyNoteId,
+}: {
+  trades: readonly TradeView[];
+  kind: 'live' | 'past';
+  labelledBy: string;
+  copyNoteId?: string;
+}) {
+  const live = kind === 'live';
+  const columns: DataColumn<TradeView>[] = [
+    { header: 'Symbol', cell: (trade) => <Instrument trade={trade} /> },
+    {
+      header: 'Side',
+      cell: (trade) => <Badge variant={trade.side === 'buy' ? 'success' : 'danger'}>{capitalize(trade.side)}</Badge>,
+    },
+    { header: 'Quantity', numeric: true, cell: (trade) => formatQuantity(trade.quantity) },
+    { header: 'Entry Price', numeric: true, cell: (trade) => <Price trade={trade} stored={trade.price} /> },
+    {
+      header: live ? 'Current Price' : 'Exit Price',
+      numeric: true,
+      cell: (trade) => <Price trade={trade} stored={trade.currentPrice} />,
+    },
+    { header: 'P&L', numeric: true, cell: (trade) => <Pnl trade={trade} /> },
+    {
+      header: 'Executed',
+      cell: (trade) => <time dateTime={trade.executedAt}>{formatDateTime(trade.executedAt)}</time>,
+    },
+    ...(live
+      ? []
+      : [
+          {
+            header: 'Closed',
+            cell: (trade: TradeView) =>
+              trade.closedAt ? <time dateTime={trade.closedAt}>{formatDateTime(trade.closedAt)}</time> : '—',
+          },
+        ]),
+    { header: 'Strategy', cell: (trade) => trade.strategy || '—' },
+    { header: 'Confidence', cell: (trade) => trade.confidence || '—' },
+    {
+      header: 'Tier',
+      cell: (trade) => (trade.requiredTier ? <Badge variant="muted">{tierLabel(trade.requiredTier)}</Badge> : '—'),
+    },
+    ...(live
+      ? [
+          {
+            header: 'Action',
+            cell: (trade: TradeView) => (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled
+                aria-label={`Copy Trade ${trade.symbol}`}
+                aria-describedby={copyNoteId}
+                title="Copying arrives in the next release"
+              >
+                <CopyIcon size={12} />
+                Copy Trade
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <DataTable
+      className="trade-table"
+      aria-labelledby={labelledBy}
+      columns={columns}
+      rows={trades}
+      rowKey={(trade) => trade.id}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  displayPrice,
+  formatDrawdown,
+  formatMoney,
+  formatSignedPercentValue,
+  formatWinRate,
+  tradePnl,
+  tradingStyleLabel,
+} from './trace-format';
+
+describe('trace page formatting (seed 001 §5)', () => {
+  it('writes-percents-signed-with-2-decimals-and-a-plus-at-zero', () => {
+    expect(formatSignedPercentValue(12.345)).toBe('+12.35%');
+    expect(formatSignedPercentValue(0)).toBe('+0.00%');
+    expect(formatSignedPercentValue(-3.4)).toBe('-3.40%');
+    expect(formatSignedPercentValue(Number.NaN)).toBe('0.00%');
+    expect(formatSignedPercentValue(undefined)).toBe('0.00%');
+  });
+
+  it('writes-win-rate-with-1-decimal-and-missing-money-as-zero-dollars', () => {
+    expect(formatWinRate(66.666)).toBe('66.7%');
+    expect(formatWinRate(null)).toBe('0.0%');
+    expect(formatMoney(undefined)).toBe('$0.00');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatDrawdown(8.2)).toBe('-8.20%');
+    expect(formatDrawdown(0)).toBe('0.00%');
+  });
+
+  it('divides-options-prices-by-100-and-picks-pnl-by-status', () => {
+    expect(displayPrice({ isOptions: true }, 1250)).toBe(12.5);
+    expect(displayPrice({ isOptions: false }, 1250)).toBe(1250);
+    expect(tradePnl({ status: 'open', unrealizedPnl: 5, realizedPnl: 9 })).toBe(5);
+    expect(tradePnl({ status: 'closed', unrealizedPnl: 5, realizedPnl: 9 })).toBe(9);
+  });
+
+  it('labels-trading-styles', () => {
+    expect(tradingStyleLabel('swing_trading')).toBe('Swing Trading');
+    expect(tradingStyleLabel('etfs')).toBe('ETFs');
+  });
+});

@@ -1,0 +1,94 @@
+import type { RiskLevel, TradeView } from '@copytrade/contracts';
+import { formatUsd } from '@/lib/money';
+
+/**
+ * Figures of the trace page as seed 001 §5 and §9 write them: US dollars; a missing or non-numeric value shows
+ * $0.00 or 0.00%; percents with a leading + when zero or positive and 2 decimals; win rate with 1 decimal.
+ * Trace statistics arrive as percent values (12.5 means 12.5 %).
+ */
+
+const finite = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** `$1,234.50`; missing → `$0.00`. */
+export const formatMoney = (value: number | null | undefined): string => formatUsd(finite(value) ? value : 0);
+
+/** `+12.34%`, `+0.00%`, `-3.40%`; missing → `0.00%`. */
+export function formatSignedPercentValue(value: number | null | undefined): string {
+  if (!finite(value)) return '0.00%';
+  const rounded = Math.abs(value) < 0.005 ? 0 : value;
+  return `${rounded >= 0 ? '+' : ''}${rounded.toFixed(2)}%`;
+}
+
+/** Win rate: `72.5%`; missing → `0.0%`. */
+export const formatWinRate = (value: number | null | undefined): string => `${(finite(value) ? value : 0).toFixed(1)}%`;
+
+/** Max drawdown, a fall in percentage points: `-8.20%` (`0.00%` without one). */
+export function formatDrawdown(value: number | null | undefined): string {
+  if (!finite(value) || Math.abs(value) < 0.005) return '0.00%';
+  return `-${Math.abs(value).toFixed(2)}%`;
+}
+
+/** A signed dollar change: `+$1,234.50`, `-$20.00`, `$0.00`. */
+export function formatSignedMoney(value: number | null | undefined): string {
+  if (!finite(value) || Math.abs(value) < 0.005) return formatUsd(0);
+  return `${value > 0 ? '+' : '-'}${formatUsd(Math.abs(value))}`;
+}
+
+/** The colour class of a change: gains green, losses red (the sign is written too). */
+export const trendClass = (value: number): 'gain' | 'loss' | 'flat' =>
+  value > 0.004 ? 'gain' : value < -0.004 ? 'loss' : 'flat';
+
+const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+export const formatQuantity = (value: number): string => quantityFormat.format(finite(value) ? value : 0);
+
+const countFormat = new Intl.NumberFormat('en-US');
+export const formatWhole = (value: number): string => countFormat.format(finite(value) ? value : 0);
+
+/**
+ * Seed 001 §2.3, §9: an options trade's stored prices are hundredths; ÷ 100 gives the per-contract price.
+ * Other trades' prices are dollars as stored.
+ */
+export const displayPrice = (trade: Pick<TradeView, 'isOptions'>, stored: number): number =>
+  trade.isOptions ? stored / 100 : stored;
+
+/** Open trades show their unrealized P&L, closed ones the realized P&L. */
+export const tradePnl = (trade: Pick<TradeView, 'status' | 'unrealizedPnl' | 'realizedPnl'>): number =>
+  trade.status === 'closed' ? trade.realizedPnl : trade.unrealizedPnl;
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+}
+
+/** A calendar date (`2026-03-20` → `Mar 20, 2026`), read as UTC so it never shifts a day. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
+  return Number.isNaN(date.getTime()) ? '—' : day.format(date);
+}
+
+const STYLE_LABELS: Record<string, string> = { etfs: 'ETFs', forex: 'Forex' };
+
+/** `swing_trading` → `Swing Trading`. */
+export function tradingStyleLabel(style: string): string {
+  return (
+    STYLE_LABELS[style] ??
+    style
+      .split(/[_\s]+/)
+      .filter(Boolean)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+  );
+}
+
+export const capitalize = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** `vip` → `VIP`, others capitalised. */
+export const tierLabel = (name: string): string => (name.toLowerCase() === 'vip' ? 'VIP' : capitalize(name));
+
+export const riskLabel = (risk: RiskLevel | string): string => `${capitalize(risk)} risk`;
