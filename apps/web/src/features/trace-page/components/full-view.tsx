@@ -38,7 +38,7 @@ export function FullView({ trace, userId }: { trace: TraceDetailView; userId: st
   return (
     <div className="trace-full">
       <TitledCard titleId={statsId} title="Performance" titleAs="h2">
-        <TraceStats trace={trace} headingId={statsId} />
+        <TraceStats trace={trace} />
       </TitledCard>
       <Tabs value={tab} onValueChange={select} className="trace-tabs">
         <TabsList label="Trace sections">

@@ -48,7 +48,7 @@ export function PublicView({ trace, actions }: { trace: TraceDetailView; actions
         </TitledCard>
 
         <TitledCard titleId={statsId} title="Performance">
-          <TraceStats trace={trace} headingId={statsId} />
+          <TraceStats trace={trace} />
         </TitledCard>
 
         <TitledCard

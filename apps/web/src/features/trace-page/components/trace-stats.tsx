@@ -22,7 +22,7 @@ interface Stat {
  * return (signed, 2 decimals), max drawdown, total and profitable trades, average trade size, risk level and
  * minimum investment.
  */
-export function TraceStats({ trace, headingId }: { trace: TraceSummaryView; headingId: string }) {
+export function TraceStats({ trace }: { trace: TraceSummaryView }) {
   const stats: Stat[] = [
     { label: 'Win Rate', value: formatWinRate(trace.winRate) },
     {
@@ -39,7 +39,7 @@ export function TraceStats({ trace, headingId }: { trace: TraceSummaryView; head
     { label: 'Min Investment', value: formatMoney(trace.minInvestment) },
   ];
   return (
-    <dl className="trace-stats" aria-labelledby={headingId}>
+    <dl className="trace-stats">
       {stats.map((stat) => (
         <div key={stat.label} className="trace-stats__item">
           <dt className="trace-stats__label">{stat.label}</dt>
