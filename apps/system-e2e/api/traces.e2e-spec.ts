@@ -92,6 +92,18 @@ describe('an admin creates a trace; a user finds it, subscribes, sees it in the 
     expect(audit.rows[0].n).toBe(0);
   });
 
+  it("the trace page shows the owner's username but not the e-mail; the admin's list shows both", async () => {
+    const page = await demo.get(`/api/traces/${traceId}`);
+    expect(page.body.trace.owner).toEqual({ id: adminId, username: TEST_ADMIN.username });
+    expect(JSON.stringify(page.body)).not.toContain(TEST_ADMIN.email);
+    const list = (await admin.post('/api/admin/traces', {})).body.traces as Array<{ id: string; owner: object }>;
+    expect(list.find((t) => t.id === traceId)?.owner).toEqual({
+      id: adminId,
+      username: TEST_ADMIN.username,
+      email: TEST_ADMIN.email,
+    });
+  });
+
   it('discovery finds it; bad category, sort or limit is a 400', async () => {
     const found = await demo.get('/api/traces?search=E2E%20mom&featured=true&category=Stocks&sortBy=subscribers');
     expect(found.status).toBe(200);

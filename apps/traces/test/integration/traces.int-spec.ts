@@ -50,10 +50,11 @@ beforeAll(async () => {
   subscribe = new SubscribeUseCase(dataSource, ledger);
   unsubscribe = new UnsubscribeUseCase(dataSource, ledger);
   listTrades = new ListTradesUseCase(dataSource);
-  getTrace = new GetTraceUseCase(dataSource);
+  // Owners' usernames are covered by trace-owners.int-spec.ts (identity over NATS); none here.
+  const noOwners = { ownersOf: async () => new Map() } as never;
+  getTrace = new GetTraceUseCase(dataSource, noOwners);
   listTraces = new ListTracesUseCase(dataSource);
-  // Owners' usernames are covered by trace-owners.int-spec.ts (a running identity service); none here.
-  admin = new AdminTracesController(dataSource, ledger, { ownersOf: async () => new Map() } as never);
+  admin = new AdminTracesController(dataSource, ledger, noOwners);
 }, 60_000);
 
 afterAll(async () => {

@@ -16,8 +16,9 @@ import {
   type AdminTracesRpcReply,
   type AdminTraceView,
   type RpcActor,
+  type UserRefView,
 } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, type RpcCallContext } from '@copytrade/nest';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { IdentityUsers } from '../identity-users/identity-users';
 import { OnboardingTraderEntity, PostEntity, SubscriptionEntity, TraceEntity, TradeEntity } from '../shared/entities';
@@ -32,7 +33,9 @@ const requireAdmin = (actor: RpcActor | undefined) => {
 
 /**
  * The admin panel's trace management. Called through the admin service, which records every change in its
- * audit log from the before → after answered here; admin rights are checked here too.
+ * audit log from the before → after answered here; admin rights are checked here too. Each trace comes with
+ * its owner's username and e-mail from identity (one batched lookup per call, made outside any transaction;
+ * null when identity does not answer in time, the list still answers).
  */
 @Controller()
 export class AdminTracesController {
@@ -43,21 +46,21 @@ export class AdminTracesController {
   ) {}
 
   @MessagePattern(TracesAdminRpc.list)
-  async list(@Payload() { actor, payload }: AdminListTracesRpcCall): Promise<AdminTracesRpcReply> {
+  async list(@Payload() { actor, payload, requestId }: AdminListTracesRpcCall): Promise<AdminTracesRpcReply> {
     requireAdmin(actor);
     const traces = await this.dataSource.manager.find(TraceEntity, {
       order: { createdAt: 'DESC', id: 'ASC' },
       take: payload.limit ?? TRACES_PAGE_MAX,
       skip: payload.offset ?? 0,
     });
-    return { traces: await this.views(this.dataSource.manager, traces) };
+    return { traces: await this.views(this.dataSource.manager, traces, this.ownersOf(traces, { requestId, actor })) };
   }
 
   /** The owner must be an existing user (asked of identity first): 404 USER_NOT_FOUND otherwise, nothing created. */
   @MessagePattern(TracesAdminRpc.create)
   async create(@Payload() { actor, payload, requestId }: AdminCreateTraceRpcCall): Promise<AdminTraceChangeRpcReply> {
     requireAdmin(actor);
-    await this.identityUsers.requireUser(payload.ownerId, { requestId, actor });
+    const owner = await this.identityUsers.requireUser(payload.ownerId, { requestId, actor });
     return this.dataSource.transaction(async (manager) => {
       const trace = await createTrace(manager, {
         ownerUserId: payload.ownerId,
@@ -72,7 +75,7 @@ export class AdminTracesController {
         isVerified: payload.isVerified,
         isFeatured: payload.isFeatured,
       });
-      const [view] = await this.views(manager, [trace]);
+      const [view] = await this.views(manager, [trace], new Map([[owner.id, owner]]));
       return { trace: view, before: null, after: { ...view } };
     });
   }
@@ -83,7 +86,7 @@ export class AdminTracesController {
     @Payload() { actor, payload, requestId }: AdminUpdateTraceOwnerRpcCall,
   ): Promise<AdminTraceChangeRpcReply> {
     requireAdmin(actor);
-    await this.identityUsers.requireUser(payload.newOwnerId, { requestId, actor });
+    const owner = await this.identityUsers.requireUser(payload.newOwnerId, { requestId, actor });
     return this.dataSource.transaction(async (manager) => {
       const trace = await findTraceOrThrow(manager, payload.traceId);
       const before = { traceId: trace.id, ownerId: trace.ownerUserId };
@@ -98,32 +101,37 @@ export class AdminTracesController {
         await this.ledger.lockTrace(manager, trace.id);
         await this.ledger.end(manager, own, 'unsubscribed', `admin-owner-change:${trace.id}`);
       }
-      const [view] = await this.views(manager, [await findTraceOrThrow(manager, trace.id)]);
+      const updated = await findTraceOrThrow(manager, trace.id);
+      const [view] = await this.views(manager, [updated], new Map([[owner.id, owner]]));
       return { trace: view, before, after: { traceId: trace.id, ownerId: payload.newOwnerId } };
     });
   }
 
   @MessagePattern(TracesAdminRpc.getOnboardingTrader)
-  async getOnboardingTrader(@Payload() { actor }: ActorOnlyRpcCall): Promise<AdminOnboardingTraderRpcReply> {
+  async getOnboardingTrader(@Payload() { actor, requestId }: ActorOnlyRpcCall): Promise<AdminOnboardingTraderRpcReply> {
     requireAdmin(actor);
     const setting = await this.dataSource.manager.findOneBy(OnboardingTraderEntity, { singleton: true });
     if (!setting) return { onboardingTrader: null };
     const trace = await findTraceOrThrow(this.dataSource.manager, setting.traceId);
-    return { onboardingTrader: (await this.views(this.dataSource.manager, [trace]))[0] };
+    const [view] = await this.views(this.dataSource.manager, [trace], this.ownersOf([trace], { requestId, actor }));
+    return { onboardingTrader: view };
   }
 
   @MessagePattern(TracesAdminRpc.setOnboardingTrader)
-  async setOnboardingTrader(@Payload() { actor, payload }: AdminTraceIdRpcCall): Promise<AdminTraceChangeRpcReply> {
+  async setOnboardingTrader(
+    @Payload() { actor, payload, requestId }: AdminTraceIdRpcCall,
+  ): Promise<AdminTraceChangeRpcReply> {
     requireAdmin(actor);
-    return this.dataSource.transaction(async (manager) => {
+    const { trace, previous } = await this.dataSource.transaction(async (manager) => {
       const trace = await findTraceOrThrow(manager, payload.traceId);
       const previous = await manager.findOneBy(OnboardingTraderEntity, { singleton: true });
       await manager.upsert(OnboardingTraderEntity, { singleton: true, traceId: trace.id, updatedBy: actor!.userId }, [
         'singleton',
       ]);
-      const [view] = await this.views(manager, [trace]);
-      return { trace: view, before: { traceId: previous?.traceId ?? null }, after: { traceId: trace.id } };
+      return { trace, previous };
     });
+    const [view] = await this.views(this.dataSource.manager, [trace], this.ownersOf([trace], { requestId, actor }));
+    return { trace: view, before: { traceId: previous?.traceId ?? null }, after: { traceId: trace.id } };
   }
 
   /**
@@ -149,7 +157,20 @@ export class AdminTracesController {
     return reply;
   }
 
-  private async views(manager: EntityManager, traces: TraceEntity[]): Promise<AdminTraceView[]> {
+  /** Never rejects: an empty map when identity does not answer in time (see IdentityUsers.ownersOf). */
+  private ownersOf(traces: TraceEntity[], context: RpcCallContext): Promise<Map<string, UserRefView>> {
+    return this.identityUsers.ownersOf(
+      traces.map((trace) => trace.ownerUserId),
+      context,
+    );
+  }
+
+  /** With `owners`, each owner's username and e-mail (null when unknown); without, the owner's id only. */
+  private async views(
+    manager: EntityManager,
+    traces: TraceEntity[],
+    owners?: Map<string, UserRefView> | Promise<Map<string, UserRefView>>,
+  ): Promise<AdminTraceView[]> {
     if (traces.length === 0) return [];
     const ids = traces.map((trace) => trace.id);
     const count = async (entity: typeof TradeEntity | typeof PostEntity) => {
@@ -163,17 +184,24 @@ export class AdminTracesController {
         .getRawMany();
       return new Map(rows.map((row) => [row.trace_id, Number(row.count)]));
     };
-    const [trades, posts, setting] = await Promise.all([
+    const [trades, posts, setting, ownerMap] = await Promise.all([
       count(TradeEntity),
       count(PostEntity),
       manager.findOneBy(OnboardingTraderEntity, { singleton: true }),
+      owners,
     ]);
-    return traces.map((trace) =>
-      toAdminTraceView(
+    return traces.map((trace) => {
+      const view = toAdminTraceView(
         trace,
         { subscriptions: trace.subscriberCount, trades: trades.get(trace.id) ?? 0, posts: posts.get(trace.id) ?? 0 },
         setting?.traceId === trace.id,
-      ),
-    );
+      );
+      if (!ownerMap) return view;
+      const owner = ownerMap.get(trace.ownerUserId);
+      return {
+        ...view,
+        owner: { id: trace.ownerUserId, username: owner?.username ?? null, email: owner?.email ?? null },
+      };
+    });
   }
 }

@@ -34,6 +34,19 @@ export interface TierView {
   canCopyTrades: boolean;
 }
 
+/**
+ * A trace's owner (seed 001 §3: id, username, email). The discovery list carries the id only; the trace page adds
+ * the username, the admin's list the username and e-mail (never shown to other users: privacy). A username is
+ * null when identity did not answer in time: the trace is still answered.
+ */
+export interface TraceOwnerView {
+  id: string;
+  username?: string | null;
+}
+export interface AdminTraceOwnerView extends TraceOwnerView {
+  email?: string | null;
+}
+
 /** The public fields of a trace (discovery cards and the public view). Percentages are percent values. */
 export interface TraceSummaryView {
   id: string;
@@ -58,7 +71,7 @@ export interface TraceSummaryView {
   description: string;
   bio: string;
   ownerId: string;
-  owner: { id: string };
+  owner: TraceOwnerView;
   minInvestment: number;
   createdAt: string;
 }
@@ -173,6 +186,7 @@ export interface AutoSubscribeResponse {
 
 /** Admin list rows: every public field plus the counts. */
 export interface AdminTraceView extends TraceSummaryView {
+  owner: AdminTraceOwnerView;
   counts: { subscriptions: number; trades: number; posts: number };
   isOnboardingTrader: boolean;
 }

@@ -7,6 +7,7 @@ import {
   type TraceIdRpcRequest,
 } from '@copytrade/contracts';
 import { DataSource } from 'typeorm';
+import { IdentityUsers } from '../../identity-users/identity-users';
 import { PostEntity, TierEntity, TradeEntity } from '../../shared/entities';
 import { findTraceOrThrow, requireActor, viewerOf } from '../../shared/trace-access';
 import { toPostView, toTierView, toTraceSummaryView } from '../../shared/trace-views';
@@ -14,17 +15,23 @@ import { toPostView, toTierView, toTraceSummaryView } from '../../shared/trace-v
 /**
  * GET /api/traces/{id}: the public fields for everyone signed in; posts that are not public only for the
  * owner or an active subscriber (the public view gets up to 2 public posts). Trades are a separate call.
+ * The owner's username comes from identity, asked alongside the database reads (null when identity does not
+ * answer in time); never the owner's e-mail, whoever asks (privacy).
  */
 @Injectable()
 export class GetTraceUseCase {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly identityUsers: IdentityUsers,
+  ) {}
 
-  async execute({ actor, payload }: RpcRequest<TraceIdRpcRequest>): Promise<GetTraceRpcReply> {
+  async execute({ actor, payload, requestId }: RpcRequest<TraceIdRpcRequest>): Promise<GetTraceRpcReply> {
     const { userId } = requireActor(actor);
     const manager = this.dataSource.manager;
     const trace = await findTraceOrThrow(manager, payload.traceId);
+    const owners = this.identityUsers.ownersOf([trace.ownerUserId], { requestId, actor });
     const viewer = await viewerOf(manager, trace, userId);
-    const [tiers, posts, postCount, tradeCount] = await Promise.all([
+    const [tiers, posts, postCount, tradeCount, owner] = await Promise.all([
       manager.find(TierEntity, { where: { traceId: trace.id }, order: { rank: 'ASC' } }),
       manager.find(PostEntity, {
         where: viewer.hasAccess ? { traceId: trace.id } : { traceId: trace.id, isPublic: true },
@@ -33,11 +40,13 @@ export class GetTraceUseCase {
       }),
       manager.countBy(PostEntity, { traceId: trace.id }),
       manager.countBy(TradeEntity, { traceId: trace.id }),
+      owners.then((found) => found.get(trace.ownerUserId)),
     ]);
     const { tierRank: _rank, ...viewerView } = viewer;
     return {
       trace: {
         ...toTraceSummaryView(trace),
+        owner: { id: trace.ownerUserId, username: owner?.username ?? null },
         subscriptionTiers: tiers.map(toTierView),
         posts: posts.map(toPostView),
         counts: { subscriptions: trace.subscriberCount, trades: tradeCount, posts: postCount },
