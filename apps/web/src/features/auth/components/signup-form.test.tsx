@@ -234,6 +234,7 @@ describe('beta signup', () => {
       availabilityRoutes({
         'POST /api/final-signup': () => pending.promise,
         [`GET /api/subscriptions/${account.id}`]: { body: { success: true, subscriptions: [] } },
+        'POST /api/check-onboarding-status': { body: { success: true, completed: false } },
       }),
     );
     const { user, location } = renderApp(SIGNUP_URL);
@@ -245,7 +246,8 @@ describe('beta signup', () => {
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
     pending.resolve({ body: { success: true, user: account, message: 'Account created successfully' } });
 
-    expect(await screen.findByRole('heading', { name: /^Welcome back, .+!$/, level: 1 })).toBeInTheDocument();
+    // A new member has not completed onboarding: /dashboard shows the onboarding wizard.
+    expect(await screen.findByRole('heading', { name: 'Welcome to CopyTrade, Nina!', level: 1 })).toBeInTheDocument();
     expect(location().pathname).toBe('/dashboard');
     expect(screen.getByRole('button', { name: 'User menu (nina_m)' })).toHaveTextContent('nina_m');
     const [call] = api.callsTo('POST /api/final-signup');

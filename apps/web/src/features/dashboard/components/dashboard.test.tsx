@@ -129,7 +129,11 @@ describe('dashboard without a brokerage link', () => {
   });
 
   it('lists-the-static-activity-and-the-account-summary', async () => {
-    mockApi(signedInAs(buildUser({ autoSubscribedToTrader: false, hasCompletedOnboarding: false })));
+    // The server says completed (the wizard is not shown) while the held user's flag still reads false.
+    mockApi({
+      ...signedInAs(buildUser({ autoSubscribedToTrader: false, hasCompletedOnboarding: false })),
+      'POST /api/check-onboarding-status': { body: { success: true, completed: true } },
+    });
     renderApp('/dashboard');
     const activity = await screen.findByRole('list', { name: 'Recent Activity' });
     expect(
