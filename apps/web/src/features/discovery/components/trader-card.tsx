@@ -69,22 +69,24 @@ export function TraderCard({
           </div>
           <p className="trader-card__handle">{formatHandle(trace.handle)}</p>
         </div>
-        <Badge variant={risk.variant} className="trader-card__risk">
-          {risk.label}
-        </Badge>
       </div>
 
       {trace.description ? <p className="trader-card__description">{trace.description}</p> : null}
 
-      {specialties.length > 0 ? (
-        <ul className="trader-card__specialties" aria-label="Specialties">
-          {specialties.map((specialty) => (
-            <li key={specialty}>
-              <span className="trader-card__specialty">{specialty}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <div className="trader-card__tags">
+        {specialties.length > 0 ? (
+          <ul className="trader-card__specialties" aria-label="Specialties">
+            {specialties.map((specialty) => (
+              <li key={specialty}>
+                <span className="trader-card__specialty">{specialty}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Badge variant={risk.variant} className="trader-card__risk">
+          {risk.label}
+        </Badge>
+      </div>
 
       <dl className="trader-card__stats">
         <div className="trader-card__stat">
