@@ -69,8 +69,11 @@ export function CreateTraceDialog({ open, onClose, userId }: { open: boolean; on
 
   const set = <Key extends keyof FormState>(key: Key, value: FormState[Key]) => {
     setForm((current) => ({ ...current, [key]: value }));
+    // A required field filled in is no longer marked; once none is missing, the message goes too.
     if ((REQUIRED as readonly string[]).includes(key) && typeof value === 'string' && value.trim() !== '') {
-      setMissing((current) => current.filter((field) => field !== key));
+      const stillMissing = missing.filter((field) => field !== key);
+      setMissing(stillMissing);
+      if (stillMissing.length === 0 && formError === TracesMessages.requiredFields) setFormError(null);
     }
   };
   const toggleStyle = (style: TradingStyle, checked: boolean) =>

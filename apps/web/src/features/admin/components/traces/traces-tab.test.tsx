@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '@/testing/choose-option';
 import { errorBody, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
@@ -30,8 +30,11 @@ const row = (name: string) => screen.findByRole('listitem', { name });
 const quiet = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 
 // The first render of a file imports the lazy admin chunk (and its Radix dialog, select and switch): on a busy
-// machine that alone can take longer than the usual 5 s wait.
+// machine that alone can take longer than the usual 5 s wait. Import it once up front, and wait a little longer.
 configure({ asyncUtilTimeout: 12_000 });
+beforeAll(async () => {
+  await import('@/app/routes/app/admin');
+}, 60_000);
 
 // jsdom has no ResizeObserver; Radix's Switch measures itself with it when it sits in a form.
 beforeEach(() => {
@@ -167,6 +170,13 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
       expect(within(dialog).getByLabelText('Name (required)')).not.toHaveAttribute('aria-invalid');
       expect(within(dialog).getByLabelText('Handle (required)')).toHaveFocus();
       expect(api.callsTo('POST /api/admin/create-trace')).toHaveLength(0);
+
+      // Filling them in clears the marks and the message.
+      await fill(user, within(dialog).getByLabelText('Handle (required)'), 'only_a_name');
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+      await fill(user, within(dialog).getByLabelText('Owner user id (required)'), OWNER_ID);
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Handle (required)')).not.toHaveAttribute('aria-invalid');
     });
 
     it('sends-every-field-toasts-success-closes-and-refreshes-the-list', async () => {
