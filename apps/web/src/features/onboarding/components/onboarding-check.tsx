@@ -1,4 +1,5 @@
 import { ONBOARDING_TEXTS } from './onboarding-texts';
+import './onboarding-check.css';
 
 /** The spinner /dashboard shows while it decides between the wizard and the dashboard. */
 export function OnboardingCheck() {
