@@ -5,7 +5,7 @@ import { chooseOption, openMail, uniqueMember } from './support/member-flows';
 /**
  * Beta entry in a real browser against the started product (seed 000 §2, §4, §5): a visitor requests a
  * beta code, reads it in the development mailbox (no SMTP outside production), verifies it, fills the
- * signup form with its live checks and lands on the dashboard signed in.
+ * signup form with its live checks and lands on /dashboard signed in (the onboarding wizard of a new member).
  * Every run uses a new e-mail, username and phone number: all browser specs share one started product.
  */
 
@@ -85,10 +85,11 @@ test('beta entry: request a code, read it in the dev mailbox, verify it, sign up
     await page.getByLabel('Confirm Password', { exact: true }).fill(member.password);
   });
 
-  await test.step('Create Account signs the new member in and opens the dashboard', async () => {
+  await test.step('Create Account signs the new member in and opens /dashboard (the onboarding wizard)', async () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Beta!', level: 1 })).toBeVisible();
+    // A new member has not completed onboarding: /dashboard shows the wizard in place of the dashboard.
+    await expect(page.getByRole('heading', { name: 'Welcome to CopyTrade, Beta!', level: 1 })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: /^User menu/ })).toContainText(member.username);
 
     // The session cookie was set by the signup: a reload keeps the member signed in.

@@ -19,6 +19,13 @@ async function signUpBrokerageMember(api: APIRequestContext): Promise<Member> {
     password: 'Brokerage-Member-2026!',
   });
   await signUpThroughApi(api, member, { firstName: 'Broker', lastName: 'Linker', annualIncome: 'Over $200,000' });
+  // Past the onboarding wizard (tests/onboarding.e2e-spec.ts walks it), so /dashboard shows the dashboard.
+  const { user } = (await (await api.get('/api/verify-token')).json()) as { user: { id: string } };
+  const completed = await api.post('/api/complete-onboarding', {
+    data: { userId: user.id },
+    headers: await csrfHeaders(api),
+  });
+  expect(completed.ok(), await completed.text()).toBe(true);
   return member;
 }
 
