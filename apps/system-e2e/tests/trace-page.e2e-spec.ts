@@ -164,7 +164,7 @@ test('trace page: public view, subscribe to the full view with the shared trades
       panel.getByRole('img', { name: 'Cumulative Return chart' }).locator('svg.recharts-surface'),
     ).toBeVisible();
     await expect(
-      panel.getByRole('img', { name: 'Monthly Returns chart' }).locator('.recharts-bar-rectangle').first(),
+      panel.getByRole('img', { name: 'Monthly Returns chart' }).locator('.recharts-area-curve'),
     ).toBeVisible();
     await page.getByRole('tab', { name: 'Live Trades' }).click();
   });

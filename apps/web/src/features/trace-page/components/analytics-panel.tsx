@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { TitledCard } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
+import { DataTable } from '@/components/ui/data-table';
 import { ChartIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTraceTrades } from '@/features/traces/api/get-trace-trades';
@@ -125,6 +126,30 @@ export function AnalyticsPanel({ traceId, userId }: { traceId: string; userId: s
           summary={months.map((month) => `${month.label}: ${formatSignedMoney(month.pnl)}`).join('; ')}
         />
       </div>
+      <details className="trace-analytics__months">
+        <summary>Monthly figures</summary>
+        <DataTable
+          aria-label="Monthly figures"
+          rows={[...months].reverse()}
+          rowKey={(month) => month.month}
+          columns={[
+            { header: 'Month', cell: (month) => month.label },
+            { header: 'Closed trades', numeric: true, cell: (month) => formatWhole(month.trades) },
+            {
+              header: 'Realized P&L',
+              numeric: true,
+              cell: (month) => <span className={trendClass(month.pnl)}>{formatSignedMoney(month.pnl)}</span>,
+            },
+            {
+              header: 'Cumulative',
+              numeric: true,
+              cell: (month) => (
+                <span className={trendClass(month.cumulative)}>{formatSignedMoney(month.cumulative)}</span>
+              ),
+            },
+          ]}
+        />
+      </details>
     </div>
   );
 }

@@ -2,12 +2,14 @@ import type { TraceDetailView } from '@copytrade/contracts';
 import { useId } from 'react';
 import { TitledCard } from '@/components/ui/card';
 import { AlertIcon, LockIcon } from '@/components/ui/icons';
-import { PUBLIC_POST_PREVIEW } from '@copytrade/contracts/http/traces/traces.rules';
 import type { SubscriptionActions } from '../hooks/use-subscription-actions';
 import { tradingStyleLabel } from '../utils/trace-format';
 import { BetaAccessCard } from './beta-access-card';
 import { PostList } from './post-list';
 import { TraceStats } from './trace-stats';
+
+/** Seed 001 §9: the public view previews up to 2 public posts (PUBLIC_POST_PREVIEW in the traces rules). */
+const PUBLIC_POST_PREVIEW = 2;
 
 export const RISK_DISCLAIMER =
   'Trading stocks, options and crypto-assets involves substantial risk of loss and is not suitable for every ' +

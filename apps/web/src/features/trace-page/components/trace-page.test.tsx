@@ -1,6 +1,6 @@
 import type { PostView, TierView, TraceDetailView, TradeView } from '@copytrade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tracesKeys } from '@/features/traces/api/query-keys';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, type MockResponse } from '@/testing/mock-api';
@@ -123,6 +123,12 @@ function tradeCalls(fetchMock: ReturnType<typeof mockApi>['fetchMock']) {
     .map(({ url, init }) => ({ search: url.search, userId: new Headers(init?.headers).get('user-id') }));
 }
 
+// The screen is a lazy route chunk: import it (and the shell) once up front, so a loaded machine's first
+// transform does not eat into the first test's time.
+beforeAll(async () => {
+  await Promise.all([import('@/app/routes/app/trace'), import('@/app/routes/app/root')]);
+}, 60_000);
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -138,7 +144,7 @@ describe('trace page states', () => {
     expect(await screen.findByRole('heading', { name: 'Trace not found', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Discover Traders' })).toHaveAttribute('href', '/discovery');
     expect(screen.queryByText('Loading trace...')).not.toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('shows-trace-not-found-for-an-id-that-cannot-be-one', async () => {
     const api = mockApi({
@@ -392,7 +398,8 @@ describe('full view', () => {
     });
     renderApp(`/trace/${TRACE_ID}?tab=analytics`);
     const panel = await screen.findByRole('tabpanel', { name: 'Analytics' });
-    const figure = async (label: string) => (await within(panel).findByText(label)).nextElementSibling;
+    const figure = async (label: string) =>
+      (await within(panel).findByText(label, { selector: 'dt' })).nextElementSibling;
     expect(await figure('Realized P&L')).toHaveTextContent('+$75.50');
     expect(await figure('Closed trades')).toHaveTextContent('3');
     expect(await figure('Best month')).toHaveTextContent('+$100.00 Jan 2026');
@@ -402,6 +409,13 @@ describe('full view', () => {
     expect(monthly.closest('figure')).toHaveAccessibleDescription(
       'Jan 2026: +$100.00; Feb 2026: $0.00; Mar 2026: -$24.50',
     );
+    // Plain DOM queries: role queries over the drawn charts are slow.
+    const months = panel.querySelector('details table[aria-label="Monthly figures"]')!;
+    expect([...months.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual([
+      'Mar 20262-$24.50+$75.50',
+      'Feb 20260$0.00+$100.00',
+      'Jan 20261+$100.00+$100.00',
+    ]);
     expect(tradeCalls(api.fetchMock)).toEqual([{ search: '?limit=100&status=closed', userId: user.id }]);
   });
 });

@@ -1,5 +1,4 @@
 import type { UserView } from '@copytrade/contracts';
-import { TracesMessages } from '@copytrade/contracts/http/traces/traces.rules';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/data-state';
@@ -13,7 +12,7 @@ import '../trace-page.css';
 
 export const TRACE_PAGE_TEXTS = {
   loading: 'Loading trace...',
-  notFound: TracesMessages.traceNotFound,
+  notFound: 'Trace not found',
   notFoundText: 'This trace does not exist, or it has been removed.',
   failed: "Couldn't load this trace.",
 } as const;

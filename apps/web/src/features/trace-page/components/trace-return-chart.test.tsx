@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { monthlyReturns } from '../utils/trade-returns';
-import TraceReturnChart from './trace-return-chart';
+import TraceReturnChart, { zeroOffset } from './trace-return-chart';
 import type { TradeView } from '@copytrade/contracts';
 
 class FixedSizeResizeObserver {
@@ -25,20 +25,38 @@ const MONTHS = monthlyReturns([
 ]);
 
 describe('TraceReturnChart', () => {
-  it('draws-one-bar-a-month-green-for-gains-and-red-for-losses', async () => {
+  it('draws-the-months-as-blocks-green-above-zero-and-red-below', async () => {
     vi.stubGlobal('ResizeObserver', FixedSizeResizeObserver);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     document.documentElement.style.setProperty('--gain', '#00ff00');
     document.documentElement.style.setProperty('--loss', '#ff0000');
     const { container } = render(<TraceReturnChart kind="monthly" months={MONTHS} />);
-    await waitFor(() => expect(container.querySelectorAll('.recharts-bar-rectangle path')).toHaveLength(3));
-    const fills = [...container.querySelectorAll('.recharts-bar-rectangle path')].map((bar) =>
-      bar.getAttribute('fill'),
-    );
-    expect(fills).toEqual(['#00ff00', '#ff0000', '#00ff00']);
+    await waitFor(() => expect(container.querySelector('.recharts-area-curve')).not.toBeNull());
+    expect(container.querySelector('.recharts-area-curve')).toHaveAttribute('stroke', 'url(#trace-monthly-stroke)');
+    // +100, -30, +50: the outline turns red at 100 / 130 of its height, the fill (down to zero) at the same place.
+    const stops = (id: string) =>
+      [...container.querySelectorAll(`#${id} stop`)].map((stop) => [
+        stop.getAttribute('stop-color'),
+        Number(stop.getAttribute('offset')).toFixed(3),
+      ]);
+    expect(stops('trace-monthly-stroke')).toEqual([
+      ['#00ff00', '0.769'],
+      ['#ff0000', '0.769'],
+    ]);
+    expect(stops('trace-monthly-fill')).toEqual([
+      ['#00ff00', '0.769'],
+      ['#ff0000', '0.769'],
+    ]);
     expect(container.querySelectorAll('[tabindex]:not([tabindex="-1"])')).toHaveLength(0);
     document.documentElement.style.removeProperty('--gain');
     document.documentElement.style.removeProperty('--loss');
+  });
+
+  it('splits-colours-at-zero', () => {
+    expect(zeroOffset(100, -30)).toBeCloseTo(0.769, 3);
+    expect(zeroOffset(0, -30)).toBe(0);
+    expect(zeroOffset(50, 0)).toBe(1);
+    expect(zeroOffset(50, 10)).toBe(1);
   });
 
   it('draws-the-cumulative-line', async () => {

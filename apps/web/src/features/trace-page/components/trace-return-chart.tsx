@@ -1,6 +1,5 @@
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, AreaChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import type { MonthlyReturn } from '../utils/trade-returns';
-import { formatSignedMoney } from '../utils/trace-format';
 
 const compactUsd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -16,9 +15,21 @@ function token(name: string, fallback: string): string {
 }
 
 /**
+ * Where zero falls between `max` (top, offset 0) and `min` (bottom, offset 1) of a shape: the gradient stop at
+ * which its colour turns from gain to loss.
+ */
+export function zeroOffset(max: number, min: number): number {
+  if (max <= 0) return 0;
+  if (min >= 0) return 1;
+  return max / (max - min);
+}
+
+/**
  * The Analytics tab's charts (recharts, loaded lazily with that tab): the cumulative realized P&L as an area,
- * green when it ends up and red when down, or the monthly realized P&L as bars, each green or red. The card
- * wraps it as one described image, so it has no keyboard layer of its own.
+ * green when it ends up and red when down, or the monthly realized P&L as a stepped area (a block a month,
+ * green above zero and red below). Only the chart parts the dashboard's chart already uses, so the route adds
+ * almost nothing to the recharts chunk it shares. The card wraps it as one described image, so it has no
+ * keyboard layer of its own.
  */
 export default function TraceReturnChart({
   kind,
@@ -32,10 +43,6 @@ export default function TraceReturnChart({
   const colors = {
     grid: token('--border', '#232d3d'),
     axis: token('--text-subtle', '#838ea3'),
-    tooltipBg: token('--surface-2', '#161d29'),
-    tooltipBorder: token('--border-strong', '#2f3b4f'),
-    muted: token('--text-muted', '#9aa5b8'),
-    text: token('--text', '#e6e9ef'),
   };
   const common = {
     responsive: true,
@@ -64,32 +71,41 @@ export default function TraceReturnChart({
         axisLine={false}
         width={64}
       />
-      <ReferenceLine y={0} stroke={colors.tooltipBorder} />
-      <Tooltip
-        contentStyle={{
-          background: colors.tooltipBg,
-          border: `1px solid ${colors.tooltipBorder}`,
-          borderRadius: 6,
-          fontSize: 12,
-        }}
-        labelStyle={{ color: colors.muted }}
-        itemStyle={{ color: colors.text }}
-        cursor={{ fill: 'transparent', stroke: colors.grid }}
-        formatter={(value) => [formatSignedMoney(Number(value)), kind === 'cumulative' ? 'Cumulative' : 'Month']}
-      />
     </>
   );
 
   if (kind === 'monthly') {
+    const values = months.map((month) => month.pnl);
+    const high = Math.max(...values);
+    const low = Math.min(...values);
+    // The fill reaches down (or up) to zero; the outline only spans the values.
+    const fillSplit = zeroOffset(Math.max(0, high), Math.min(0, low));
+    const strokeSplit = zeroOffset(high, low);
     return (
-      <BarChart {...common}>
+      <AreaChart {...common}>
+        <defs>
+          <linearGradient id="trace-monthly-fill" x1="0" y1="0" x2="0" y2="1">
+            <stop offset={fillSplit} stopColor={gain} stopOpacity={0.45} />
+            <stop offset={fillSplit} stopColor={loss} stopOpacity={0.45} />
+          </linearGradient>
+          <linearGradient id="trace-monthly-stroke" x1="0" y1="0" x2="0" y2="1">
+            <stop offset={strokeSplit} stopColor={gain} />
+            <stop offset={strokeSplit} stopColor={loss} />
+          </linearGradient>
+        </defs>
         {axes}
-        <Bar dataKey="pnl" name="Monthly P&L" isAnimationActive={false} radius={[3, 3, 0, 0]}>
-          {months.map((month) => (
-            <Cell key={month.month} fill={month.pnl < 0 ? loss : gain} />
-          ))}
-        </Bar>
-      </BarChart>
+        <Area
+          type="step"
+          dataKey="pnl"
+          name="Monthly P&L"
+          baseValue={0}
+          stroke="url(#trace-monthly-stroke)"
+          strokeWidth={2}
+          fill="url(#trace-monthly-fill)"
+          dot={false}
+          isAnimationActive={false}
+        />
+      </AreaChart>
     );
   }
 
@@ -110,6 +126,7 @@ export default function TraceReturnChart({
         stroke={line}
         strokeWidth={2}
         fill="url(#trace-cumulative-fill)"
+        baseValue={0}
         dot={months.length < 3}
         isAnimationActive={false}
       />
