@@ -153,6 +153,7 @@ test('admin traces: create a trace for the demo user, the onboarding trader cann
       const row = await revealRow(page, name);
       await expect(row).toContainText(`@${handle}`);
       await expect(row).toContainText(demoId);
+      await expect(row).toContainText(credentials('DEMO').username);
       await expect(row.getByText('Verified', { exact: true })).toBeVisible();
       await expect(row.getByText('Onboarding trader', { exact: true })).toHaveCount(0);
     });

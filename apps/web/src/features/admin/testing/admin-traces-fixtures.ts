@@ -33,7 +33,7 @@ export function buildAdminTrace(overrides: Partial<AdminTraceView> = {}): AdminT
     description: 'Momentum stocks',
     bio: '',
     ownerId,
-    owner: { id: ownerId },
+    owner: { id: ownerId, username: 'maya_chen', email: 'maya@example.com' },
     minInvestment: 0,
     createdAt: '2026-03-04T12:00:00.000Z',
     counts: { subscriptions: 12_482, trades: 240, posts: 7 },

@@ -61,7 +61,11 @@ export function ChangeOwnerDialog({
     >
       <form className="form" noValidate onSubmit={onSubmit}>
         <Field>
-          <span className="field__label">Current owner id</span>
+          <span className="field__label">Current owner</span>
+          <span>
+            {trace?.owner.username ?? '—'}
+            {trace?.owner.email ? <span className="muted"> · {trace.owner.email}</span> : null}
+          </span>
           <span className="mono">{trace?.ownerId}</span>
         </Field>
         <Field>

@@ -153,6 +153,13 @@ function TraceRow({
       </div>
       <dl className="admin-trace__facts">
         <div className="admin-trace__fact admin-trace__fact--owner">
+          <dt>Owner</dt>
+          <dd>
+            {trace.owner.username ?? '—'}
+            {trace.owner.email ? <span className="admin-trace__email"> · {trace.owner.email}</span> : null}
+          </dd>
+        </div>
+        <div className="admin-trace__fact admin-trace__fact--id">
           <dt>Owner id</dt>
           <dd className="mono">{trace.ownerId}</dd>
         </div>
@@ -172,7 +179,7 @@ function TraceRow({
           <dt>Risk</dt>
           <dd>{RISK_LEVEL_LABELS[trace.riskLevel] ?? trace.riskLevel}</dd>
         </div>
-        <div className="admin-trace__fact">
+        <div className="admin-trace__fact admin-trace__fact--date">
           <dt>Created</dt>
           <dd>
             <time dateTime={trace.createdAt}>{formatDay(trace.createdAt)}</time>

@@ -11,6 +11,8 @@ const swing = buildAdminTrace({
   id: 'trace-swing',
   name: 'Swing Kings',
   handle: '@swing_kings',
+  // Identity did not answer in time: the row still shows, without the owner's name.
+  owner: { id: OWNER_ID, username: null, email: null },
   isVerified: false,
   isFeatured: false,
   riskLevel: 'high',
@@ -61,6 +63,8 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
     expect(within(first).getByText('Verified')).toBeInTheDocument();
     expect(within(first).getByText('Featured')).toBeInTheDocument();
     expect(within(first).getByText(OWNER_ID)).toBeInTheDocument();
+    expect(within(first).getByText('maya_chen')).toBeInTheDocument();
+    expect(within(first).getByText(/maya@example\.com/)).toBeInTheDocument();
     expect(within(first).getByText('12,482')).toBeInTheDocument();
     expect(within(first).getByText('240')).toBeInTheDocument();
     expect(within(first).getByText('Medium')).toBeInTheDocument();
@@ -72,6 +76,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
     expect(within(second).queryByText('Onboarding trader')).not.toBeInTheDocument();
     expect(within(second).queryByText('Verified')).not.toBeInTheDocument();
     expect(within(second).getByText('High')).toBeInTheDocument();
+    expect(within(second).getByText('—')).toBeInTheDocument();
     expect(within(second).getByRole('button', { name: 'Set as onboarding trader Swing Kings' })).toBeEnabled();
 
     const current = screen.getByRole('region', { name: 'Onboarding trader' });
