@@ -13,8 +13,8 @@ import { signUpThroughApi, uniqueMember } from './support/member-flows';
  * The onboarding wizard in a real browser on the demo data (issue 10; seed 000 §2 "Onboarding wizard", §4, §9):
  * a new member opening /dashboard gets the wizard instead of the dashboard; Welcome → the designated trader
  * (Momentum Masters) → Auto-Subscribe Now → 'You're All Set!' → the brokerage step → Skip for Now lands on the
- * dashboard with the trace in the sidebar's Joined Traces, and a reload keeps the dashboard. The trader and the
- * brokerage steps pass axe and fit a phone.
+ * dashboard with the trace in the sidebar's Joined Traces, and a reload keeps the dashboard. Every step passes
+ * axe and fits a phone.
  */
 
 const TRADER = 'Momentum Masters';
@@ -62,7 +62,9 @@ test('onboarding: a new member is walked to the designated trader, auto-subscrib
     }
     await expect(page.getByRole('heading', { name: /^Welcome back/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
-    await expectAccessible(page, 'onboarding: welcome');
+    const ready = stepTitle(page, 'Welcome to CopyTrade, Olive!');
+    await checkAtSize(page, DESKTOP, 'onboarding: welcome', ready);
+    await checkAtSize(page, PHONE, 'onboarding: welcome', ready);
   });
 
   await test.step('step 2 shows the designated trader, Momentum Masters', async () => {
@@ -95,6 +97,9 @@ test('onboarding: a new member is walked to the designated trader, auto-subscrib
     await expect(page.getByRole('button', { name: 'View Live Trades' })).toBeVisible();
     // The sidebar's Joined Traces already lists the trace.
     await expect(region(page, 'Joined Traces').getByText(TRADER, { exact: true })).toBeVisible();
+    const ready = stepTitle(page, "You're All Set!");
+    await checkAtSize(page, DESKTOP, 'onboarding: all set', ready);
+    await checkAtSize(page, PHONE, 'onboarding: all set', ready);
   });
 
   await test.step('step 4 offers the one available brokerage; the registration made in step 2 shows', async () => {

@@ -19,7 +19,9 @@ export function AllSetStep({
       <StepHeading description="Your account is ready. Here is what comes next.">{ONBOARDING_TEXTS.allSet}</StepHeading>
       <ol className="onboarding-next">
         <li>
-          {traderName ? `Watch ${traderName}'s trades live on their page.` : 'Find a trader to follow in Discovery.'}
+          {traderName
+            ? `Follow the live trades of ${traderName} on their page.`
+            : 'Find a trader to follow in Discovery.'}
         </li>
         <li>Explore more traders in Discovery and subscribe to the ones you like.</li>
         <li>Connect your brokerage to copy trades into your own account.</li>
