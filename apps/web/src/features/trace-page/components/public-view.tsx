@@ -30,7 +30,7 @@ export function PublicView({ trace, actions }: { trace: TraceDetailView; actions
 
   return (
     <div className="trace-public">
-      <div className="trace-public__main">
+      <div className="trace-public__main trace-public__profile">
         <TitledCard titleId={aboutId} title="About">
           <p className="trace-bio">{trace.bio || trace.description || 'This trader has not written a bio yet.'}</p>
         </TitledCard>
@@ -52,22 +52,6 @@ export function PublicView({ trace, actions }: { trace: TraceDetailView; actions
         <TitledCard titleId={statsId} title="Performance">
           <TraceStats trace={trace} />
         </TitledCard>
-
-        <TitledCard
-          titleId={previewId}
-          title="Free Preview"
-          description="Public posts from this trader. Subscribe to see every post and the shared trades."
-        >
-          {posts.length > 0 ? (
-            <PostList posts={posts} />
-          ) : (
-            <div className="empty-state">
-              <LockIcon size={20} className="empty-state__icon" />
-              <p className="empty-state__title">No public posts yet</p>
-              <p className="empty-state__text">Subscribers see this trader&apos;s posts and analysis.</p>
-            </div>
-          )}
-        </TitledCard>
       </div>
 
       <aside className="trace-public__aside" aria-label="Subscription">
@@ -85,6 +69,23 @@ export function PublicView({ trace, actions }: { trace: TraceDetailView; actions
           <p className="trace-risk__text">{RISK_DISCLAIMER}</p>
         </TitledCard>
       </aside>
+      <div className="trace-public__main trace-public__preview">
+        <TitledCard
+          titleId={previewId}
+          title="Free Preview"
+          description="Public posts from this trader. Subscribe to see every post and the shared trades."
+        >
+          {posts.length > 0 ? (
+            <PostList posts={posts} />
+          ) : (
+            <div className="empty-state">
+              <LockIcon size={20} className="empty-state__icon" />
+              <p className="empty-state__title">No public posts yet</p>
+              <p className="empty-state__text">Subscribers see this trader&apos;s posts and analysis.</p>
+            </div>
+          )}
+        </TitledCard>
+      </div>
     </div>
   );
 }
