@@ -53,7 +53,7 @@ describe('with demo data on', () => {
     expect(await count('SELECT count(*) FROM traces.posts WHERE is_public')).toBe(DEMO_TRACES.length * 2);
   });
 
-  it('gives months of shared and private, open and closed trades, options stored in hundredths', async () => {
+  it('gives months of shared and private, open and closed trades (a live one at the free tier), options in hundredths', async () => {
     const [span] = await dataSource.query(
       `SELECT extract(day FROM max(executed_at) - min(executed_at)) AS days,
               count(*) FILTER (WHERE status = 'open') AS open, count(*) FILTER (WHERE is_shared) AS shared,
@@ -63,6 +63,11 @@ describe('with demo data on', () => {
     );
     expect(Number(span.days)).toBeGreaterThan(150);
     for (const key of ['open', 'shared', 'private', 'options']) expect(Number(span[key])).toBeGreaterThan(0);
+    const freeLiveTrades = await dataSource.query(
+      `SELECT count(DISTINCT trace_id) AS count FROM traces.trades
+        WHERE status = 'open' AND is_shared AND required_tier = 'free'`,
+    );
+    expect(Number(freeLiveTrades[0].count)).toBe(DEMO_TRACES.length);
     const tiers = await dataSource.query('SELECT DISTINCT required_tier FROM traces.trades WHERE is_shared');
     expect(tiers.map((row: { required_tier: string }) => row.required_tier).sort()).toEqual([
       'basic',

@@ -111,5 +111,9 @@ export function generateDemoTrades(profile: DemoTradingProfile, seed: number, no
       });
     }
   }
+  // Subscribe uses a trace's first tier (free): the newest trade is held still and shared at that tier, so a new
+  // subscriber sees a live trade at once.
+  const newest = trades.at(-1);
+  if (newest) Object.assign(newest, { status: 'open', closedAt: null, isShared: true, requiredTier: 'free' });
   return trades;
 }
