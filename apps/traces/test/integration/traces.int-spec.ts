@@ -10,6 +10,10 @@ import { AdminTracesController } from '../../src/modules/admin-traces/admin-trac
 import { GetTraceUseCase } from '../../src/modules/discovery/use-cases/get-trace.use-case';
 import { ListTracesUseCase } from '../../src/modules/discovery/use-cases/list-traces.use-case';
 import { ListTradesUseCase } from '../../src/modules/discovery/use-cases/list-trades.use-case';
+import {
+  OnboardingTraderController,
+  OnboardingTraderReader,
+} from '../../src/modules/onboarding/onboarding-trader.controller';
 import { PostEntity, TierEntity, TraceEntity } from '../../src/modules/shared/entities';
 import { createTrace } from '../../src/modules/shared/trace-factory';
 import { addTrades, type NewTrade } from '../../src/modules/shared/trade-writer';
@@ -318,6 +322,41 @@ describe('GET /api/traces', () => {
     const errors = await validate(plainToInstance(ListTracesQueryDto, query));
     expect(JSON.stringify(errors)).toContain(message);
   });
+});
+
+it("the onboarding trader's card shows its last 3 closed trades in dollars, options per contract", async () => {
+  const trace = await newTrace();
+  await admin.setOnboardingTrader(call(randomUUID(), { traceId: trace.id }, true) as never);
+  await dataSource.transaction((manager) =>
+    addTrades(manager, trace.id, [
+      trade({ symbol: 'OLD', closedAt: new Date(Date.now() - 3 * day) }),
+      trade({ symbol: 'MSFT', price: 400, currentPrice: 420 }),
+      trade({
+        symbol: 'AAPL',
+        price: 35_000, // $350 a contract, in hundredths
+        currentPrice: 42_000,
+        isOptions: true,
+        optionType: 'call',
+        strikePrice: 230,
+        expirationDate: '2027-01-15',
+        executedAt: new Date(Date.now() - day),
+        closedAt: new Date(Date.now() - day / 2),
+      }),
+      trade({ symbol: 'LIVE', status: 'open' }),
+    ]),
+  );
+  const controller = new OnboardingTraderController(
+    dataSource,
+    new OnboardingTraderReader(dataSource),
+    ledger,
+    {} as never,
+  );
+  const { trader } = await controller.get(call(randomUUID(), {}) as never);
+  expect(trader?.trades.map(({ symbol, price }) => [symbol, price])).toEqual([
+    ['AAPL', 350],
+    ['MSFT', 400],
+    ['OLD', 100],
+  ]);
 });
 
 describe('admin', () => {

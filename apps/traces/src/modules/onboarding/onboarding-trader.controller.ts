@@ -63,10 +63,11 @@ export class OnboardingTraderController {
         subscriberCount: trace.subscriberCount,
         description: trace.description,
         bio: trace.bio,
-        trades: trades.map(toTradeView).map(({ symbol, side, price, realizedPnl, executedAt }) => ({
+        // Dollars here, options per contract: this short card has no isOptions flag to convert stored hundredths by.
+        trades: trades.map(toTradeView).map(({ symbol, side, price, isOptions, realizedPnl, executedAt }) => ({
           symbol,
           side,
-          price,
+          price: isOptions ? price / 100 : price,
           unrealizedPnl: realizedPnl,
           executedAt,
         })),

@@ -170,6 +170,7 @@ export interface OnboardingTraderView {
   subscriberCount: number;
   description: string;
   bio: string;
+  /** The last 3 closed trades; `price` in dollars (options: per contract, already ÷ 100), `unrealizedPnl` realized. */
   trades: Array<{ symbol: string; side: TradeSide; price: number; unrealizedPnl: number; executedAt: string }>;
 }
 export interface OnboardingTraderResponse {
