@@ -84,6 +84,14 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('switch', { name: 'Beta Launch Mode' }),
   },
   { name: 'admin: access denied', path: '/admin', as: 'DEMO', ready: heading('Access Denied') },
+  {
+    name: 'discover traders',
+    path: '/discovery',
+    as: 'DEMO',
+    ready: (page) => page.getByRole('region', { name: 'Featured Traders' }).getByRole('article').first(),
+  },
+  // A trace's page (public and full views) and the onboarding wizard are checked at these sizes in their own
+  // specs, which reach them with the right member (trace-page, onboarding).
 ];
 
 function credentials(kind: 'ADMIN' | 'DEMO'): { username: string; password: string } {
