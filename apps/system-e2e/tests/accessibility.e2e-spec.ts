@@ -7,7 +7,7 @@ import {
   PHONE,
   saveScreenshot,
 } from './support/accessibility';
-import { csrfHeaders } from './support/member-flows';
+import { csrfHeaders, signInAs, type SeededAccount } from './support/member-flows';
 
 /**
  * Every existing screen at desktop (1440×900) and phone (390×844) sizes: no serious or critical axe-core
@@ -15,7 +15,7 @@ import { csrfHeaders } from './support/member-flows';
  * The screens are loaded afresh at each size, as a visitor on that device would.
  */
 
-type Account = 'visitor' | 'ADMIN' | 'DEMO';
+type Account = 'visitor' | SeededAccount;
 
 interface Screen {
   name: string;
@@ -94,22 +94,6 @@ const SCREENS: Screen[] = [
   // specs, which reach them with the right member (trace-page, onboarding).
 ];
 
-function credentials(kind: 'ADMIN' | 'DEMO'): { username: string; password: string } {
-  const username = process.env[`E2E_${kind}_USERNAME`];
-  const password = process.env[`E2E_${kind}_PASSWORD`];
-  if (!username || !password) throw new Error(`E2E_${kind}_USERNAME/PASSWORD are set by the browser global setup`);
-  return { username, password };
-}
-
-/** Signs the page's context in through the API (the page shares its request context's cookies). */
-async function signIn(page: Page, kind: 'ADMIN' | 'DEMO'): Promise<void> {
-  const response = await page.request.post('/api/login', {
-    data: credentials(kind),
-    headers: await csrfHeaders(page.request),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
 /** Loads the screen at the viewport's size and waits until its content and lazy chunks have arrived. */
 async function open(page: Page, screen: Screen, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
@@ -136,7 +120,7 @@ async function checkScreen(page: Page, screen: Screen): Promise<void> {
 
 for (const screen of SCREENS) {
   test(`accessible and fits phones: ${screen.name}`, async ({ page }) => {
-    if (screen.as !== 'visitor') await signIn(page, screen.as);
+    if (screen.as !== 'visitor') await signInAs(page.request, screen.as);
     await checkScreen(page, screen);
   });
 }
@@ -144,7 +128,7 @@ for (const screen of SCREENS) {
 test('accessible and fits phones: maintenance (Beta Launch Coming Soon)', async ({ page, browser, baseURL }) => {
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = await visitorContext.newPage();
-  await signIn(page, 'ADMIN');
+  await signInAs(page.request, 'ADMIN');
   const setMaintenance = async (enabled: boolean) => {
     const response = await page.request.post('/api/set-maintenance-mode', {
       data: { enabled },
@@ -173,7 +157,7 @@ test('accessible and fits phones: maintenance (Beta Launch Coming Soon)', async 
 });
 
 test('accessible on a phone: the navigation drawer of the signed-in shell', async ({ page }) => {
-  await signIn(page, 'ADMIN');
+  await signInAs(page.request, 'ADMIN');
   await page.setViewportSize(PHONE);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

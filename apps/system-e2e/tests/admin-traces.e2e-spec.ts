@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, saveScreenshot } from './support/accessibility';
-import { csrfHeaders } from './support/member-flows';
+import { csrfHeaders, nextPost, seededCredentials, signInAs } from './support/member-flows';
 
 /**
  * The admin panel's Traces tab in a real browser on the demo data (issue 10; seed 001 §2.10, §5, §7, §8): the
@@ -11,20 +11,6 @@ import { csrfHeaders } from './support/member-flows';
  */
 
 const ONBOARDING_TRADER = 'Momentum Masters';
-
-function credentials(kind: 'ADMIN' | 'DEMO'): { username: string; password: string } {
-  const username = process.env[`E2E_${kind}_USERNAME`];
-  const password = process.env[`E2E_${kind}_PASSWORD`];
-  if (!username || !password) throw new Error(`E2E_${kind}_USERNAME/PASSWORD are set by the browser global setup`);
-  return { username, password };
-}
-
-/** Signs `api` in; answers the signed-in user's id. */
-async function signIn(api: APIRequestContext, kind: 'ADMIN' | 'DEMO'): Promise<string> {
-  const response = await api.post('/api/login', { data: credentials(kind), headers: await csrfHeaders(api) });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { user: { id: string } }).user.id;
-}
 
 const tracesPanel = (page: Page): Locator => page.getByRole('tabpanel', { name: 'Traces' });
 const traceRow = (page: Page, name: string): Locator => tracesPanel(page).getByRole('listitem', { name, exact: true });
@@ -60,10 +46,10 @@ test('admin traces: create a trace for the demo user, the onboarding trader cann
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const adminId = await signIn(page.request, 'ADMIN');
+  const adminId = await signInAs(page.request, 'ADMIN');
   // The demo user's id, from its own sign-in in a separate request context (the page stays the admin's).
   const demoContext = await playwright.request.newContext({ baseURL });
-  const demoId = await signIn(demoContext, 'DEMO');
+  const demoId = await signInAs(demoContext, 'DEMO');
   await demoContext.dispose();
 
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -128,9 +114,7 @@ test('admin traces: create a trace for the demo user, the onboarding trader cann
       await saveScreenshot(page, 'admin create trace');
       await expectAccessible(page, 'admin create trace dialog');
 
-      const created = page.waitForResponse(
-        (response) => response.url().endsWith('/api/admin/create-trace') && response.request().method() === 'POST',
-      );
+      const created = nextPost(page, '/api/admin/create-trace');
       await dialog.getByRole('button', { name: 'Create Trace' }).click();
       const response = await created;
       expect(response.ok(), await response.text()).toBe(true);
@@ -153,7 +137,7 @@ test('admin traces: create a trace for the demo user, the onboarding trader cann
       const row = await revealRow(page, name);
       await expect(row).toContainText(`@${handle}`);
       await expect(row).toContainText(demoId);
-      await expect(row).toContainText(credentials('DEMO').username);
+      await expect(row).toContainText(seededCredentials('DEMO').username);
       await expect(row.getByText('Verified', { exact: true })).toBeVisible();
       await expect(row.getByText('Onboarding trader', { exact: true })).toHaveCount(0);
     });

@@ -7,7 +7,7 @@ import {
   PHONE,
   saveScreenshot,
 } from './support/accessibility';
-import { csrfHeaders } from './support/member-flows';
+import { signInAs } from './support/member-flows';
 
 /**
  * Discover Traders in a real browser on the demo data (issue 10; seed 001 §2.2, §9), signed in as the demo user
@@ -15,17 +15,6 @@ import { csrfHeaders } from './support/member-flows';
  * Most Profitable showing only monthly returns of at least 20 %, 'View Profile' opening the trace's page; axe and
  * no sideways scroll at desktop and phone sizes.
  */
-
-async function signInAsDemo(page: Page): Promise<void> {
-  const username = process.env.E2E_DEMO_USERNAME;
-  const password = process.env.E2E_DEMO_PASSWORD;
-  if (!username || !password) throw new Error('E2E_DEMO_USERNAME/PASSWORD are set by the browser global setup');
-  const response = await page.request.post('/api/login', {
-    data: { username, password },
-    headers: await csrfHeaders(page.request),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 const region = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
 const cards = (container: Locator): Locator => container.getByRole('article');
@@ -49,7 +38,7 @@ async function openDiscovery(page: Page, size: { width: number; height: number }
 }
 
 test.beforeEach(async ({ page }) => {
-  await signInAsDemo(page);
+  await signInAs(page.request, 'DEMO');
 });
 
 test('discovery: Momentum Masters is featured on All, search narrows the grid, Most Profitable is 20 % or more, View Profile opens the trace', async ({

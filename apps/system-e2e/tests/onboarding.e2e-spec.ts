@@ -1,13 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  NARROW_PHONE,
-  PHONE,
-  saveScreenshot,
-} from './support/accessibility';
-import { signUpThroughApi, uniqueMember } from './support/member-flows';
+import { checkAtSize, DESKTOP, PHONE } from './support/accessibility';
+import { nextPost, signUpNewMember } from './support/member-flows';
 
 /**
  * The onboarding wizard in a real browser on the demo data (issue 10; seed 000 §2 "Onboarding wizard", §4, §9):
@@ -23,34 +16,17 @@ const region = (page: Page, name: string): Locator => page.getByRole('region', {
 const stepText = (page: Page): Locator => page.getByTestId('onboarding-step');
 const stepTitle = (page: Page, name: string): Locator => page.getByRole('heading', { name, level: 1, exact: true });
 
-/** The step as it is, at `size`: axe, no sideways scroll on phones (390 and 360 px), and a screenshot. */
-async function checkAtSize(page: Page, size: { width: number; height: number }, screen: string, ready: Locator) {
-  await page.setViewportSize(size);
-  await expect(ready).toBeVisible();
-  await saveScreenshot(page, screen);
-  await expectAccessible(page, screen);
-  if (size.width < DESKTOP.width) {
-    await expectNoHorizontalScroll(page, screen);
-    await page.setViewportSize(NARROW_PHONE);
-    await expectNoHorizontalScroll(page, screen);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 test('onboarding: a new member is walked to the designated trader, auto-subscribes, skips the brokerage and lands on the dashboard', async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  const member = uniqueMember({
+  await signUpNewMember(page.request, {
     label: 'onboarding',
     usernameLabel: 'ob',
     phonePrefix: '63',
     password: 'Onboarding-Member-2026!',
-  });
-  await signUpThroughApi(page.request, member, {
     firstName: 'Olive',
     lastName: 'Newcomer',
-    annualIncome: 'Over $200,000',
   });
 
   await test.step('/dashboard shows the wizard, not the dashboard, on step 1 of 4', async () => {
@@ -87,9 +63,7 @@ test('onboarding: a new member is walked to the designated trader, auto-subscrib
   });
 
   await test.step('Auto-Subscribe Now registers, subscribes and moves to You’re All Set!', async () => {
-    const subscribed = page.waitForResponse(
-      (response) => response.url().endsWith('/api/auto-subscribe') && response.request().method() === 'POST',
-    );
+    const subscribed = nextPost(page, '/api/auto-subscribe');
     await page.getByRole('button', { name: 'Auto-Subscribe Now' }).click();
     expect((await subscribed).ok()).toBe(true);
     await expect(stepTitle(page, "You're All Set!")).toBeVisible();
@@ -116,9 +90,7 @@ test('onboarding: a new member is walked to the designated trader, auto-subscrib
   });
 
   await test.step('Skip for Now completes onboarding and shows the dashboard with the joined trace', async () => {
-    const completed = page.waitForResponse(
-      (response) => response.url().endsWith('/api/complete-onboarding') && response.request().method() === 'POST',
-    );
+    const completed = nextPost(page, '/api/complete-onboarding');
     await page.getByRole('button', { name: 'Skip for Now' }).click();
     expect((await completed).ok()).toBe(true);
     await expect(page.getByRole('heading', { name: 'Welcome back, Olive!', level: 1 })).toBeVisible();

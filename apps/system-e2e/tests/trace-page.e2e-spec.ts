@@ -1,13 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  DESKTOP,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  NARROW_PHONE,
-  PHONE,
-  saveScreenshot,
-} from './support/accessibility';
-import { signUpThroughApi, uniqueMember } from './support/member-flows';
+import { checkAtSize, DESKTOP, expectAccessible, PHONE } from './support/accessibility';
+import { nextPost, signUpNewMember } from './support/member-flows';
 
 /**
  * The trace page in a real browser on the demo data (issue 10; seed 001 §2.3, §2.4, §9), as a new member who
@@ -37,36 +30,24 @@ async function openFromDiscovery(page: Page): Promise<string> {
   return href!.split('/').pop()!;
 }
 
-/** The page, loaded at `size`, checked by axe, for sideways scroll on phones, and kept as a screenshot. */
-async function checkAtSize(page: Page, size: { width: number; height: number }, screen: string, ready: Locator) {
-  await page.setViewportSize(size);
-  await expect(ready).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await saveScreenshot(page, screen);
-  await expectAccessible(page, screen);
-  if (size.width < DESKTOP.width) {
-    await expectNoHorizontalScroll(page, screen);
-    await page.setViewportSize(NARROW_PHONE);
-    await expectNoHorizontalScroll(page, screen);
-  }
-  await page.setViewportSize(DESKTOP);
+/** The page once `ready` shows (and its lazy parts have loaded): axe, no sideways scroll on phones, a screenshot. */
+async function checkPage(page: Page, size: { width: number; height: number }, screen: string, ready: Locator) {
+  await checkAtSize(page, size, screen, ready, { networkIdle: true });
+}
+
+/** A new member who subscribes to nothing, signed in on the page. */
+async function signUpReader(
+  page: Page,
+  names: { label: string; usernameLabel: string; phonePrefix: string; lastName: string },
+) {
+  await signUpNewMember(page.request, { ...names, password: 'Trace-Page-Member-2026!', firstName: 'Trace' });
 }
 
 test('trace page: public view, subscribe to the full view with the shared trades and Joined Traces, unsubscribe back', async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  const member = uniqueMember({
-    label: 'tracepage',
-    usernameLabel: 'tp',
-    phonePrefix: '61',
-    password: 'Trace-Page-Member-2026!',
-  });
-  await signUpThroughApi(page.request, member, {
-    firstName: 'Trace',
-    lastName: 'Reader',
-    annualIncome: 'Over $200,000',
-  });
+  await signUpReader(page, { label: 'tracepage', usernameLabel: 'tp', phonePrefix: '61', lastName: 'Reader' });
 
   const traceId = await openFromDiscovery(page);
   const title = page.getByRole('heading', { name: TRACE_NAME, level: 1 });
@@ -102,14 +83,12 @@ test('trace page: public view, subscribe to the full view with the shared trades
     await expect(joinedTraces(page).getByRole('link', { name: new RegExp(TRACE_NAME) })).toHaveCount(0);
   });
 
-  await checkAtSize(page, DESKTOP, 'trace page public', betaAccess);
-  await checkAtSize(page, PHONE, 'trace page public', betaAccess);
+  await checkPage(page, DESKTOP, 'trace page public', betaAccess);
+  await checkPage(page, PHONE, 'trace page public', betaAccess);
 
   let subscribedAt = 0;
   await test.step('Subscribe (first tier) turns the page into the full view and adds the trace to Joined Traces', async () => {
-    const subscribed = page.waitForResponse(
-      (response) => response.url().endsWith('/api/subscribe') && response.request().method() === 'POST',
-    );
+    const subscribed = nextPost(page, '/api/subscribe');
     await betaAccess.getByRole('button', { name: 'Subscribe' }).click();
     const response = await subscribed;
     subscribedAt = Date.now();
@@ -167,20 +146,18 @@ test('trace page: public view, subscribe to the full view with the shared trades
   });
 
   const liveReady = page.getByRole('tabpanel', { name: 'Live Trades' }).locator('table, .empty-state').first();
-  await checkAtSize(page, DESKTOP, 'trace page full', liveReady);
-  await checkAtSize(page, PHONE, 'trace page full', liveReady);
+  await checkPage(page, DESKTOP, 'trace page full', liveReady);
+  await checkPage(page, PHONE, 'trace page full', liveReady);
   await page.getByRole('tab', { name: 'Past Trades' }).click();
-  await checkAtSize(page, PHONE, 'trace page past trades', page.getByRole('table', { name: 'Past Trades' }));
+  await checkPage(page, PHONE, 'trace page past trades', page.getByRole('table', { name: 'Past Trades' }));
   await page.getByRole('tab', { name: 'Analytics' }).click();
-  await checkAtSize(page, PHONE, 'trace page analytics', page.getByRole('img', { name: 'Cumulative Return chart' }));
+  await checkPage(page, PHONE, 'trace page analytics', page.getByRole('img', { name: 'Cumulative Return chart' }));
 
   await test.step('Unsubscribe turns the page back into the public view and empties Joined Traces', async () => {
     // The throttle ignores a second action within 2 s of the first.
     const wait = THROTTLE_MS + 200 - (Date.now() - subscribedAt);
     if (wait > 0) await page.waitForTimeout(wait);
-    const unsubscribed = page.waitForResponse(
-      (response) => response.url().endsWith('/api/unsubscribe') && response.request().method() === 'POST',
-    );
+    const unsubscribed = nextPost(page, '/api/unsubscribe');
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     expect((await unsubscribed).status()).toBe(200);
     await expect(betaAccess).toBeVisible();
@@ -191,17 +168,7 @@ test('trace page: public view, subscribe to the full view with the shared trades
 });
 
 test('trace page: an unknown trace says Trace not found', async ({ page }) => {
-  const member = uniqueMember({
-    label: 'tracemissing',
-    usernameLabel: 'tm',
-    phonePrefix: '62',
-    password: 'Trace-Page-Member-2026!',
-  });
-  await signUpThroughApi(page.request, member, {
-    firstName: 'Trace',
-    lastName: 'Missing',
-    annualIncome: 'Over $200,000',
-  });
+  await signUpReader(page, { label: 'tracemissing', usernameLabel: 'tm', phonePrefix: '62', lastName: 'Missing' });
   await page.goto('/trace/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Trace not found', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Discover Traders' })).toHaveAttribute('href', '/discovery');

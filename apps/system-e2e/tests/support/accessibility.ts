@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
  * Accessibility and layout guards every browser spec calls at each screen it visits: axe-core with the WCAG 2
@@ -57,4 +57,29 @@ export async function saveScreenshot(page: Page, screen: string): Promise<void> 
   if (!dir) return;
   const slug = screen.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   await page.screenshot({ path: `${dir}/${slug}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+/**
+ * The screen as it stands once `ready` shows, loaded at `size`: a screenshot, axe, and on phones no sideways scroll at
+ * that width and at 360 px; the viewport goes back to desktop afterwards. `networkIdle` also waits for lazy chunks
+ * and queries to settle before checking.
+ */
+export async function checkAtSize(
+  page: Page,
+  size: { width: number; height: number },
+  screen: string,
+  ready: Locator,
+  { networkIdle = false }: { networkIdle?: boolean } = {},
+): Promise<void> {
+  await page.setViewportSize(size);
+  await expect(ready).toBeVisible();
+  if (networkIdle) await page.waitForLoadState('networkidle');
+  await saveScreenshot(page, screen);
+  await expectAccessible(page, screen);
+  if (size.width < DESKTOP.width) {
+    await expectNoHorizontalScroll(page, screen);
+    await page.setViewportSize(NARROW_PHONE);
+    await expectNoHorizontalScroll(page, screen);
+  }
+  await page.setViewportSize(DESKTOP);
 }

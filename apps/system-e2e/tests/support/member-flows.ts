@@ -1,8 +1,8 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 
 /**
- * Shared steps of the browser specs: new members (through the API or for the UI to sign up) and the
- * development mailbox (no SMTP outside production).
+ * Shared steps of the browser specs: the seeded accounts' sign-in, new members (through the API or for the UI to
+ * sign up) and the development mailbox (no SMTP outside production).
  */
 
 export interface Member {
@@ -80,6 +80,45 @@ export async function signUpThroughApi(api: APIRequestContext, member: Member, p
     },
   });
   expect(signup.ok(), await signup.text()).toBe(true);
+}
+
+/** What makes a new member: its names (see `uniqueMember`) and profile; the income defaults to 'Over $200,000'. */
+export type NewMember = MemberNames &
+  Omit<MemberProfile, 'annualIncome'> &
+  Partial<Pick<MemberProfile, 'annualIncome'>>;
+
+/** A new member signed up through the API; `api` is signed in as the member afterwards. */
+export async function signUpNewMember(api: APIRequestContext, newMember: NewMember): Promise<Member> {
+  const { firstName, lastName, annualIncome = 'Over $200,000', ...names } = newMember;
+  const member = uniqueMember(names);
+  await signUpThroughApi(api, member, { firstName, lastName, annualIncome });
+  return member;
+}
+
+/** The accounts the browser global setup seeds: the admin and the demo user. */
+export type SeededAccount = 'ADMIN' | 'DEMO';
+
+/** The seeded account's username and password (set in the environment by the browser global setup). */
+export function seededCredentials(kind: SeededAccount): { username: string; password: string } {
+  const username = process.env[`E2E_${kind}_USERNAME`];
+  const password = process.env[`E2E_${kind}_PASSWORD`];
+  if (!username || !password) throw new Error(`E2E_${kind}_USERNAME/PASSWORD are set by the browser global setup`);
+  return { username, password };
+}
+
+/**
+ * Signs `api` in as the seeded account through the API (a page's own `page.request` shares the page's cookies);
+ * answers the signed-in user's id.
+ */
+export async function signInAs(api: APIRequestContext, kind: SeededAccount): Promise<string> {
+  const response = await api.post('/api/login', { data: seededCredentials(kind), headers: await csrfHeaders(api) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { user: { id: string } }).user.id;
+}
+
+/** The answer to the page's next POST to `path` (`/api/...`); start waiting before the click that sends it. */
+export function nextPost(page: Page, path: string): Promise<Response> {
+  return page.waitForResponse((response) => response.url().endsWith(path) && response.request().method() === 'POST');
 }
 
 /** The newest mail with `subject` to `address`, opened in the dev mailbox page once it has arrived. */
