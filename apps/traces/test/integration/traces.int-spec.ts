@@ -172,6 +172,8 @@ describe('access to a trace', () => {
     expect(view.posts).toHaveLength(2);
     expect(view.posts.every((post) => post.isPublic)).toBe(true);
     expect(view.subscriptionTiers.map((tier) => tier.name)).toEqual(['free', 'basic', 'premium', 'vip']);
+    // Every trade (shared or not) and every post are counted, whatever the caller may see.
+    expect(view.counts).toMatchObject({ trades: 5, posts: 4 });
   });
 
   it('a subscriber sees the shared trades of their tier and below; the owner every shared trade', async () => {

@@ -20,15 +20,22 @@ export interface Viewer extends TraceViewerView {
   tierRank: number | null;
 }
 
-/** Access (seed 000 §4): the owner, or a user whose subscription to the trace is active. */
+/**
+ * Access (seed 000 §4): the owner, or a user whose subscription to the trace is active. The tier of the active
+ * subscription in one query (subscriptions are unique per trace and user).
+ */
 export async function viewerOf(manager: EntityManager, trace: TraceEntity, userId: string): Promise<Viewer> {
   const isOwner = trace.ownerUserId === userId;
-  const subscription = await manager.findOneBy(SubscriptionEntity, { traceId: trace.id, userId, status: 'active' });
-  const tier = subscription ? await manager.findOneBy(TierEntity, { id: subscription.tierId }) : null;
+  const tier = await manager
+    .createQueryBuilder(TierEntity, 'tier')
+    .innerJoin(SubscriptionEntity, 'subscription', '"subscription"."tier_id" = "tier"."id"')
+    .where('"subscription"."trace_id" = :traceId AND "subscription"."user_id" = :userId', { traceId: trace.id, userId })
+    .andWhere(`"subscription"."status" = 'active'`)
+    .getOne();
   return {
     isOwner,
-    isSubscribed: subscription !== null,
-    hasAccess: isOwner || subscription !== null,
+    isSubscribed: tier !== null,
+    hasAccess: isOwner || tier !== null,
     tier: tier?.name ?? null,
     tierRank: tier?.rank ?? null,
   };

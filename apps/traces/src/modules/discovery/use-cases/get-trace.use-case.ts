@@ -8,7 +8,7 @@ import {
 } from '@copytrade/contracts';
 import { DataSource } from 'typeorm';
 import { IdentityUsers } from '../../identity-users/identity-users';
-import { PostEntity, TierEntity, TradeEntity } from '../../shared/entities';
+import { PostEntity, TierEntity } from '../../shared/entities';
 import { findTraceOrThrow, requireActor, viewerOf } from '../../shared/trace-access';
 import { toPostView, toTierView, toTraceSummaryView } from '../../shared/trace-views';
 
@@ -16,7 +16,9 @@ import { toPostView, toTierView, toTraceSummaryView } from '../../shared/trace-v
  * GET /api/traces/{id}: the public fields for everyone signed in; posts that are not public only for the
  * owner or an active subscriber (the public view gets up to 2 public posts). Trades are a separate call.
  * The owner's username comes from identity, asked alongside the database reads (null when identity does not
- * answer in time); never the owner's e-mail, whoever asks (privacy).
+ * answer in time); never the owner's e-mail, whoever asks (privacy). The trades count is the trace's
+ * total_trades, kept with its trades (see trace-stats.ts): counting a trace's 100,000 trades on every view
+ * took a sequential scan (tools/bench/src/traces.bench.ts).
  */
 @Injectable()
 export class GetTraceUseCase {
@@ -31,7 +33,7 @@ export class GetTraceUseCase {
     const trace = await findTraceOrThrow(manager, payload.traceId);
     const owners = this.identityUsers.ownersOf([trace.ownerUserId], { requestId, actor });
     const viewer = await viewerOf(manager, trace, userId);
-    const [tiers, posts, postCount, tradeCount, owner] = await Promise.all([
+    const [tiers, posts, postCount, owner] = await Promise.all([
       manager.find(TierEntity, { where: { traceId: trace.id }, order: { rank: 'ASC' } }),
       manager.find(PostEntity, {
         where: viewer.hasAccess ? { traceId: trace.id } : { traceId: trace.id, isPublic: true },
@@ -39,7 +41,6 @@ export class GetTraceUseCase {
         take: viewer.hasAccess ? FULL_VIEW_POSTS : PUBLIC_POST_PREVIEW,
       }),
       manager.countBy(PostEntity, { traceId: trace.id }),
-      manager.countBy(TradeEntity, { traceId: trace.id }),
       owners.then((found) => found.get(trace.ownerUserId)),
     ]);
     const { tierRank: _rank, ...viewerView } = viewer;
@@ -49,7 +50,7 @@ export class GetTraceUseCase {
         owner: { id: trace.ownerUserId, username: owner?.username ?? null },
         subscriptionTiers: tiers.map(toTierView),
         posts: posts.map(toPostView),
-        counts: { subscriptions: trace.subscriberCount, trades: tradeCount, posts: postCount },
+        counts: { subscriptions: trace.subscriberCount, trades: trace.totalTrades, posts: postCount },
         viewer: viewerView,
       },
     };
