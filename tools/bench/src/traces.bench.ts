@@ -1,0 +1,428 @@
+/**
+ * Discovery and trade reads through the gateway at 50 concurrent clients (autocannon): `GET /api/traces` over
+ * 10,000 traces (search, each sort in All and in Crypto, featured), and `GET /api/traces/{id}/trades` and the
+ * trace page `GET /api/traces/{id}` of a trace with 100,000 trades, as a premium subscriber. Seeds the product's
+ * database straight with SQL (generate_series), prints req/s, p50/p99 per read at one client (no queueing) and at
+ * 50 (goal: p99 ≤ 50 ms), then EXPLAIN (ANALYZE, BUFFERS) of the SQL each read runs (BENCH_EXPLAIN=summary: one
+ * line each).
+ *
+ *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres NATS_URL=nats://127.0.0.1:4222 \
+ *     npx tsx tools/bench/src/traces.bench.ts [seconds=10] [connections=50]
+ */
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { DEMO, Session, startBenchProduct } from './support/product';
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CONNECTIONS = Number(process.argv[3] ?? 50);
+const TRACES = 10_000;
+const TRADES = 100_000;
+const SUBSCRIBERS = 20_000;
+const GOAL_P99_MS = 50;
+const SUBSCRIBER_TIER = 'premium';
+
+const STYLES = [
+  'day_trading',
+  'swing_trading',
+  'options',
+  'futures',
+  'crypto',
+  'forex',
+  'stocks',
+  'etfs',
+  'scalping',
+  'position_trading',
+];
+const sqlArray = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(', ')}]`;
+
+/**
+ * 10,000 traces with their four tiers (names and handles varied, 2 specialties each, random statistics with a
+ * fixed seed, 1 in 50 featured, 1 in 5 verified), and one more trace with 100,000 trades (1 in 10 open, 7 in 8
+ * shared, required tiers in turn) and 20,000 subscribers. Then ANALYZE, as autovacuum would on a live database.
+ */
+async function seed(db: Client): Promise<string> {
+  const adjectives = ['Alpha', 'Blue', 'Quantum', 'Steady', 'Bold', 'Silver', 'Apex', 'Northern', 'Rapid', 'Zen'];
+  const nouns = ['Momentum', 'Capital', 'Options Desk', 'Swing Lab', 'Crypto Fund', 'Value', 'Scalper', 'Trends'];
+  await db.query('SELECT setseed(0.42)');
+  await db.query(`
+    INSERT INTO traces.traces (owner_user_id, name, handle, description, bio, trading_style, risk_level,
+      is_verified, is_featured, win_rate, monthly_return, total_return, max_drawdown, total_trades,
+      profitable_trades, avg_trade_size, subscriber_count, total_likes, created_at)
+    SELECT gen_random_uuid(),
+      (${sqlArray(adjectives)})[1 + i % ${adjectives.length}] || ' ' || (${sqlArray(nouns)})[1 + (i / ${adjectives.length}) % ${nouns.length}] || ' ' || i,
+      '@bench_' || i,
+      'Benchmark trace ' || i, 'A trader of the benchmark.',
+      ARRAY[(${sqlArray(STYLES)})[1 + i % 10], (${sqlArray(STYLES)})[1 + (i + 1 + (i / 10) % 9) % 10]],
+      (ARRAY['low', 'medium', 'high'])[1 + i % 3],
+      i % 5 = 0, i % 50 = 0,
+      round((20 + random() * 70)::numeric, 2), round((-30 + random() * 80)::numeric, 2),
+      round((-50 + random() * 300)::numeric, 2), round((random() * 40)::numeric, 2),
+      100 + i % 400, 50 + i % 200, round((500 + random() * 20000)::numeric, 2),
+      floor(power(random(), 3) * 50000)::int, floor(random() * 5000)::int,
+      now() - i * interval '1 hour'
+    FROM generate_series(1, ${TRACES}) AS i`);
+  const {
+    rows: [{ id: traceId }],
+  } = await db.query(`
+    INSERT INTO traces.traces (owner_user_id, name, handle, trading_style, is_verified, total_trades)
+    VALUES (gen_random_uuid(), 'Bench Hundred Thousand', '@bench_trades', '{stocks,options}', true, ${TRADES})
+    RETURNING id`);
+  await db.query(`
+    INSERT INTO traces.tiers (trace_id, name, rank, price, can_copy_trades)
+    SELECT t.id, d.name, d.rank, d.price, d.can_copy FROM traces.traces t
+      CROSS JOIN (VALUES ('free', 0, 0, false), ('basic', 1, 19.99, true),
+                         ('premium', 2, 49.99, true), ('vip', 3, 99.99, true)) AS d(name, rank, price, can_copy)
+    WHERE t.handle LIKE '@bench\\_%'`);
+  const symbols = ['AAPL', 'MSFT', 'NVDA', 'TSLA', 'AMZN', 'META', 'SPY', 'QQQ', 'BTC-USD', 'ETH-USD', 'AMD', 'GOOG'];
+  await db.query(
+    `
+    INSERT INTO traces.trades (trace_id, symbol, side, quantity, price, current_price, status, executed_at,
+      closed_at, strategy, is_shared, required_tier)
+    SELECT $1, (${sqlArray(symbols)})[1 + i % ${symbols.length}],
+      CASE WHEN i % 3 = 0 THEN 'sell' ELSE 'buy' END, 1 + i % 50, 50 + i % 400,
+      round(((50 + i % 400) * (0.9 + random() * 0.25))::numeric, 4),
+      CASE WHEN i % 10 = 0 THEN 'open' ELSE 'closed' END,
+      now() - i * interval '3 minutes',
+      CASE WHEN i % 10 = 0 THEN NULL ELSE now() - i * interval '3 minutes' + interval '2 hours' END,
+      'Momentum', i % 8 <> 0, (ARRAY['free', 'basic', 'premium', 'vip'])[1 + i % 4]
+    FROM generate_series(1, ${TRADES}) AS i`,
+    [traceId],
+  );
+  // The trades trace is popular: 20,000 other subscribers (basic), its counter in step.
+  await db.query(
+    `
+    INSERT INTO traces.subscriptions (trace_id, user_id, tier_id, tier_name, status)
+    SELECT $1, gen_random_uuid(), tier.id, tier.name, 'active'
+      FROM traces.tiers tier, generate_series(1, ${SUBSCRIBERS})
+     WHERE tier.trace_id = $1 AND tier.name = 'basic'`,
+    [traceId],
+  );
+  await db.query('UPDATE traces.traces SET subscriber_count = $2 WHERE id = $1', [traceId, SUBSCRIBERS]);
+  await db.query('ANALYZE traces.traces, traces.tiers, traces.trades, traces.subscriptions');
+  return traceId as string;
+}
+
+// The SQL the traces service runs (TypeORM's, as its query logging prints it for ListTracesUseCase and
+// ListTradesUseCase in apps/traces/src/modules/discovery/use-cases: same select list, WHERE, ORDER BY, LIMIT).
+const selectList = (alias: string, columns: string[]) =>
+  columns.map((column) => `"${alias}"."${column}" AS "${alias}_${column}"`).join(', ');
+const TRACE_COLUMNS = [
+  'id',
+  'owner_user_id',
+  'name',
+  'handle',
+  'avatar_url',
+  'banner_url',
+  'is_verified',
+  'is_featured',
+  'is_active',
+  'description',
+  'bio',
+  'risk_level',
+  'trading_style',
+  'min_investment',
+  'allow_comments',
+  'allow_copying',
+  'subscriber_count',
+  'total_likes',
+  'win_rate',
+  'monthly_return',
+  'total_return',
+  'max_drawdown',
+  'total_trades',
+  'profitable_trades',
+  'avg_trade_size',
+  'created_at',
+  'updated_at',
+];
+const TRADE_COLUMNS = [
+  'id',
+  'trace_id',
+  'symbol',
+  'side',
+  'quantity',
+  'price',
+  'current_price',
+  'status',
+  'executed_at',
+  'closed_at',
+  'strategy',
+  'confidence',
+  'notes',
+  'tags',
+  'is_shared',
+  'required_tier',
+  'is_options',
+  'option_type',
+  'options_ticker',
+  'strike_price',
+  'expiration_date',
+  'contract_multiplier',
+  'created_at',
+];
+const POST_COLUMNS = [
+  'id',
+  'trace_id',
+  'title',
+  'content',
+  'is_pinned',
+  'is_public',
+  'like_count',
+  'comment_count',
+  'created_at',
+];
+const SORT_COLUMNS = { return: 'monthly_return', subscribers: 'subscriber_count', winrate: 'win_rate' } as const;
+type Sort = keyof typeof SORT_COLUMNS;
+
+interface ListQuery {
+  search?: string;
+  featured?: boolean;
+  category?: 'All' | 'Crypto';
+  sortBy?: Sort;
+}
+const LIST_LIMIT = 50; // TRACES_PAGE_DEFAULT: the service asks for one more row to know whether a next page exists
+
+function listTracesSql(query: ListQuery): { text: string; values: unknown[] } {
+  const where = ['"trace"."is_active"'];
+  const values: unknown[] = [];
+  if (query.search) {
+    values.push(`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`trace.search_text LIKE $${values.length} ESCAPE '\\'`);
+  }
+  if (query.featured !== undefined) {
+    values.push(query.featured);
+    where.push(`"trace"."is_featured" = $${values.length}`);
+  }
+  if (query.category === 'Crypto') where.push(`'crypto' = ANY("trace"."trading_style")`);
+  const sort = SORT_COLUMNS[query.sortBy ?? 'return'];
+  return {
+    text: `SELECT ${selectList('trace', TRACE_COLUMNS)} FROM "traces"."traces" "trace" WHERE ${where.join(' AND ')} ORDER BY "trace"."${sort}" DESC, "trace"."id" ASC LIMIT ${LIST_LIMIT + 1} OFFSET 0`,
+    values,
+  };
+}
+
+function listTradesSql(traceId: string, limit: number, status?: 'closed'): { text: string; values: unknown[] } {
+  const tiers = ['free', 'basic', 'premium', 'vip'].slice(0, 3); // a premium subscriber's visible tiers
+  const values: unknown[] = [traceId, ...tiers];
+  let text = `SELECT ${selectList('trade', TRADE_COLUMNS)} FROM "traces"."trades" "trade" WHERE "trade"."trace_id" = $1 AND "trade"."is_shared" AND "trade"."required_tier" IN (${tiers.map((_, index) => `$${index + 2}`).join(', ')})`;
+  if (status) {
+    values.push(status);
+    text += ` AND "trade"."status" = $${values.length}`;
+  }
+  return { text: `${text} ORDER BY "trade"."executed_at" DESC, "trade"."id" DESC LIMIT ${limit}`, values };
+}
+
+/** The trace page's reads besides the trace by id: the caller's subscription with its tier, the tiers, the posts. */
+function tracePageSql(traceId: string, userId: string): Sql[] {
+  return [
+    {
+      name: "the caller's subscription and its tier",
+      text: `SELECT "tier"."id" AS "tier_id", "tier"."trace_id" AS "tier_trace_id", "tier"."name" AS "tier_name", "tier"."rank" AS "tier_rank", "tier"."price" AS "tier_price", "tier"."can_copy_trades" AS "tier_can_copy_trades" FROM "traces"."tiers" "tier" INNER JOIN "traces"."subscriptions" "subscription" ON "subscription"."tier_id" = "tier"."id" WHERE "subscription"."trace_id" = $1 AND "subscription"."user_id" = $2 AND "subscription"."status" = 'active'`,
+      values: [traceId, userId],
+    },
+    {
+      name: 'tiers',
+      text: `SELECT ${selectList('TierEntity', ['id', 'trace_id', 'name', 'rank', 'price', 'can_copy_trades'])} FROM "traces"."tiers" "TierEntity" WHERE (("TierEntity"."trace_id" = $1)) ORDER BY "TierEntity"."rank" ASC`,
+      values: [traceId],
+    },
+    {
+      name: 'posts',
+      text: `SELECT ${selectList('PostEntity', POST_COLUMNS)} FROM "traces"."posts" "PostEntity" WHERE (("PostEntity"."trace_id" = $1)) ORDER BY "PostEntity"."is_pinned" DESC, "PostEntity"."created_at" DESC LIMIT 50`,
+      values: [traceId],
+    },
+    {
+      name: 'post count',
+      text: `SELECT COUNT(1) AS "cnt" FROM "traces"."posts" "PostEntity" WHERE (("PostEntity"."trace_id" = $1))`,
+      values: [traceId],
+    },
+  ];
+}
+
+const queryString = (query: ListQuery) =>
+  new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString();
+
+interface Sql {
+  /** What the statement reads, when a read runs several. */
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+interface Target {
+  label: string;
+  path: string;
+  sql: Sql[];
+  /** What a correct answer holds (checked once before the load). */
+  check(json: {
+    traces?: unknown[];
+    trades?: Array<{ status: string }>;
+    trace?: { viewer?: { tier?: string } };
+  }): boolean;
+}
+
+function targets(traceId: string, userId: string): Target[] {
+  const list = (
+    label: string,
+    query: ListQuery,
+    check: Target['check'] = (json) => (json.traces?.length ?? 0) > 0,
+  ) => ({
+    label,
+    path: `/api/traces?${queryString(query)}`,
+    sql: [listTracesSql(query)],
+    check,
+  });
+  const sorts: Sort[] = ['return', 'subscribers', 'winrate'];
+  return [
+    list('search "momentum"', { search: 'momentum' }),
+    list('search "swing"', { search: 'swing' }),
+    list('search "@bench_42"', { search: '@bench_42' }),
+    list('search "qu" (2 letters)', { search: 'qu' }),
+    list('search "no-such-trader"', { search: 'no-such-trader' }, (json) => json.traces?.length === 0),
+    ...sorts.flatMap((sortBy) => [
+      list(`All, sortBy=${sortBy}`, { category: 'All', sortBy }),
+      list(`Crypto, sortBy=${sortBy}`, { category: 'Crypto', sortBy }),
+    ]),
+    list('featured=true', { featured: true }),
+    {
+      label: 'trades ?limit=50',
+      path: `/api/traces/${traceId}/trades?limit=50`,
+      sql: [listTradesSql(traceId, 50)],
+      check: (json) => json.trades?.length === 50,
+    },
+    {
+      label: 'trades ?limit=20&status=closed',
+      path: `/api/traces/${traceId}/trades?limit=20&status=closed`,
+      sql: [listTradesSql(traceId, 20, 'closed')],
+      check: (json) => json.trades?.length === 20 && json.trades.every((trade) => trade.status === 'closed'),
+    },
+    {
+      label: 'trace page GET /api/traces/{id}',
+      path: `/api/traces/${traceId}`,
+      sql: tracePageSql(traceId, userId),
+      check: (json) => json.trace?.viewer?.tier === SUBSCRIBER_TIER,
+    },
+  ];
+}
+
+interface Figures {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function load(
+  target: Target,
+  baseUrl: string,
+  cookie: string,
+  connections: number,
+  seconds: number,
+): Promise<Figures> {
+  const result = await autocannon({
+    url: `${baseUrl}${target.path}`,
+    connections,
+    duration: seconds,
+    headers: { cookie },
+  });
+  return {
+    label: target.label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The plan's lines, and a one-line summary: scans used (index names), rows, execution time, buffers. */
+async function explain(db: Client, sql: Sql): Promise<{ plan: string[]; summary: string }> {
+  const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values);
+  const plan = rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']);
+  const scans = [
+    ...new Set(
+      plan.flatMap((line: string) => {
+        const match =
+          /(Index Only Scan|Index Scan Backward|Index Scan|Bitmap Index Scan|Seq Scan)(?: using (\S+)| on (\S+))?/.exec(
+            line,
+          );
+        return match ? [`${match[1]}${match[2] ? ` ${match[2]}` : match[3] ? ` on ${match[3]}` : ''}`] : [];
+      }),
+    ),
+  ];
+  const time = plan.find((line: string) => line.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
+  const buffers =
+    /Buffers: (.*)/.exec(plan[0] ?? '')?.[1] ?? plan.find((line: string) => line.includes('Buffers:'))?.trim();
+  return { plan, summary: `${scans.join(' + ')}; ${time}; ${buffers ?? ''}` };
+}
+
+async function main(): Promise<void> {
+  const product = await startBenchProduct('bench_traces');
+  const db = new Client({ connectionString: product.databaseUrl });
+  await db.connect();
+  try {
+    const base = product.platform.url;
+    const session = new Session(base);
+    await session.refreshCsrf();
+    const login = await session.call('POST', '/api/login', DEMO);
+    if (login.status !== 200) throw new Error(`demo login answered ${login.status}: ${JSON.stringify(login.json)}`);
+    const userId = login.json.user.id as string;
+    await session.refreshCsrf();
+
+    const seededAt = performance.now();
+    const traceId = await seed(db);
+    console.log(
+      `Seeded ${TRACES} traces (+ tiers) and a trace with ${TRADES} trades in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`,
+    );
+    const tiers = await session.call('GET', `/api/traces/${traceId}/tiers`);
+    const tier = (tiers.json.tiers as Array<{ id: string; name: string }>).find((t) => t.name === SUBSCRIBER_TIER)!;
+    const subscribed = await session.call('POST', '/api/subscribe', { userId, traceId, tierId: tier.id });
+    if (subscribed.status !== 200) throw new Error(`subscribe answered ${subscribed.status}`);
+
+    const cookie = session.cookieHeader;
+    const all = targets(traceId, userId);
+    for (const target of all) {
+      const answer = await session.call('GET', target.path);
+      if (answer.status !== 200 || !target.check(answer.json))
+        throw new Error(`${target.path} answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
+      await autocannon({ url: `${base}${target.path}`, connections: 10, duration: 1, headers: { cookie } });
+    }
+    const single: Figures[] = [];
+    for (const target of all) single.push(await load(target, base, cookie, 1, Math.min(SECONDS, 3)));
+    const figures: Figures[] = [];
+    for (const target of all) figures.push(await load(target, base, cookie, CONNECTIONS, SECONDS));
+
+    console.log(
+      `\nTraces reads through the gateway (autocannon): ${TRACES} traces, ${TRADES} trades, subscriber tier ${SUBSCRIBER_TIER}; 1 client for ${Math.min(SECONDS, 3)} s, then ${CONNECTIONS} clients for ${SECONDS} s`,
+    );
+    const ms = (value: number) => `${value} ms`.padStart(8);
+    console.log(
+      `${'read'.padEnd(34)} | ${'1 client: p50'.padStart(14)} ${'p99'.padStart(8)} | ${`${CONNECTIONS} clients: req/s`.padStart(18)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}  goal`,
+    );
+    figures.forEach((f, index) => {
+      const one = single[index]!;
+      const failures = f.failures + one.failures;
+      const goal = failures > 0 ? 'FAILED' : f.p99 <= GOAL_P99_MS ? 'ok' : `MISSED (p99 > ${GOAL_P99_MS} ms)`;
+      console.log(
+        `${f.label.padEnd(34)} | ${ms(one.p50).padStart(14)} ${ms(one.p99)} | ${f.rps.toFixed(0).padStart(18)} ${ms(f.p50)} ${ms(f.p99)}  ${goal}${failures ? `  failures ${failures}` : ''}`,
+      );
+    });
+
+    console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the SQL each read runs:');
+    for (const target of all) {
+      for (const sql of target.sql) {
+        const { plan, summary } = await explain(db, sql);
+        console.log(`\n## ${target.label}${sql.name ? ` (${sql.name})` : ''}: ${summary}`);
+        if (process.env.BENCH_EXPLAIN !== 'summary') for (const line of plan) console.log(`   ${line}`);
+      }
+    }
+    const failed = [...single, ...figures].filter((f) => f.failures > 0);
+    if (failed.length) throw new Error(`non-2xx answers or errors in: ${failed.map((f) => f.label).join(', ')}`);
+  } finally {
+    await db.end();
+    await product.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
