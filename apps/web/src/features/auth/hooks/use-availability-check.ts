@@ -2,7 +2,7 @@ import type { AvailabilityResponse } from '@copytrade/contracts';
 import { SignupRules, type AvailabilityState } from '@copytrade/contracts/rules';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export interface AvailabilityMessages {
   available: string;
