@@ -78,6 +78,10 @@ export const StarIcon = createIcon(
   'StarIcon',
   <path d="M12 3l2.8 5.8 6.2.8-4.5 4.4 1.1 6.2L12 17.2l-5.6 3 1.1-6.2L3 9.6l6.2-.8z" />,
 );
+export const HeartIcon = createIcon(
+  'HeartIcon',
+  <path d="M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 6.1 5 5 0 0 1 21.2 11C19 15.6 12 20 12 20z" />,
+);
 export const UserIcon = createIcon(
   'UserIcon',
   <>

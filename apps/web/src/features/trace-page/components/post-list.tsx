@@ -1,8 +1,7 @@
 import type { PostView } from '@copytrade/contracts';
 import { Badge } from '@/components/ui/badge';
-import { LockIcon, MessageIcon } from '@/components/ui/icons';
+import { HeartIcon, LockIcon, MessageIcon } from '@/components/ui/icons';
 import { formatDateTime, formatWhole } from '../utils/trace-format';
-import { HeartIcon } from './heart-icon';
 
 /** Posts, pinned first (the server's order otherwise): title, date, text, like and comment counts. */
 export function PostList({ posts, showVisibility = false }: { posts: readonly PostView[]; showVisibility?: boolean }) {

@@ -4,12 +4,11 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { CheckIcon, CrownIcon, SettingsIcon, StarIcon, UsersIcon } from '@/components/ui/icons';
+import { CheckIcon, CrownIcon, HeartIcon, SettingsIcon, StarIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatHandle } from '@/lib/format';
 import type { SubscriptionActions } from '../hooks/use-subscription-actions';
 import { formatWhole, tierLabel } from '../utils/trace-format';
-import { HeartIcon } from './heart-icon';
 
 /** The banner: the trace's picture when it has one that loads, over a gradient of the design tokens. */
 function TraceBanner({ src }: { src: string | null }) {
