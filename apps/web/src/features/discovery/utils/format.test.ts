@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { directionClass, formatSignedPercentValue, formatSubscribers, formatWinRate } from './format';
-import { specialtiesOf, specialtyLabel } from './specialties';
+import { specialtiesOf } from './specialties';
 
 describe('discovery figures', () => {
   it('shows-subscriber-counts-of-10000-or-more-in-K-with-one-decimal', () => {
@@ -32,9 +32,6 @@ describe('discovery figures', () => {
   });
 
   it('labels-trading-styles-and-takes-the-first-n', () => {
-    expect(specialtyLabel('day_trading')).toBe('Day Trading');
-    expect(specialtyLabel('etfs')).toBe('ETFs');
-    expect(specialtyLabel('mean_reversion')).toBe('Mean Reversion');
     expect(specialtiesOf(['crypto', 'day_trading', 'options', 'stocks'], 3)).toEqual([
       'Crypto',
       'Day Trading',

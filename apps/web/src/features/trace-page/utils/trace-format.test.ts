@@ -6,7 +6,6 @@ import {
   formatSignedPercentValue,
   formatWinRate,
   tradePnl,
-  tradingStyleLabel,
 } from './trace-format';
 
 describe('trace page formatting (seed 001 §5)', () => {
@@ -32,10 +31,5 @@ describe('trace page formatting (seed 001 §5)', () => {
     expect(displayPrice({ isOptions: false }, 1250)).toBe(1250);
     expect(tradePnl({ status: 'open', unrealizedPnl: 5, realizedPnl: 9 })).toBe(5);
     expect(tradePnl({ status: 'closed', unrealizedPnl: 5, realizedPnl: 9 })).toBe(9);
-  });
-
-  it('labels-trading-styles', () => {
-    expect(tradingStyleLabel('swing_trading')).toBe('Swing Trading');
-    expect(tradingStyleLabel('etfs')).toBe('ETFs');
   });
 });

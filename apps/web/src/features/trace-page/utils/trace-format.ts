@@ -72,20 +72,6 @@ export function formatDay(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '—' : day.format(date);
 }
 
-const STYLE_LABELS: Record<string, string> = { etfs: 'ETFs', forex: 'Forex' };
-
-/** `swing_trading` → `Swing Trading`. */
-export function tradingStyleLabel(style: string): string {
-  return (
-    STYLE_LABELS[style] ??
-    style
-      .split(/[_\s]+/)
-      .filter(Boolean)
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(' ')
-  );
-}
-
 export const capitalize = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
 
 /** `vip` → `VIP`, others capitalised. */

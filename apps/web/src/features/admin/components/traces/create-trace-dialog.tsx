@@ -7,9 +7,10 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Field, Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { TRADING_STYLE_LABELS } from '@/lib/trading-styles';
 import { useCreateTrace, type CreateTraceInput } from '../../api/create-trace';
 import { AdminFallbacks, toastAdminError, toastAdminSuccess } from '../admin-toasts';
-import { RISK_LEVEL_LABELS, TRADING_STYLE_LABELS } from './trace-labels';
+import { RISK_LEVEL_LABELS } from './trace-labels';
 
 interface FormState {
   name: string;

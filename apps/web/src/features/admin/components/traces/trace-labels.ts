@@ -1,19 +1,6 @@
-import type { RiskLevel, TradingStyle } from '@copytrade/contracts';
+import type { RiskLevel } from '@copytrade/contracts';
 
-/** How the fixed values of seed 001 §5 read in the admin panel. */
-export const TRADING_STYLE_LABELS: Record<TradingStyle, string> = {
-  day_trading: 'Day Trading',
-  swing_trading: 'Swing Trading',
-  options: 'Options',
-  futures: 'Futures',
-  crypto: 'Crypto',
-  forex: 'Forex',
-  stocks: 'Stocks',
-  etfs: 'ETFs',
-  scalping: 'Scalping',
-  position_trading: 'Position Trading',
-};
-
+/** How the risk levels of seed 001 §5 read in the admin panel. */
 export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
