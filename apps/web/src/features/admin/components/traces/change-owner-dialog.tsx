@@ -1,24 +1,14 @@
-import type { AdminTraceView } from '@copytrade/contracts';
 import { TracesMessages } from '@copytrade/contracts/http/traces/traces.rules';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { Dialog } from '@/components/ui/dialog';
 import { Field, Label } from '@/components/ui/label';
 import { formatHandle } from '@/lib/format';
 import { useUpdateTraceOwner } from '../../api/update-trace-owner';
 import { AdminFallbacks, toastAdminError, toastAdminSuccess } from '../admin-toasts';
+import { DialogFormFooter, UserIdInput, type TraceDialogProps } from './trace-dialog-parts';
 
 /** 'Change owner' of one trace: the new owner's user id → POST /api/admin/update-trace-owner. */
-export function ChangeOwnerDialog({
-  trace,
-  onClose,
-  userId,
-}: {
-  trace: AdminTraceView | null;
-  onClose: () => void;
-  userId: string;
-}) {
+export function ChangeOwnerDialog({ trace, onClose, userId }: TraceDialogProps) {
   const id = useId();
   const [newOwnerId, setNewOwnerId] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
@@ -70,32 +60,21 @@ export function ChangeOwnerDialog({
         </Field>
         <Field>
           <Label htmlFor={`${id}-owner`}>New owner user id</Label>
-          <Input
+          <UserIdInput
             id={`${id}-owner`}
             name="newOwnerId"
-            required
-            autoComplete="off"
-            spellCheck={false}
-            className="admin-input--id"
-            placeholder="00000000-0000-0000-0000-000000000000"
             value={newOwnerId}
             onChange={(event) => setNewOwnerId(event.target.value)}
             aria-invalid={formError ? true : undefined}
           />
         </Field>
-        {formError ? (
-          <p className="form__error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={close} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={update.isPending}>
-            {update.isPending ? 'Updating...' : 'Update Owner'}
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter
+          error={formError}
+          pending={update.isPending}
+          onCancel={close}
+          submitLabel="Update Owner"
+          pendingLabel="Updating..."
+        />
       </form>
     </Dialog>
   );

@@ -1,8 +1,7 @@
 import type { RiskLevel, TradingStyle } from '@copytrade/contracts';
 import { RISK_LEVELS, TRADING_STYLES, TracesMessages } from '@copytrade/contracts/http/traces/traces.rules';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogFooter } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { Field, Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -11,6 +10,7 @@ import { TRADING_STYLE_LABELS } from '@/lib/trading-styles';
 import { useCreateTrace, type CreateTraceInput } from '../../api/create-trace';
 import { AdminFallbacks, toastAdminError, toastAdminSuccess } from '../admin-toasts';
 import { RISK_LEVEL_LABELS } from './trace-labels';
+import { DialogFormFooter, UserIdInput } from './trace-dialog-parts';
 
 interface FormState {
   name: string;
@@ -174,14 +174,9 @@ export function CreateTraceDialog({ open, onClose, userId }: { open: boolean; on
         </div>
         <Field>
           <Label htmlFor={`${id}-ownerId`}>Owner user id (required)</Label>
-          <Input
+          <UserIdInput
             id={`${id}-ownerId`}
             name="ownerId"
-            required
-            autoComplete="off"
-            spellCheck={false}
-            className="admin-input--id"
-            placeholder="00000000-0000-0000-0000-000000000000"
             value={form.ownerId}
             onChange={(event) => set('ownerId', event.target.value)}
             {...invalid('ownerId')}
@@ -283,19 +278,13 @@ export function CreateTraceDialog({ open, onClose, userId }: { open: boolean; on
             <Label htmlFor={`${id}-featured`}>Featured</Label>
           </div>
         </div>
-        {formError ? (
-          <p className="form__error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Trace'}
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter
+          error={formError}
+          pending={create.isPending}
+          onCancel={close}
+          submitLabel="Create Trace"
+          pendingLabel="Creating..."
+        />
       </form>
     </Dialog>
   );

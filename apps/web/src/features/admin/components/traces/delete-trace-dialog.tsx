@@ -1,24 +1,16 @@
-import type { AdminTraceView } from '@copytrade/contracts';
 import { TracesMessages } from '@copytrade/contracts/http/traces/traces.rules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { formatHandle } from '@/lib/format';
 import { useDeleteTrace } from '../../api/delete-trace';
 import { AdminFallbacks, toastAdminError, toastAdminSuccess } from '../admin-toasts';
+import type { TraceDialogProps } from './trace-dialog-parts';
 
 /**
  * The confirmation before deleting a trace. The server refuses while it is the onboarding trader; that
  * refusal is shown as the 'Error' toast with the server's message.
  */
-export function DeleteTraceDialog({
-  trace,
-  onClose,
-  userId,
-}: {
-  trace: AdminTraceView | null;
-  onClose: () => void;
-  userId: string;
-}) {
+export function DeleteTraceDialog({ trace, onClose, userId }: TraceDialogProps) {
   const remove = useDeleteTrace();
 
   const confirm = () => {
