@@ -16,6 +16,17 @@ export async function findTraceOrThrow(manager: EntityManager, traceId: string):
   return trace;
 }
 
+/**
+ * The trace of an owner call (seed 001 §6): 404 when it does not exist, 403 NOT_TRACE_OWNER for anyone but its
+ * owner — admins included, unless they own it.
+ */
+export async function requireTraceOwner(manager: EntityManager, traceId: string, actor: RpcActor | undefined) {
+  const { userId } = requireActor(actor);
+  const trace = await findTraceOrThrow(manager, traceId);
+  if (trace.ownerUserId !== userId) throw new DomainException(403, 'NOT_TRACE_OWNER', TracesMessages.notTraceOwner);
+  return trace;
+}
+
 export interface Viewer extends TraceViewerView {
   tierRank: number | null;
 }

@@ -72,6 +72,8 @@ export const FALLBACK_ONBOARDING_TRADER = {
 
 export const TracesMessages = {
   traceNotFound: 'Trace not found',
+  /** An owner call by anyone but the trace's owner (the dashboard shows 'Trace Not Found'). */
+  notTraceOwner: "You don't have access to this trace or it doesn't exist.",
   tierNotOfTrace: 'This tier does not belong to this trace.',
   alreadySubscribed: 'User already has a subscription to this trace',
   notSubscribed: 'You do not have an active subscription to this trace.',
