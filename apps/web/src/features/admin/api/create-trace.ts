@@ -1,8 +1,7 @@
 import type { AdminTraceResponse, RiskLevel, TradingStyle } from '@copytrade/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-import { useInvalidateTracesAfterAdminChange } from './invalidate-traces';
+import { useAdminTraceMutation } from './invalidate-traces';
 
 /** The create form's fields as sent (seed 001 §2.10, §5): name, handle and ownerId are required. */
 export interface CreateTraceInput {
@@ -25,14 +24,5 @@ export const createTrace = (input: CreateTraceInput): Promise<AdminTraceResponse
   api.post<AdminTraceResponse>('/api/admin/create-trace', input);
 
 export function useCreateTrace({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createTrace> } = {}) {
-  const invalidate = useInvalidateTracesAfterAdminChange();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: createTrace,
-    onSuccess: async (response, input, ...args) => {
-      await onSuccess?.(response, input, ...args);
-      void invalidate({ userId: input.userId });
-    },
-  });
+  return useAdminTraceMutation(createTrace, mutationConfig);
 }

@@ -1,8 +1,7 @@
 import type { AdminDeleteTraceResponse } from '@copytrade/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-import { useInvalidateTracesAfterAdminChange } from './invalidate-traces';
+import { useAdminTraceMutation } from './invalidate-traces';
 
 /**
  * POST /api/admin/delete-trace {userId, traceId}: refused (409 ONBOARDING_TRADER) while the trace is the
@@ -12,14 +11,5 @@ export const deleteTrace = (input: { userId: string; traceId: string }): Promise
   api.post<AdminDeleteTraceResponse>('/api/admin/delete-trace', input);
 
 export function useDeleteTrace({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteTrace> } = {}) {
-  const invalidate = useInvalidateTracesAfterAdminChange();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: deleteTrace,
-    onSuccess: async (response, input, ...args) => {
-      await onSuccess?.(response, input, ...args);
-      void invalidate({ userId: input.userId, traceId: input.traceId });
-    },
-  });
+  return useAdminTraceMutation(deleteTrace, mutationConfig);
 }

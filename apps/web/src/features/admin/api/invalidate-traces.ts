@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { tracesKeys } from '@/features/traces/api/query-keys';
 
@@ -22,4 +22,24 @@ export function useInvalidateTracesAfterAdminChange() {
     },
     [queryClient],
   );
+}
+
+/**
+ * A mutation of the admin's traces API (`mutationFn` posts the input): once it succeeds, after the caller's own
+ * `onSuccess`, what the change touched is refreshed (see above; the trace's page when the input names a trace).
+ */
+export function useAdminTraceMutation<TResponse, TInput extends { userId: string; traceId?: string }>(
+  mutationFn: (input: TInput) => Promise<TResponse>,
+  mutationConfig: UseMutationOptions<TResponse, Error, TInput> = {},
+) {
+  const invalidate = useInvalidateTracesAfterAdminChange();
+  const { onSuccess, ...rest } = mutationConfig;
+  return useMutation({
+    ...rest,
+    mutationFn,
+    onSuccess: async (response, input, ...args) => {
+      await onSuccess?.(response, input, ...args);
+      void invalidate({ userId: input.userId, traceId: input.traceId });
+    },
+  });
 }

@@ -1,8 +1,7 @@
 import type { AdminSetOnboardingTraderResponse } from '@copytrade/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-import { useInvalidateTracesAfterAdminChange } from './invalidate-traces';
+import { useAdminTraceMutation } from './invalidate-traces';
 
 /** POST /api/admin/set-onboarding-trader {userId, traceId}: the trace new users are walked to. */
 export const setOnboardingTrader = (input: {
@@ -14,14 +13,5 @@ export const setOnboardingTrader = (input: {
 export function useSetOnboardingTrader({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof setOnboardingTrader> } = {}) {
-  const invalidate = useInvalidateTracesAfterAdminChange();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: setOnboardingTrader,
-    onSuccess: async (response, input, ...args) => {
-      await onSuccess?.(response, input, ...args);
-      void invalidate({ userId: input.userId, traceId: input.traceId });
-    },
-  });
+  return useAdminTraceMutation(setOnboardingTrader, mutationConfig);
 }

@@ -1,8 +1,7 @@
 import type { AdminTraceResponse } from '@copytrade/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-import { useInvalidateTracesAfterAdminChange } from './invalidate-traces';
+import { useAdminTraceMutation } from './invalidate-traces';
 
 /** POST /api/admin/update-trace-owner {userId, traceId, newOwnerId}. */
 export const updateTraceOwner = (input: {
@@ -14,14 +13,5 @@ export const updateTraceOwner = (input: {
 export function useUpdateTraceOwner({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof updateTraceOwner> } = {}) {
-  const invalidate = useInvalidateTracesAfterAdminChange();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: updateTraceOwner,
-    onSuccess: async (response, input, ...args) => {
-      await onSuccess?.(response, input, ...args);
-      void invalidate({ userId: input.userId, traceId: input.traceId });
-    },
-  });
+  return useAdminTraceMutation(updateTraceOwner, mutationConfig);
 }
