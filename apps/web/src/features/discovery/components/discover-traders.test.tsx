@@ -5,44 +5,12 @@ import { chooseOption } from '@/testing/choose-option';
 import { buildUser } from '@/testing/data';
 import { errorBody, mockApi, signedInAs, type MockResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
+import { buildTraceSummary } from '@/testing/trace-fixtures';
 
 const viewer = buildUser({ id: 'viewer-1' });
 
-function buildTrace(overrides: Partial<TraceSummaryView> = {}): TraceSummaryView {
-  const id = overrides.id ?? 'trace-1';
-  const ownerId = overrides.ownerId ?? 'owner-1';
-  return {
-    id,
-    name: 'Momentum Masters',
-    handle: '@momentum_masters',
-    avatar: null,
-    banner: null,
-    isVerified: true,
-    isFeatured: true,
-    isActive: true,
-    winRate: 68.54,
-    monthlyReturn: 23.456,
-    totalReturn: 120,
-    maxDrawdown: 8,
-    subscriberCount: 12_345,
-    totalLikes: 40,
-    avgTradeSize: 2500,
-    totalTrades: 120,
-    profitableTrades: 82,
-    riskLevel: 'medium',
-    tradingStyle: ['day_trading', 'options', 'stocks', 'crypto'],
-    description: 'Momentum breakouts on large caps.',
-    bio: '',
-    owner: { id: ownerId },
-    minInvestment: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-    ownerId,
-  };
-}
-
-const momentum = buildTrace();
-const steady = buildTrace({
+const momentum = buildTraceSummary();
+const steady = buildTraceSummary({
   id: 'trace-2',
   name: 'Steady Income',
   handle: '@steady_income',
@@ -150,7 +118,7 @@ describe('discover traders', () => {
   });
 
   it('links-view-profile-to-the-trace-and-gives-only-the-owner-a-manage-link', async () => {
-    const owned = buildTrace({ id: 'trace-own', name: 'My Own Trace', handle: 'my_own', ownerId: viewer.id });
+    const owned = buildTraceSummary({ id: 'trace-own', name: 'My Own Trace', handle: 'my_own', ownerId: viewer.id });
     mockDiscovery(byFeatured([], [owned, steady]));
     const { user, location } = renderApp('/discovery');
     const grid = await screen.findByRole('region', { name: 'All Traders' });
@@ -290,7 +258,7 @@ describe('discover traders', () => {
   });
 
   it('loads-the-next-page-at-next-offset-with-load-more', async () => {
-    const more = buildTrace({ id: 'trace-3', name: 'Crypto Carl', handle: 'crypto_carl', isFeatured: false });
+    const more = buildTraceSummary({ id: 'trace-3', name: 'Crypto Carl', handle: 'crypto_carl', isFeatured: false });
     const api = mockDiscovery((query) => {
       if (query.get('featured') === 'true') return page([]);
       return query.get('offset') === '24' ? page([more], { offset: 24 }) : page([momentum, steady], { nextOffset: 24 });

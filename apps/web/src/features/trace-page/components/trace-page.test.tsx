@@ -5,6 +5,7 @@ import { tracesKeys } from '@/features/traces/api/query-keys';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, type MockResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
+import { buildTraceSummary } from '@/testing/trace-fixtures';
 
 const TRACE_ID = '11111111-1111-4111-8111-111111111111';
 const user = buildUser();
@@ -32,31 +33,23 @@ const post = (id: string, overrides: Partial<PostView> = {}): PostView => ({
 
 function buildTrace(overrides: Partial<TraceDetailView> = {}): TraceDetailView {
   return {
-    id: TRACE_ID,
-    name: 'Momentum Masters',
-    handle: '@momentum_masters',
-    avatar: null,
-    banner: null,
-    isVerified: true,
-    isFeatured: true,
-    isActive: true,
-    winRate: 72.46,
-    monthlyReturn: 12.3,
-    totalReturn: -5,
-    maxDrawdown: 8.2,
-    subscriberCount: 1234,
-    totalLikes: 56,
-    avgTradeSize: 2500.5,
-    totalTrades: 40,
-    profitableTrades: 29,
-    riskLevel: 'medium',
-    tradingStyle: ['swing_trading', 'options'],
-    description: 'Momentum swing trades.',
-    bio: 'Ten years of momentum trading.',
-    ownerId: 'owner-1',
-    owner: { id: 'owner-1' },
-    minInvestment: 1000,
-    createdAt: '2025-06-01T00:00:00.000Z',
+    ...buildTraceSummary({
+      id: TRACE_ID,
+      winRate: 72.46,
+      monthlyReturn: 12.3,
+      totalReturn: -5,
+      maxDrawdown: 8.2,
+      subscriberCount: 1234,
+      totalLikes: 56,
+      avgTradeSize: 2500.5,
+      totalTrades: 40,
+      profitableTrades: 29,
+      tradingStyle: ['swing_trading', 'options'],
+      description: 'Momentum swing trades.',
+      bio: 'Ten years of momentum trading.',
+      minInvestment: 1000,
+      createdAt: '2025-06-01T00:00:00.000Z',
+    }),
     subscriptionTiers: TIERS,
     posts: [post('p1'), post('p2'), post('p3')],
     counts: { subscriptions: 1234, trades: 40, posts: 3 },

@@ -1,0 +1,37 @@
+import type { TraceSummaryView } from '@copytrade/contracts';
+
+/**
+ * A trace as the traces service answers it in lists (GET /api/traces): Momentum Masters, verified and featured,
+ * medium risk, four trading styles. Tests override what they check; the owner follows `ownerId`.
+ */
+export function buildTraceSummary(overrides: Partial<TraceSummaryView> = {}): TraceSummaryView {
+  const ownerId = overrides.ownerId ?? 'owner-1';
+  return {
+    id: 'trace-1',
+    name: 'Momentum Masters',
+    handle: '@momentum_masters',
+    avatar: null,
+    banner: null,
+    isVerified: true,
+    isFeatured: true,
+    isActive: true,
+    winRate: 68.54,
+    monthlyReturn: 23.456,
+    totalReturn: 120,
+    maxDrawdown: 8,
+    subscriberCount: 12_345,
+    totalLikes: 40,
+    avgTradeSize: 2500,
+    totalTrades: 120,
+    profitableTrades: 82,
+    riskLevel: 'medium',
+    tradingStyle: ['day_trading', 'options', 'stocks', 'crypto'],
+    description: 'Momentum breakouts on large caps.',
+    bio: '',
+    owner: { id: ownerId },
+    minInvestment: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+    ownerId,
+  };
+}
