@@ -1,6 +1,7 @@
 import { MaintenanceModeChanged } from './admin/maintenance-mode-changed.v1';
 import { BrokerageConnected } from './brokerage/brokerage-connected.v1';
 import { BrokerageDisconnected } from './brokerage/brokerage-disconnected.v1';
+import { OrderFilled } from './brokerage/order-filled.v1';
 import { OrderUpdated } from './brokerage/order-updated.v1';
 import { ProviderUserRegistered } from './brokerage/provider-user-registered.v1';
 import type { CataloguedEventDefinition } from './catalogued-event';
@@ -8,6 +9,7 @@ import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
 import { UserSettingsChanged } from './identity/user-settings-changed.v1';
 import { SubscriptionEnded, SubscriptionStarted } from './traces/subscription-events.v1';
+import { TradeShared } from './traces/trade-shared.v1';
 
 /** Every event the platform publishes, keyed by type. The JetStream stream captures `events.>`. */
 export const EventCatalogue = {
@@ -16,11 +18,13 @@ export const EventCatalogue = {
   BrokerageDisconnected,
   ProviderUserRegistered,
   OrderUpdated,
+  OrderFilled,
   UserRegistered,
   UserSettingsChanged,
   BetaRequestApproved,
   SubscriptionStarted,
   SubscriptionEnded,
+  TradeShared,
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

@@ -1,0 +1,79 @@
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Min } from 'class-validator';
+import { defineCataloguedEvent } from '../catalogued-event';
+
+/** A non-negative decimal as text. */
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * An order intent became FILLED: published once, in the transaction of that change, beside its OrderUpdated and
+ * with the same aggregate (`order-intent:<intentId>`), so a consumer ordering by aggregate subscribes to both
+ * (`events.brokerage.order.>`). Prices are per share (options: per share of the contract, × multiplier per
+ * contract).
+ */
+export class OrderFilledV1 {
+  @IsUUID()
+  intentId: string;
+
+  @IsUUID()
+  userId: string;
+
+  @IsString()
+  @IsNotEmpty()
+  accountId: string;
+
+  @IsString()
+  @IsNotEmpty()
+  provider: string;
+
+  /** The brokerage's id of the order (what its order list shows); null only when it never gave one. */
+  @IsOptional()
+  @IsString()
+  brokerageOrderId: string | null;
+
+  @IsIn(['BUY', 'SELL'])
+  action: 'BUY' | 'SELL';
+
+  /** The instrument as ordered: the ticker, or the OCC symbol of an option. */
+  @IsString()
+  @IsNotEmpty()
+  symbol: string;
+
+  /** The ticker (an option's underlying). */
+  @IsString()
+  @IsNotEmpty()
+  underlying: string;
+
+  @IsOptional()
+  @IsIn(['call', 'put'])
+  optionType: 'call' | 'put' | null;
+
+  @IsOptional()
+  @Matches(DECIMAL)
+  strikePrice: string | null;
+
+  /** YYYY-MM-DD. */
+  @IsOptional()
+  @IsString()
+  expirationDate: string | null;
+
+  /** 1 for a stock, the contract's multiplier (100) for an option. */
+  @IsInt()
+  @Min(1)
+  contractMultiplier: number;
+
+  @Matches(DECIMAL)
+  filledQuantity: string;
+
+  @Matches(DECIMAL)
+  averagePrice: string;
+
+  @IsISO8601()
+  filledAt: string;
+}
+
+export const OrderFilled = defineCataloguedEvent(OrderFilledV1, {
+  type: 'OrderFilled',
+  version: 1,
+  subject: 'events.brokerage.order.filled.v1',
+  producer: 'brokerage',
+});
