@@ -1,0 +1,154 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import {
+  MIN_INVESTMENT_MAX,
+  POST_CONTENT_MAX,
+  POST_TITLE_MAX,
+  TRACE_BIO_MAX,
+  TRACE_DESCRIPTION_MAX,
+  TRACE_NAME_MAX,
+} from './owner-profile.rules';
+import { RISK_LEVELS, TIER_NAMES, TRADING_STYLES, type RiskLevel, type TierName } from './traces.rules';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const bool = (field: string) => ({ message: `${field} must be true or false` });
+
+/**
+ * PUT /api/trace-owner/{traceId}/profile (seed 001 §3 Profile settings payload). A PUT replaces the profile: a
+ * field left out takes its default (description and bio empty, no trading styles, risk medium, minimum 1000).
+ */
+export class UpdateTraceProfileDto {
+  @Transform(trimmed)
+  @IsString({ message: 'name is required' })
+  @IsNotEmpty({ message: 'name is required' })
+  @MaxLength(TRACE_NAME_MAX, { message: `name must be at most ${TRACE_NAME_MAX} characters` })
+  name: string;
+
+  /** Letters, digits and underscores, 3–30, with or without the leading '@' (stored with it); unique ignoring case. */
+  @Transform(trimmed)
+  @IsString({ message: 'handle is required' })
+  @Matches(/^@?[A-Za-z0-9_]{3,30}$/, {
+    message: 'handle must be 3 to 30 letters, digits or underscores, optionally starting with @',
+  })
+  handle: string;
+
+  @IsOptional()
+  @IsString({ message: 'description must be text' })
+  @MaxLength(TRACE_DESCRIPTION_MAX, { message: `description must be at most ${TRACE_DESCRIPTION_MAX} characters` })
+  description?: string;
+
+  @IsOptional()
+  @IsString({ message: 'bio must be text' })
+  @MaxLength(TRACE_BIO_MAX, { message: `bio must be at most ${TRACE_BIO_MAX} characters` })
+  bio?: string;
+
+  @IsOptional()
+  @IsArray({ message: 'tradingStyle must be a list' })
+  @ArrayMaxSize(TRADING_STYLES.length, { message: `tradingStyle has at most ${TRADING_STYLES.length} values` })
+  @ArrayUnique({ message: 'tradingStyle must not repeat a value' })
+  @IsIn(TRADING_STYLES, { each: true, message: `tradingStyle values must be among: ${TRADING_STYLES.join(', ')}` })
+  tradingStyle?: string[];
+
+  @IsOptional()
+  @IsIn(RISK_LEVELS, { message: 'riskLevel must be low, medium or high' })
+  riskLevel?: RiskLevel;
+
+  /** US dollars; numeric (a numeric string is accepted, as a form field sends it). */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() !== '' ? Number(value) : value,
+  )
+  @IsNumber(
+    { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false },
+    { message: 'minInvestment must be a number' },
+  )
+  @Min(0, { message: 'minInvestment must be 0 or more' })
+  @Max(MIN_INVESTMENT_MAX, { message: 'minInvestment is too large' })
+  minInvestment?: number;
+}
+
+/** PUT /api/trace-owner/{traceId}/privacy (seed 001 §3 Privacy settings payload); a field left out takes its default. */
+export class UpdateTracePrivacyDto {
+  @IsOptional()
+  @IsBoolean(bool('allowComments'))
+  allowComments?: boolean;
+
+  @IsOptional()
+  @IsBoolean(bool('allowCopying'))
+  allowCopying?: boolean;
+
+  @IsOptional()
+  @IsBoolean(bool('autoShareProfitableTrades'))
+  autoShareProfitableTrades?: boolean;
+
+  @IsOptional()
+  @IsIn(TIER_NAMES, { message: `defaultSharingTier must be one of: ${TIER_NAMES.join(', ')}` })
+  defaultSharingTier?: TierName;
+
+  @IsOptional()
+  @IsBoolean(bool('publicProfile'))
+  publicProfile?: boolean;
+}
+
+/** POST /api/trace-owner/{traceId}/posts */
+export class CreateTracePostDto {
+  @Transform(trimmed)
+  @IsString({ message: 'title is required' })
+  @IsNotEmpty({ message: 'title is required' })
+  @MaxLength(POST_TITLE_MAX, { message: `title must be at most ${POST_TITLE_MAX} characters` })
+  title: string;
+
+  @Transform(trimmed)
+  @IsString({ message: 'content is required' })
+  @IsNotEmpty({ message: 'content is required' })
+  @MaxLength(POST_CONTENT_MAX, { message: `content must be at most ${POST_CONTENT_MAX} characters` })
+  content: string;
+
+  /** Public posts are the free preview; the others are for the owner and active subscribers. Default false. */
+  @IsOptional()
+  @IsBoolean(bool('isPublic'))
+  isPublic?: boolean;
+
+  @IsOptional()
+  @IsBoolean(bool('isPinned'))
+  isPinned?: boolean;
+}
+
+/** PUT /api/trace-owner/{traceId}/posts/{postId}: the fields given change, the others stay. */
+export class UpdateTracePostDto {
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString({ message: 'title must be text' })
+  @IsNotEmpty({ message: 'title must not be empty' })
+  @MaxLength(POST_TITLE_MAX, { message: `title must be at most ${POST_TITLE_MAX} characters` })
+  title?: string;
+
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString({ message: 'content must be text' })
+  @IsNotEmpty({ message: 'content must not be empty' })
+  @MaxLength(POST_CONTENT_MAX, { message: `content must be at most ${POST_CONTENT_MAX} characters` })
+  content?: string;
+
+  @IsOptional()
+  @IsBoolean(bool('isPublic'))
+  isPublic?: boolean;
+
+  @IsOptional()
+  @IsBoolean(bool('isPinned'))
+  isPinned?: boolean;
+}

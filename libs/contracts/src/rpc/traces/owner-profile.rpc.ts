@@ -1,0 +1,117 @@
+import { IsBase64, IsIn, IsInt, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import type { PostView } from '../../http/traces/trace.view';
+import {
+  CreateTracePostDto,
+  UpdateTracePostDto,
+  UpdateTracePrivacyDto,
+  UpdateTraceProfileDto,
+} from '../../http/traces/owner-profile.dto';
+import { AVATAR_MAX_DIMENSION, AVATAR_STORED_MAX_BYTES } from '../../http/traces/owner-profile.rules';
+import type { OwnerAnalyticsView, OwnerTierView, OwnerTraceView } from '../../http/traces/owner-profile.view';
+import { rpcCallOf } from '../rpc-call';
+
+/**
+ * The trace owner's calls (seed 001 §7 Owner). Every one is refused with 403 NOT_TRACE_OWNER for anyone but the
+ * trace's owner (admins included) and 404 TRACE_NOT_FOUND for an unknown trace. `getAvatar` is for every signed-in
+ * user (the avatar shows wherever the trace does).
+ */
+export const TraceOwnerProfileRpc = {
+  getOwnerTrace: 'rpc.traces.owner-trace.get',
+  checkOwner: 'rpc.traces.owner-trace.check',
+  updateProfile: 'rpc.traces.owner-profile.update',
+  updatePrivacy: 'rpc.traces.owner-privacy.update',
+  createPost: 'rpc.traces.owner-posts.create',
+  updatePost: 'rpc.traces.owner-posts.update',
+  deletePost: 'rpc.traces.owner-posts.delete',
+  putAvatar: 'rpc.traces.owner-avatar.put',
+  deleteAvatar: 'rpc.traces.owner-avatar.delete',
+  getAvatar: 'rpc.traces.avatars.get',
+} as const;
+
+/** The owner data without the `owner` block, which the gateway fills from the session's user (identity's data). */
+export interface GetOwnerTraceRpcReply {
+  trace: OwnerTraceView;
+  analytics: OwnerAnalyticsView;
+  posts: PostView[];
+  subscriptionTiers: OwnerTierView[];
+}
+export interface CheckTraceOwnerRpcReply {
+  traceId: string;
+}
+export interface OwnerTraceRpcReply {
+  trace: OwnerTraceView;
+}
+export interface OwnerPostRpcReply {
+  post: PostView;
+}
+export interface PutAvatarRpcReply {
+  url: string;
+  bytes: number;
+  width: number;
+  height: number;
+}
+export interface GetAvatarRpcReply {
+  contentType: 'image/jpeg';
+  /** The content hash: the `v` of the avatar's URL and its ETag. */
+  version: string;
+  dataBase64: string;
+}
+
+const traceId = IsUUID('all', { message: 'traceId must be a valid id' });
+const postId = IsUUID('all', { message: 'postId must be a valid id' });
+
+export class UpdateTraceProfileRpcPayload extends UpdateTraceProfileDto {
+  @traceId
+  traceId: string;
+}
+export class UpdateTracePrivacyRpcPayload extends UpdateTracePrivacyDto {
+  @traceId
+  traceId: string;
+}
+export class CreateTracePostRpcPayload extends CreateTracePostDto {
+  @traceId
+  traceId: string;
+}
+export class UpdateTracePostRpcPayload extends UpdateTracePostDto {
+  @traceId
+  traceId: string;
+
+  @postId
+  postId: string;
+}
+export class TracePostIdRpcPayload {
+  @traceId
+  traceId: string;
+
+  @postId
+  postId: string;
+}
+/** The re-encoded avatar (the gateway decodes, bounds and re-encodes the upload; see the gateway's avatar image). */
+export class PutAvatarRpcPayload {
+  @traceId
+  traceId: string;
+
+  @IsIn(['image/jpeg'], { message: 'contentType must be image/jpeg' })
+  contentType: 'image/jpeg';
+
+  @IsBase64({}, { message: 'dataBase64 must be base64' })
+  @MaxLength(Math.ceil(AVATAR_STORED_MAX_BYTES / 3) * 4, { message: 'The re-encoded avatar is too large' })
+  dataBase64: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(AVATAR_MAX_DIMENSION)
+  width: number;
+
+  @IsInt()
+  @Min(1)
+  @Max(AVATAR_MAX_DIMENSION)
+  height: number;
+}
+
+export class UpdateTraceProfileRpcCall extends rpcCallOf(UpdateTraceProfileRpcPayload) {}
+export class UpdateTracePrivacyRpcCall extends rpcCallOf(UpdateTracePrivacyRpcPayload) {}
+export class CreateTracePostRpcCall extends rpcCallOf(CreateTracePostRpcPayload) {}
+export class UpdateTracePostRpcCall extends rpcCallOf(UpdateTracePostRpcPayload) {}
+export class TracePostIdRpcCall extends rpcCallOf(TracePostIdRpcPayload) {}
+export class PutAvatarRpcCall extends rpcCallOf(PutAvatarRpcPayload) {}
