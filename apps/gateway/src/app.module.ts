@@ -22,6 +22,7 @@ import { SignupModule } from './modules/signup/signup.module';
 import { BrokerageModule } from './modules/brokerage/brokerage.module';
 import { DevMarketModule } from './modules/dev-market/dev-market.module';
 import { PaperModule } from './modules/paper/paper.module';
+import { TraceOwnerModule } from './modules/trace-owner/trace-owner.module';
 
 @Module({})
 export class GatewayAppModule {
@@ -38,6 +39,7 @@ export class GatewayAppModule {
         AuthModule,
         MaintenanceModule,
         TracesModule,
+        TraceOwnerModule,
         AdminTracesModule,
         BetaModule,
         SignupModule,
