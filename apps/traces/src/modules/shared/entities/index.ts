@@ -2,6 +2,7 @@ import { OnboardingTraderEntity } from './onboarding-trader.entity';
 import { PostEntity } from './post.entity';
 import { SubscriptionEntity } from './subscription.entity';
 import { TierEntity } from './tier.entity';
+import { TraceAvatarEntity } from './trace-avatar.entity';
 import { TraceLikeEntity } from './trace-like.entity';
 import { TraceEntity } from './trace.entity';
 import { TradeEntity } from './trade.entity';
@@ -11,6 +12,7 @@ export {
   PostEntity,
   SubscriptionEntity,
   TierEntity,
+  TraceAvatarEntity,
   TraceLikeEntity,
   TraceEntity,
   TradeEntity,
@@ -24,4 +26,5 @@ export const TRACES_ENTITIES = [
   PostEntity,
   TraceLikeEntity,
   OnboardingTraderEntity,
+  TraceAvatarEntity,
 ];

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { RiskLevel } from '@copytrade/contracts';
+import type { RiskLevel, TierName } from '@copytrade/contracts';
 import { TierEntity } from './tier.entity';
 
 /**
@@ -58,6 +58,15 @@ export class TraceEntity {
 
   @Column({ name: 'allow_copying', type: 'boolean', default: true })
   allowCopying: boolean;
+
+  @Column({ name: 'auto_share_profitable_trades', type: 'boolean', default: false })
+  autoShareProfitableTrades: boolean;
+
+  @Column({ name: 'default_sharing_tier', type: 'text', default: 'premium' })
+  defaultSharingTier: TierName;
+
+  @Column({ name: 'public_profile', type: 'boolean', default: true })
+  publicProfile: boolean;
 
   @Column({ name: 'subscriber_count', type: 'integer', default: 0 })
   subscriberCount: number;
