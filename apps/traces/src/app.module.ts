@@ -6,6 +6,8 @@ import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
 import { DemoDataModule } from './modules/demo-data/demo-data.module';
 import { DiscoveryModule } from './modules/discovery/discovery.module';
 import { OnboardingModule } from './modules/onboarding/onboarding.module';
+import { OwnerProfileModule } from './modules/owner-profile/owner-profile.module';
+import { OwnerTradesModule } from './modules/owner-trades/owner-trades.module';
 import { SidebarModule } from './modules/sidebar/sidebar.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
@@ -26,6 +28,8 @@ export class TracesAppModule {
         SubscriptionsModule,
         OnboardingModule,
         AdminTracesModule,
+        OwnerProfileModule,
+        OwnerTradesModule,
         DemoDataModule,
       ],
     };

@@ -3,6 +3,7 @@ import { TRACES_ENTITIES } from '../modules/shared/entities';
 import { CreateTracesSchema1763780200000 } from './migrations/1763780200000-CreateTracesSchema';
 import { TracesMessagingOrdering1795500000000 } from './migrations/1795500000000-TracesMessagingOrdering';
 import { TracesDiscoveryTiersTrades1795600000000 } from './migrations/1795600000000-TracesDiscoveryTiersTrades';
+import { OwnerTrades1795700000000 } from './migrations/1795700000000-OwnerTrades';
 import { OwnerProfile1795700100000 } from './migrations/1795700100000-OwnerProfile';
 
 export const TRACES_SCHEMA = 'traces';
@@ -17,6 +18,7 @@ export function tracesDataSourceOptions(databaseUrl: string) {
         CreateTracesSchema1763780200000,
         TracesMessagingOrdering1795500000000,
         TracesDiscoveryTiersTrades1795600000000,
+        OwnerTrades1795700000000,
         OwnerProfile1795700100000,
       ],
     }),

@@ -1,4 +1,4 @@
-import type { TierName, TradeSide, TradeStatus } from '@copytrade/contracts';
+import type { OwnerTradeStatus, TierName, TradeSide, TradeStatus } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import { TradeEntity } from './entities';
 import { recomputeTraceStats } from './trace-stats';
@@ -73,4 +73,141 @@ export async function updateTrade(
   const trade = await manager.findOneByOrFail(TradeEntity, { id: tradeId });
   await manager.update(TradeEntity, { id: tradeId }, change);
   await recomputeTraceStats(manager, trade.traceId);
+}
+
+/** A trade from the owner's brokerage, known by its source key (unique per trace). */
+export interface SourcedTrade {
+  sourceKey: string;
+  brokerageAccountId: string;
+  ownerStatus: Extract<OwnerTradeStatus, 'open' | 'executed' | 'filled'>;
+  symbol: string;
+  side: TradeSide;
+  quantity: string;
+  /** Options: hundredths (per-contract dollars × 100). */
+  price: string;
+  currentPrice: string;
+  executedAt: Date;
+  isOptions: boolean;
+  optionType: 'call' | 'put' | null;
+  optionsTicker: string | null;
+  strikePrice: string | null;
+  expirationDate: string | null;
+  contractMultiplier: number;
+}
+
+const UPSERT_CHUNK = 500;
+const SOURCED_COLUMNS = [
+  'trace_id',
+  'source_key',
+  'brokerage_account_id',
+  'owner_status',
+  'status',
+  'symbol',
+  'side',
+  'quantity',
+  'price',
+  'current_price',
+  'executed_at',
+  'is_options',
+  'option_type',
+  'options_ticker',
+  'strike_price',
+  'expiration_date',
+  'contract_multiplier',
+] as const;
+
+/**
+ * Brokerage trades by source key, with INSERT … ON CONFLICT (trace_id, source_key): concurrent writers of one
+ * key end with one row. A trade that exists and is still open takes the new quantity, prices and status; a
+ * closed one is never reopened. Statistics are recomputed in the same transaction. Returns how many rows were new.
+ */
+export async function upsertSourcedTrades(
+  manager: EntityManager,
+  traceId: string,
+  trades: SourcedTrade[],
+): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < trades.length; start += UPSERT_CHUNK) {
+    const chunk = trades.slice(start, start + UPSERT_CHUNK);
+    const params: unknown[] = [];
+    const rows = chunk.map((trade) => {
+      const values = [
+        traceId,
+        trade.sourceKey,
+        trade.brokerageAccountId,
+        trade.ownerStatus,
+        'open',
+        trade.symbol,
+        trade.side,
+        trade.quantity,
+        trade.price,
+        trade.currentPrice,
+        trade.executedAt,
+        trade.isOptions,
+        trade.optionType,
+        trade.optionsTicker,
+        trade.strikePrice,
+        trade.expirationDate,
+        trade.contractMultiplier,
+      ];
+      const placeholders = values.map((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      });
+      return `(${placeholders.join(', ')})`;
+    });
+    const result = (await manager.query(
+      `INSERT INTO traces.trades AS t (${SOURCED_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}
+       ON CONFLICT (trace_id, source_key) DO UPDATE SET
+         quantity = EXCLUDED.quantity, price = EXCLUDED.price, current_price = EXCLUDED.current_price,
+         owner_status = EXCLUDED.owner_status
+       WHERE t.status = 'open'
+       RETURNING (xmax = 0) AS inserted`,
+      params,
+    )) as Array<{ inserted: boolean }>;
+    inserted += result.filter((row) => row.inserted).length;
+  }
+  await recomputeTraceStats(manager, traceId);
+  return inserted;
+}
+
+/** Prices of open trades from the brokerage's latest figures (no statistic depends on an open trade's price). */
+export async function repriceOpenTrades(
+  manager: EntityManager,
+  traceId: string,
+  prices: Array<{ id: string; currentPrice: string }>,
+): Promise<void> {
+  for (const { id, currentPrice } of prices)
+    await manager.query(
+      `UPDATE traces.trades SET current_price = $3 WHERE id = $1 AND trace_id = $2 AND status = 'open'`,
+      [id, traceId, currentPrice],
+    );
+}
+
+/**
+ * Closes open trades at their exit price (options: hundredths per contract) with their realized P&L in dollars:
+ * (exit − entry) × quantity × multiplier for a buy, the reverse for a sell — with options stored per contract in
+ * hundredths that is the stored difference × quantity ÷ 100. Statistics follow in the same transaction. Returns
+ * the ids it closed (a trade closed meanwhile is left as it is).
+ */
+export async function closeOpenTrades(
+  manager: EntityManager,
+  traceId: string,
+  closes: Array<{ id: string; exitPrice: string; ownerStatus: 'sold' | 'closed' }>,
+  closedAt = new Date(),
+): Promise<string[]> {
+  const closed: string[] = [];
+  for (const close of closes) {
+    // UPDATE answers [rows, count] through TypeORM.
+    const [rows] = (await manager.query(
+      `UPDATE traces.trades SET status = 'closed', owner_status = $3, current_price = $4, closed_at = $5,
+              realized_pnl = round((CASE side WHEN 'buy' THEN $4::numeric - price ELSE price - $4::numeric END)
+                                   * quantity * (CASE WHEN is_options THEN 0.01 ELSE 1 END), 2)
+        WHERE id = $1 AND trace_id = $2 AND status = 'open' RETURNING id`,
+      [close.id, traceId, close.ownerStatus, close.exitPrice, closedAt],
+    )) as [Array<{ id: string }>, number];
+    closed.push(...rows.map((row) => row.id));
+  }
+  if (closed.length > 0) await recomputeTraceStats(manager, traceId);
+  return closed;
 }

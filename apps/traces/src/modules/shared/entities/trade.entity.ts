@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { TierName, TradeSide, TradeStatus } from '@copytrade/contracts';
+import type { OwnerTradeStatus, TierName, TradeSide, TradeStatus } from '@copytrade/contracts';
 
 /**
  * A trade of a trace. Options prices (price, current_price) are stored in hundredths: the per-contract price
@@ -73,6 +73,30 @@ export class TradeEntity {
 
   @Column({ name: 'contract_multiplier', type: 'integer', default: 1 })
   contractMultiplier: number;
+
+  /**
+   * Where a brokerage trade comes from, unique per trace: `order:<brokerage order id>` or
+   * `position:<account id>:<instrument>:<lot>`; null for trades not from a brokerage.
+   */
+  @Column({ name: 'source_key', type: 'text', nullable: true })
+  sourceKey: string | null;
+
+  /**
+   * The Trade Manager's status; `status` is its public form (open, executed, filled → open; sold, closed →
+   * closed). Left unset, the database copies `status` into it.
+   */
+  @Column({ name: 'owner_status', type: 'text' })
+  ownerStatus: OwnerTradeStatus;
+
+  @Column({ name: 'brokerage_account_id', type: 'text', nullable: true })
+  brokerageAccountId: string | null;
+
+  /** Dollars, written when a brokerage trade closes. */
+  @Column({ name: 'realized_pnl', type: 'numeric', nullable: true })
+  realizedPnl: string | null;
+
+  @Column({ name: 'shared_at', type: 'timestamptz', nullable: true })
+  sharedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,0 +1,92 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { OrderFilled, type EventEnvelope, type OrderFilledV1 } from '@copytrade/contracts';
+import { EventConsumerRegistry } from '@copytrade/nest';
+import type { EntityManager } from 'typeorm';
+import { TraceEntity, TradeEntity } from '../../shared/entities';
+import { closeOpenTrades, upsertSourcedTrades } from '../../shared/trade-writer';
+import { instrumentOf, orderSourceKey, storedPrice } from '../mappers/brokerage-trades.mapper';
+
+/**
+ * Every event of an order intent's aggregate (`order-intent:<id>`: OrderUpdated and OrderFilled), so the consumer's
+ * version order sees no gap; only OrderFilled changes anything.
+ */
+export const ORDER_EVENTS = OrderFilled.subject.replace(/filled\.v1$/, '>');
+export const ORDER_FILLED_DURABLE = 'traces-owner-trades-order-events';
+
+/**
+ * A fill at the brokerage reaches the owner's trades without a sync. For each trace the user owns (its row
+ * locked, as a sync does): a buy becomes — or updates — the trade keyed by the brokerage order id (the key a sync
+ * gives the same order, so the two never duplicate it); a sell that covers every open trade of the instrument in
+ * that account closes them at the fill price as `sold` (a partial sell is left to the next sync).
+ */
+@Injectable()
+export class OrderFilledHandler implements OnModuleInit {
+  constructor(private readonly consumers: EventConsumerRegistry) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.consumers.register<OrderFilledV1>({
+      durableName: ORDER_FILLED_DURABLE,
+      filterSubject: ORDER_EVENTS,
+      handler: (envelope, manager) => this.apply(envelope, manager),
+    });
+  }
+
+  async apply(envelope: EventEnvelope<OrderFilledV1>, manager: EntityManager): Promise<void> {
+    if (envelope.type !== OrderFilled.type) return;
+    const fill = envelope.data;
+    const traces = await manager.find(TraceEntity, {
+      where: { ownerUserId: fill.userId },
+      lock: { mode: 'pessimistic_write' },
+      order: { id: 'ASC' },
+    });
+    for (const trace of traces) {
+      if (fill.action === 'BUY') await this.bought(manager, trace.id, fill);
+      else await this.sold(manager, trace.id, fill);
+    }
+  }
+
+  private async bought(manager: EntityManager, traceId: string, fill: OrderFilledV1): Promise<void> {
+    const isOptions = fill.optionType !== null && fill.optionType !== undefined;
+    const multiplier = isOptions ? fill.contractMultiplier : 1;
+    const price = storedPrice(fill.averagePrice, isOptions, multiplier);
+    if (Number(price) <= 0 || Number(fill.filledQuantity) <= 0) return;
+    await upsertSourcedTrades(manager, traceId, [
+      {
+        sourceKey: orderSourceKey(fill.brokerageOrderId ?? `intent:${fill.intentId}`),
+        brokerageAccountId: fill.accountId,
+        ownerStatus: 'filled',
+        symbol: fill.underlying,
+        side: 'buy',
+        quantity: fill.filledQuantity,
+        price,
+        currentPrice: price,
+        executedAt: new Date(fill.filledAt),
+        isOptions,
+        optionType: fill.optionType,
+        optionsTicker: isOptions ? fill.symbol : null,
+        strikePrice: fill.strikePrice,
+        expirationDate: fill.expirationDate,
+        contractMultiplier: multiplier,
+      },
+    ]);
+  }
+
+  private async sold(manager: EntityManager, traceId: string, fill: OrderFilledV1): Promise<void> {
+    const instrument = fill.symbol.trim().toUpperCase();
+    const open = (
+      await manager.find(TradeEntity, {
+        where: { traceId, brokerageAccountId: fill.accountId, status: 'open', side: 'buy' },
+      })
+    ).filter((trade) => instrumentOf(trade) === instrument);
+    const held = open.reduce((total, trade) => total + Number(trade.quantity), 0);
+    if (open.length === 0 || held > Number(fill.filledQuantity)) return;
+    const isOptions = fill.optionType !== null && fill.optionType !== undefined;
+    const exitPrice = storedPrice(fill.averagePrice, isOptions, isOptions ? fill.contractMultiplier : 1);
+    await closeOpenTrades(
+      manager,
+      traceId,
+      open.map((trade) => ({ id: trade.id, exitPrice, ownerStatus: 'sold' as const })),
+      new Date(fill.filledAt),
+    );
+  }
+}
