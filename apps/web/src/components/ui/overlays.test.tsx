@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubResizeObserver } from '@/testing/resize-observer';
 import { Button } from './button';
 import { Popover, PopoverClose } from './popover';
 import { Tooltip } from './tooltip';
@@ -32,14 +33,7 @@ describe('Popover', () => {
 describe('Tooltip', () => {
   it('shows-on-keyboard-focus-as-the-triggers-description-and-hides-on-escape', async () => {
     // jsdom has no ResizeObserver; the tooltip's arrow measures itself with one.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     const user = userEvent.setup();
     render(
       <Tooltip content="Realised and unrealised">

@@ -1,22 +1,11 @@
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '@/testing/resize-observer';
 import PortfolioValueChart, { valueAxis } from './portfolio-value-chart';
-
-class FixedSizeResizeObserver {
-  constructor(private readonly callback: ResizeObserverCallback) {}
-  observe(target: Element) {
-    this.callback(
-      [{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry],
-      this as unknown as ResizeObserver,
-    );
-  }
-  unobserve() {}
-  disconnect() {}
-}
 
 describe('PortfolioValueChart', () => {
   it('draws-an-area-of-the-total-value', async () => {
-    vi.stubGlobal('ResizeObserver', FixedSizeResizeObserver);
+    stubResizeObserver({ width: 600, height: 260 });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { container } = render(
       <PortfolioValueChart
@@ -30,7 +19,7 @@ describe('PortfolioValueChart', () => {
   });
 
   it('has-nothing-focusable-and-draws-gains-in-the-gain-colour', async () => {
-    vi.stubGlobal('ResizeObserver', FixedSizeResizeObserver);
+    stubResizeObserver({ width: 600, height: 260 });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     document.documentElement.style.setProperty('--gain', '#00ff00');
     const { container } = render(

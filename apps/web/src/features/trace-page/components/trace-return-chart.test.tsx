@@ -1,20 +1,9 @@
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '@/testing/resize-observer';
 import { monthlyReturns } from '../utils/trade-returns';
 import TraceReturnChart, { zeroOffset } from './trace-return-chart';
 import type { TradeView } from '@copytrade/contracts';
-
-class FixedSizeResizeObserver {
-  constructor(private readonly callback: ResizeObserverCallback) {}
-  observe(target: Element) {
-    this.callback(
-      [{ target, contentRect: { width: 600, height: 240 } } as unknown as ResizeObserverEntry],
-      this as unknown as ResizeObserver,
-    );
-  }
-  unobserve() {}
-  disconnect() {}
-}
 
 const closed = (closedAt: string, realizedPnl: number) =>
   ({ status: 'closed', closedAt, executedAt: closedAt, realizedPnl, unrealizedPnl: 0 }) as TradeView;
@@ -26,7 +15,7 @@ const MONTHS = monthlyReturns([
 
 describe('TraceReturnChart', () => {
   it('draws-the-months-as-blocks-green-above-zero-and-red-below', async () => {
-    vi.stubGlobal('ResizeObserver', FixedSizeResizeObserver);
+    stubResizeObserver({ width: 600, height: 240 });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     document.documentElement.style.setProperty('--gain', '#00ff00');
     document.documentElement.style.setProperty('--loss', '#ff0000');
@@ -60,7 +49,7 @@ describe('TraceReturnChart', () => {
   });
 
   it('draws-the-cumulative-line', async () => {
-    vi.stubGlobal('ResizeObserver', FixedSizeResizeObserver);
+    stubResizeObserver({ width: 600, height: 240 });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { container } = render(<TraceReturnChart kind="cumulative" months={MONTHS} />);
     await waitFor(() => expect(container.querySelector('.recharts-area-curve')).not.toBeNull());

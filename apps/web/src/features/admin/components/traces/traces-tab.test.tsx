@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '@/testing/choose-option';
 import { errorBody, mockApi } from '@/testing/mock-api';
+import { stubResizeObserver } from '@/testing/resize-observer';
 import { renderApp } from '@/testing/test-utils';
 import { ADMIN, adminWithTraces, buildAdminTrace, NEW_OWNER_ID, OWNER_ID } from '../../testing/admin-traces-fixtures';
 
@@ -39,16 +40,7 @@ beforeAll(async () => {
 }, 60_000);
 
 // jsdom has no ResizeObserver; Radix's Switch measures itself with it when it sits in a form.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeEach(() => stubResizeObserver());
 
 // Each test renders the whole app and walks a dialog: more than the default 5 s on a busy machine.
 describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
