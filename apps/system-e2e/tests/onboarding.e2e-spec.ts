@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { checkAtSize, DESKTOP, PHONE } from './support/accessibility';
+import { checkAtDesktopAndPhone } from './support/accessibility';
 import { nextPost, signUpNewMember } from './support/member-flows';
 
 /**
@@ -39,8 +39,7 @@ test('onboarding: a new member is walked to the designated trader, auto-subscrib
     await expect(page.getByRole('heading', { name: /^Welcome back/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
     const ready = stepTitle(page, 'Welcome to CopyTrade, Olive!');
-    await checkAtSize(page, DESKTOP, 'onboarding: welcome', ready);
-    await checkAtSize(page, PHONE, 'onboarding: welcome', ready);
+    await checkAtDesktopAndPhone(page, 'onboarding: welcome', ready);
   });
 
   await test.step('step 2 shows the designated trader, Momentum Masters', async () => {
@@ -58,8 +57,7 @@ test('onboarding: a new member is walked to the designated trader, auto-subscrib
     if ((await trades.count()) === 0) await expect(card.getByText('No recent trades available')).toBeVisible();
     else expect(await trades.count()).toBeLessThanOrEqual(3);
 
-    await checkAtSize(page, DESKTOP, 'onboarding: trader', card);
-    await checkAtSize(page, PHONE, 'onboarding: trader', card);
+    await checkAtDesktopAndPhone(page, 'onboarding: trader', card);
   });
 
   await test.step('Auto-Subscribe Now registers, subscribes and moves to You’re All Set!', async () => {
@@ -72,8 +70,7 @@ test('onboarding: a new member is walked to the designated trader, auto-subscrib
     // The sidebar's Joined Traces already lists the trace.
     await expect(region(page, 'Joined Traces').getByText(TRADER, { exact: true })).toBeVisible();
     const ready = stepTitle(page, "You're All Set!");
-    await checkAtSize(page, DESKTOP, 'onboarding: all set', ready);
-    await checkAtSize(page, PHONE, 'onboarding: all set', ready);
+    await checkAtDesktopAndPhone(page, 'onboarding: all set', ready);
   });
 
   await test.step('step 4 offers the one available brokerage; the registration made in step 2 shows', async () => {
@@ -85,8 +82,7 @@ test('onboarding: a new member is walked to the designated trader, auto-subscrib
     await expect(page.getByText('SnapTrade Registration Required')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Skip for Now' })).toBeEnabled();
 
-    await checkAtSize(page, DESKTOP, 'onboarding: brokerage', broker);
-    await checkAtSize(page, PHONE, 'onboarding: brokerage', broker);
+    await checkAtDesktopAndPhone(page, 'onboarding: brokerage', broker);
   });
 
   await test.step('Skip for Now completes onboarding and shows the dashboard with the joined trace', async () => {

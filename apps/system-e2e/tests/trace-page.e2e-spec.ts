@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { checkAtSize, DESKTOP, expectAccessible, PHONE } from './support/accessibility';
+import { checkAtDesktopAndPhone, checkAtSize, expectAccessible, PHONE } from './support/accessibility';
 import { nextPost, signUpNewMember } from './support/member-flows';
 
 /**
@@ -28,11 +28,6 @@ async function openFromDiscovery(page: Page): Promise<string> {
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${href!}$`));
   return href!.split('/').pop()!;
-}
-
-/** The page once `ready` shows (and its lazy parts have loaded): axe, no sideways scroll on phones, a screenshot. */
-async function checkPage(page: Page, size: { width: number; height: number }, screen: string, ready: Locator) {
-  await checkAtSize(page, size, screen, ready, { networkIdle: true });
 }
 
 /** A new member who subscribes to nothing, signed in on the page. */
@@ -83,8 +78,7 @@ test('trace page: public view, subscribe to the full view with the shared trades
     await expect(joinedTraces(page).getByRole('link', { name: new RegExp(TRACE_NAME) })).toHaveCount(0);
   });
 
-  await checkPage(page, DESKTOP, 'trace page public', betaAccess);
-  await checkPage(page, PHONE, 'trace page public', betaAccess);
+  await checkAtDesktopAndPhone(page, 'trace page public', betaAccess, { networkIdle: true });
 
   let subscribedAt = 0;
   await test.step('Subscribe (first tier) turns the page into the full view and adds the trace to Joined Traces', async () => {
@@ -146,12 +140,13 @@ test('trace page: public view, subscribe to the full view with the shared trades
   });
 
   const liveReady = page.getByRole('tabpanel', { name: 'Live Trades' }).locator('table, .empty-state').first();
-  await checkPage(page, DESKTOP, 'trace page full', liveReady);
-  await checkPage(page, PHONE, 'trace page full', liveReady);
+  await checkAtDesktopAndPhone(page, 'trace page full', liveReady, { networkIdle: true });
   await page.getByRole('tab', { name: 'Past Trades' }).click();
-  await checkPage(page, PHONE, 'trace page past trades', page.getByRole('table', { name: 'Past Trades' }));
+  const pastTrades = page.getByRole('table', { name: 'Past Trades' });
+  await checkAtSize(page, PHONE, 'trace page past trades', pastTrades, { networkIdle: true });
   await page.getByRole('tab', { name: 'Analytics' }).click();
-  await checkPage(page, PHONE, 'trace page analytics', page.getByRole('img', { name: 'Cumulative Return chart' }));
+  const chart = page.getByRole('img', { name: 'Cumulative Return chart' });
+  await checkAtSize(page, PHONE, 'trace page analytics', chart, { networkIdle: true });
 
   await test.step('Unsubscribe turns the page back into the public view and empties Joined Traces', async () => {
     // The throttle ignores a second action within 2 s of the first.

@@ -83,3 +83,14 @@ export async function checkAtSize(
   }
   await page.setViewportSize(DESKTOP);
 }
+
+/** `checkAtSize` at desktop, then at phone sizes (390 and 360 px). */
+export async function checkAtDesktopAndPhone(
+  page: Page,
+  screen: string,
+  ready: Locator,
+  options: { networkIdle?: boolean } = {},
+): Promise<void> {
+  await checkAtSize(page, DESKTOP, screen, ready, options);
+  await checkAtSize(page, PHONE, screen, ready, options);
+}
