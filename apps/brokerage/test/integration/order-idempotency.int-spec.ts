@@ -172,11 +172,14 @@ it('reconciliation settles an intent lost in flight from the order found at the 
   expect(await paperOrderCount()).toBe(before);
   // Both changes reach the services that build on fills, in order.
   const events = await ctx.dataSource.query(
-    `SELECT aggregate_version::int AS aggregate_version, envelope->'data'->>'state' AS state FROM brokerage.outbox WHERE aggregate_id = $1 ORDER BY aggregate_version`,
+    `SELECT aggregate_version::int AS aggregate_version, envelope->>'type' AS type, envelope->'data'->>'state' AS state
+       FROM brokerage.outbox WHERE aggregate_id = $1 ORDER BY aggregate_version`,
     [`order-intent:${intent.id}`],
   );
+  // The change that filled it also says so once (OrderFilled, same aggregate, next version).
   expect(events).toEqual([
-    { aggregate_version: 1, state: 'UNKNOWN' },
-    { aggregate_version: 2, state: 'FILLED' },
+    { aggregate_version: 1, type: 'OrderUpdated', state: 'UNKNOWN' },
+    { aggregate_version: 2, type: 'OrderUpdated', state: 'FILLED' },
+    { aggregate_version: 3, type: 'OrderFilled', state: null },
   ]);
 });

@@ -516,8 +516,8 @@ describe('reconciliation against SnapTrade as it is (the real SDK against the fa
     (
       await service.app.current().dataSource.query(
         `SELECT o.envelope->'data'->>'state' AS state FROM brokerage.outbox o JOIN brokerage.order_intents i ON o.aggregate_id = 'order-intent:' || i.id
-            WHERE i.request_id = $1 ORDER BY o.aggregate_version`,
-        [requestId],
+            WHERE i.request_id = $1 AND o.subject = $2 ORDER BY o.aggregate_version`,
+        [requestId, OrderUpdated.subject],
       )
     ).map((row: { state: string }) => row.state);
 

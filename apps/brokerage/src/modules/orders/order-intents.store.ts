@@ -3,8 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   BrokerageErrorCode,
   BrokerageMessages,
+  OrderFilled,
   OrderUpdated,
   type NormalizedMarketOrder,
+  type OrderFilledV1,
   type OrderIntentState,
   type OrderUpdatedV1,
 } from '@copytrade/contracts';
@@ -207,10 +209,11 @@ export class OrderIntentsStore {
   private async write(tx: EntityManager, intent: OrderIntentEntity, change: Change): Promise<OrderIntentEntity> {
     await tx.createQueryBuilder().update(OrderIntentEntity).set(change).where('id = :id', { id: intent.id }).execute();
     const updated = await tx.findOneByOrFail(OrderIntentEntity, { id: intent.id });
-    await this.outbox.add(tx, OrderUpdated, orderUpdatedOf(updated), {
-      correlationId: updated.requestId,
-      aggregateId: `order-intent:${updated.id}`,
-    });
+    const meta = { correlationId: updated.requestId, aggregateId: `order-intent:${updated.id}` };
+    await this.outbox.add(tx, OrderUpdated, orderUpdatedOf(updated), meta);
+    // The change that fills the order also publishes OrderFilled, once (a FILLED intent is final).
+    const filled = updated.state === 'FILLED' && intent.state !== 'FILLED' ? orderFilledOf(updated) : null;
+    if (filled) await this.outbox.add(tx, OrderFilled, filled, meta);
     return updated;
   }
 
@@ -243,5 +246,29 @@ export function orderUpdatedOf(intent: OrderIntentEntity): OrderUpdatedV1 {
     averagePrice: intent.executionPrice === null ? null : new Decimal(intent.executionPrice).toString(),
     providerStatus: intent.providerStatus,
     occurredAt: new Date().toISOString(),
+  };
+}
+
+/** The fill of an intent that just became FILLED; null without a fill price (never for a filled order). */
+export function orderFilledOf(intent: OrderIntentEntity): OrderFilledV1 | null {
+  if (intent.executionPrice === null) return null;
+  const order = intent.order as Pick<NormalizedMarketOrder, 'option' | 'underlying'>;
+  const option = order.option ?? null;
+  return {
+    intentId: intent.id,
+    userId: intent.userId,
+    accountId: intent.accountId,
+    provider: intent.provider,
+    brokerageOrderId: intent.providerOrderId,
+    action: intent.action,
+    symbol: intent.symbol,
+    underlying: order.underlying ?? intent.symbol,
+    optionType: option ? (option.optionType === 'CALL' ? 'call' : 'put') : null,
+    strikePrice: option ? new Decimal(option.strikePrice).toString() : null,
+    expirationDate: option?.expirationDate ?? null,
+    contractMultiplier: option?.multiplier ?? 1,
+    filledQuantity: new Decimal(intent.filledQuantity ?? 0).toString(),
+    averagePrice: new Decimal(intent.executionPrice).toString(),
+    filledAt: new Date().toISOString(),
   };
 }
