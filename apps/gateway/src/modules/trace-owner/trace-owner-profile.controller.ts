@@ -1,16 +1,64 @@
-import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { TraceOwnerProfileRpc, type GetOwnerTraceRpcReply, type OwnerTraceDataResponse } from '@copytrade/contracts';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import {
+  AVATAR_FIELD,
+  BROKERAGE_READ_RPC_TIMEOUT_MS,
+  BrokerageErrorCode,
+  BrokerageRpc,
+  CreateTracePostDto,
+  OwnerProfileErrorCode,
+  OwnerProfileMessages,
+  TraceOwnerProfileRpc,
+  UpdateTracePostDto,
+  UpdateTracePrivacyDto,
+  UpdateTraceProfileDto,
+  type CheckTraceOwnerRpcReply,
+  type GetAvatarRpcReply,
+  type GetOwnerTraceRpcReply,
+  type ListAccountsRpcReply,
+  type ListConnectionsRpcReply,
+  type OwnerAvatarResponse,
+  type OwnerMessageResponse,
+  type OwnerPostResponse,
+  type OwnerPostRpcReply,
+  type OwnerProfileUpdateResponse,
+  type OwnerTraceDataResponse,
+  type OwnerTraceRpcReply,
+  type PutAvatarRpcReply,
+  type TraceOwnerIntegrationResponse,
+} from '@copytrade/contracts';
 import { DomainException, RpcClient } from '@copytrade/nest';
+import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+import { reencodeAvatar } from './avatar-image';
+import { AvatarUploadInterceptor } from './avatar-upload.interceptor';
 
 const uuidParam = (name: string) =>
   new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest(`${name} must be a valid id`) });
 
+/** The avatar's URL carries its version (a content hash): that URL never changes content, so it is cached for good. */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+/** Without the current version: kept, but checked again (ETag) on every use. */
+const REVALIDATE = 'private, no-cache';
+
 /**
- * The owner's trace data, profile, privacy, posts, integration and avatar. The traces service refuses every call
- * but the trace owner's (403 NOT_TRACE_OWNER, admins included; 404 for an unknown trace).
+ * The owner's trace data, profile, privacy, posts, integration and avatar (seed 001 §7 Owner). The traces service
+ * refuses every owner call but the trace owner's (403 NOT_TRACE_OWNER, admins included; 404 for an unknown trace);
+ * the calls that do their work here or elsewhere (integration, avatar upload) ask it first.
  */
 @ApiTags('trace-owner')
 @Controller('api')
@@ -22,12 +70,9 @@ export class TraceOwnerProfileController {
     @Param('traceId', uuidParam('traceId')) traceId: string,
     @Req() request: GatewayRequest,
   ): Promise<OwnerTraceDataResponse> {
-    const reply = await this.rpc.request<object, GetOwnerTraceRpcReply>(
-      TraceOwnerProfileRpc.getOwnerTrace,
-      { traceId },
-      rpcContextOf(request),
-    );
-    // The traces service has just checked that the session's user owns the trace: the owner block is that user.
+    const reply = await this.traces<GetOwnerTraceRpcReply>(TraceOwnerProfileRpc.getOwnerTrace, { traceId }, request);
+    // The traces service has just checked that the session's user owns the trace: the owner block is that user
+    // (identity's data, as the session carries it).
     const user = request.user!;
     return {
       success: true,
@@ -39,5 +84,194 @@ export class TraceOwnerProfileController {
         brokerageConnected: user.brokerageConnected,
       },
     };
+  }
+
+  /**
+   * The owner's brokerage link (seed 001 §3 Integration response): connections and accounts from the brokerage
+   * service, for the session's user once traces has confirmed they own the trace. Not registered with the provider
+   * yet: no connection, no accounts.
+   */
+  @Get('trace-owner/:traceId/integration')
+  async integration(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<TraceOwnerIntegrationResponse> {
+    await this.requireOwner(traceId, request);
+    const user = request.user!;
+    const scope = { userId: user.id };
+    const context = rpcContextOf(request);
+    let link: ListConnectionsRpcReply;
+    try {
+      link = await this.rpc.request<object, ListConnectionsRpcReply>(
+        BrokerageRpc.listConnections,
+        scope,
+        context,
+        BROKERAGE_READ_RPC_TIMEOUT_MS,
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === BrokerageErrorCode.PROVIDER_USER_NOT_REGISTERED)
+        return {
+          success: true,
+          integration: { hasSnaptradeConnection: false, snaptradeUserId: null, connections: [], accounts: [] },
+        };
+      throw error;
+    }
+    const { accounts } = await this.rpc.request<object, ListAccountsRpcReply>(
+      BrokerageRpc.listAccounts,
+      scope,
+      context,
+      BROKERAGE_READ_RPC_TIMEOUT_MS,
+    );
+    const owner = { id: user.id, email: user.email, username: user.username, snaptradeUserId: link.providerUserId };
+    return {
+      success: true,
+      integration: {
+        hasSnaptradeConnection: link.connections.length > 0,
+        snaptradeUserId: link.providerUserId,
+        connections: link.connections.map((connection) => ({ ...connection, user: owner })),
+        accounts,
+      },
+    };
+  }
+
+  @Put('trace-owner/:traceId/profile')
+  async profile(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Body() body: UpdateTraceProfileDto,
+    @Req() request: GatewayRequest,
+  ): Promise<OwnerProfileUpdateResponse> {
+    const reply = await this.traces<OwnerTraceRpcReply>(
+      TraceOwnerProfileRpc.updateProfile,
+      { ...body, traceId },
+      request,
+    );
+    return { success: true, message: OwnerProfileMessages.profileUpdated, trace: reply.trace };
+  }
+
+  @Put('trace-owner/:traceId/privacy')
+  async privacy(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Body() body: UpdateTracePrivacyDto,
+    @Req() request: GatewayRequest,
+  ): Promise<OwnerProfileUpdateResponse> {
+    const reply = await this.traces<OwnerTraceRpcReply>(
+      TraceOwnerProfileRpc.updatePrivacy,
+      { ...body, traceId },
+      request,
+    );
+    return { success: true, message: OwnerProfileMessages.privacyUpdated, trace: reply.trace };
+  }
+
+  @Post('trace-owner/:traceId/posts')
+  async createPost(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Body() body: CreateTracePostDto,
+    @Req() request: GatewayRequest,
+  ): Promise<OwnerPostResponse> {
+    const reply = await this.traces<OwnerPostRpcReply>(TraceOwnerProfileRpc.createPost, { ...body, traceId }, request);
+    return { success: true, message: OwnerProfileMessages.postCreated, post: reply.post };
+  }
+
+  @Put('trace-owner/:traceId/posts/:postId')
+  async updatePost(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Param('postId', uuidParam('postId')) postId: string,
+    @Body() body: UpdateTracePostDto,
+    @Req() request: GatewayRequest,
+  ): Promise<OwnerPostResponse> {
+    const reply = await this.traces<OwnerPostRpcReply>(
+      TraceOwnerProfileRpc.updatePost,
+      { ...body, traceId, postId },
+      request,
+    );
+    return { success: true, message: OwnerProfileMessages.postUpdated, post: reply.post };
+  }
+
+  @Delete('trace-owner/:traceId/posts/:postId')
+  async deletePost(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Param('postId', uuidParam('postId')) postId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<OwnerMessageResponse> {
+    await this.traces(TraceOwnerProfileRpc.deletePost, { traceId, postId }, request);
+    return { success: true, message: OwnerProfileMessages.postDeleted };
+  }
+
+  /**
+   * Multipart, field `avatar` (at most 5 MB; JPEG, PNG or GIF by its bytes). Ownership is checked before the image is
+   * decoded; the image is re-encoded here (see reencodeAvatar) and only the result, a JPEG of at most 512 × 512 far
+   * under NATS's 1 MB message limit even as base64, goes to the traces service, which stores it in PostgreSQL.
+   */
+  @Post('trace-owner/:traceId/avatar')
+  @UseInterceptors(AvatarUploadInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: [AVATAR_FIELD],
+      properties: { [AVATAR_FIELD]: { type: 'string', format: 'binary' } },
+    },
+  })
+  async uploadAvatar(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @UploadedFile() file: { buffer: Buffer; size: number } | undefined,
+    @Req() request: GatewayRequest,
+  ): Promise<OwnerAvatarResponse> {
+    await this.requireOwner(traceId, request);
+    if (!file || file.size === 0)
+      throw new DomainException(400, OwnerProfileErrorCode.AVATAR_REQUIRED, OwnerProfileMessages.avatarRequired);
+    const image = await reencodeAvatar(file.buffer);
+    const reply = await this.traces<PutAvatarRpcReply>(
+      TraceOwnerProfileRpc.putAvatar,
+      {
+        traceId,
+        contentType: 'image/jpeg',
+        dataBase64: image.data.toString('base64'),
+        width: image.width,
+        height: image.height,
+      },
+      request,
+    );
+    return { success: true, message: OwnerProfileMessages.avatarUploaded, ...reply };
+  }
+
+  @Delete('trace-owner/:traceId/avatar')
+  async deleteAvatar(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<OwnerMessageResponse> {
+    await this.traces(TraceOwnerProfileRpc.deleteAvatar, { traceId }, request);
+    return { success: true, message: OwnerProfileMessages.avatarDeleted };
+  }
+
+  /**
+   * The trace's avatar for any signed-in user. With the current `v` it is cached as immutable; otherwise it must
+   * be revalidated, and a matching If-None-Match answers 304.
+   */
+  @Get('traces/:traceId/avatar')
+  async avatar(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Query('v') version: string | undefined,
+    @Req() request: GatewayRequest,
+    @Res() response: Response,
+  ): Promise<void> {
+    const avatar = await this.traces<GetAvatarRpcReply>(TraceOwnerProfileRpc.getAvatar, { traceId }, request);
+    const etag = `"${avatar.version}"`;
+    response.setHeader('Cache-Control', version === avatar.version ? IMMUTABLE : REVALIDATE);
+    response.setHeader('ETag', etag);
+    const cached = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    if (cached.includes(etag)) {
+      response.status(304).end();
+      return;
+    }
+    response.type(avatar.contentType).send(Buffer.from(avatar.dataBase64, 'base64'));
+  }
+
+  private async requireOwner(traceId: string, request: GatewayRequest): Promise<void> {
+    await this.traces<CheckTraceOwnerRpcReply>(TraceOwnerProfileRpc.checkOwner, { traceId }, request);
+  }
+
+  private traces<TReply>(pattern: string, payload: object, request: GatewayRequest): Promise<TReply> {
+    return this.rpc.request<object, TReply>(pattern, payload, rpcContextOf(request));
   }
 }
