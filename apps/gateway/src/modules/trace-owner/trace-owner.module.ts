@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TraceOwnerProfileController } from './trace-owner-profile.controller';
+import { TraceOwnerTradesController } from './trace-owner-trades.controller';
 
 /** The trace owner's dashboard calls, /api/trace-owner/{traceId}/… (seed 001 §7 Owner). */
-@Module({ controllers: [TraceOwnerProfileController] })
+@Module({ controllers: [TraceOwnerProfileController, TraceOwnerTradesController] })
 export class TraceOwnerModule {}
