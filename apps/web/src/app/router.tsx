@@ -24,6 +24,10 @@ const TraceRoute = lazyRoute(
   () => import('./routes/app/trace'),
   (m) => m.TraceRoute,
 );
+const TraceDashboardRoute = lazyRoute(
+  () => import('./routes/app/trace-dashboard'),
+  (m) => m.TraceDashboardRoute,
+);
 const AppRoot = lazyRoute(
   () => import('./routes/app/root'),
   (m) => m.AppRoot,
@@ -134,7 +138,7 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.app.tradingTerminal.path, element: <NotBuiltYet title="Trading Terminal" /> },
             { path: paths.app.discovery.path, element: <DiscoveryRoute /> },
             { path: paths.app.trace.path, element: <TraceRoute /> },
-            { path: paths.app.traceDashboard.path, element: <NotBuiltYet title="Trace Dashboard" /> },
+            { path: paths.app.traceDashboard.path, element: <TraceDashboardRoute /> },
             { path: paths.app.settings.path, element: <SettingsRoute /> },
             { path: paths.app.myCopies.path, element: <NotBuiltYet title="My Copy Trades" /> },
             { path: paths.app.admin.path, element: <AdminRoute /> },
