@@ -26,6 +26,16 @@ import { RISK_LEVELS, TIER_NAMES, TRADING_STYLES, type RiskLevel, type TierName 
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const bool = (field: string) => ({ message: `${field} must be true or false` });
+/** A value that is not a number says so, whichever of its rules reports first. */
+const orNotNumber =
+  (message: string) =>
+  ({ value }: { value: unknown }) =>
+    typeof value === 'number' && Number.isFinite(value) ? message : 'minInvestment must be a number';
+/** A required field that is missing says so, whichever of its rules reports first. */
+const orRequired =
+  (field: string, message: string) =>
+  ({ value }: { value: unknown }) =>
+    value === undefined || value === null || value === '' ? `${field} is required` : message;
 
 /**
  * PUT /api/trace-owner/{traceId}/profile (seed 001 §3 Profile settings payload). A PUT replaces the profile: a
@@ -35,14 +45,14 @@ export class UpdateTraceProfileDto {
   @Transform(trimmed)
   @IsString({ message: 'name is required' })
   @IsNotEmpty({ message: 'name is required' })
-  @MaxLength(TRACE_NAME_MAX, { message: `name must be at most ${TRACE_NAME_MAX} characters` })
+  @MaxLength(TRACE_NAME_MAX, { message: orRequired('name', `name must be at most ${TRACE_NAME_MAX} characters`) })
   name: string;
 
   /** Letters, digits and underscores, 3–30, with or without the leading '@' (stored with it); unique ignoring case. */
   @Transform(trimmed)
   @IsString({ message: 'handle is required' })
   @Matches(/^@?[A-Za-z0-9_]{3,30}$/, {
-    message: 'handle must be 3 to 30 letters, digits or underscores, optionally starting with @',
+    message: orRequired('handle', 'handle must be 3 to 30 letters, digits or underscores, optionally starting with @'),
   })
   handle: string;
 
@@ -70,14 +80,14 @@ export class UpdateTraceProfileDto {
   /** US dollars; numeric (a numeric string is accepted, as a form field sends it). */
   @IsOptional()
   @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && value.trim() !== '' ? Number(value) : value,
+    typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value,
   )
   @IsNumber(
     { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false },
     { message: 'minInvestment must be a number' },
   )
-  @Min(0, { message: 'minInvestment must be 0 or more' })
-  @Max(MIN_INVESTMENT_MAX, { message: 'minInvestment is too large' })
+  @Min(0, { message: orNotNumber('minInvestment must be 0 or more') })
+  @Max(MIN_INVESTMENT_MAX, { message: orNotNumber('minInvestment is too large') })
   minInvestment?: number;
 }
 
@@ -109,13 +119,15 @@ export class CreateTracePostDto {
   @Transform(trimmed)
   @IsString({ message: 'title is required' })
   @IsNotEmpty({ message: 'title is required' })
-  @MaxLength(POST_TITLE_MAX, { message: `title must be at most ${POST_TITLE_MAX} characters` })
+  @MaxLength(POST_TITLE_MAX, { message: orRequired('title', `title must be at most ${POST_TITLE_MAX} characters`) })
   title: string;
 
   @Transform(trimmed)
   @IsString({ message: 'content is required' })
   @IsNotEmpty({ message: 'content is required' })
-  @MaxLength(POST_CONTENT_MAX, { message: `content must be at most ${POST_CONTENT_MAX} characters` })
+  @MaxLength(POST_CONTENT_MAX, {
+    message: orRequired('content', `content must be at most ${POST_CONTENT_MAX} characters`),
+  })
   content: string;
 
   /** Public posts are the free preview; the others are for the owner and active subscribers. Default false. */
