@@ -37,9 +37,11 @@ afterAll(async () => {
 });
 
 /** The request body schema of an operation, its $ref followed. */
+/** The body of an operation: JSON, or multipart for an upload. */
 function bodySchema(path: string, method = 'post'): Schema {
-  const schema = document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema;
-  if (!schema) throw new Error(`${method.toUpperCase()} ${path} has no JSON request body`);
+  const content = document.paths[path]?.[method]?.requestBody?.content;
+  const schema = content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema;
+  if (!schema) throw new Error(`${method.toUpperCase()} ${path} has no JSON or multipart request body`);
   return schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()!]! : schema;
 }
 
@@ -56,7 +58,13 @@ it('describes the final-signup body with its required fields', () => {
   expect(signup.required).toEqual(expect.arrayContaining(['username', 'email', 'password']));
 });
 
-it('every operation that takes a JSON body names at least one property', () => {
+it('describes the avatar upload as multipart with its file field', () => {
+  const avatar = document.paths['/api/trace-owner/{traceId}/avatar']?.post?.requestBody?.content;
+  expect(Object.keys(avatar ?? {})).toEqual(['multipart/form-data']);
+  expect(bodySchema('/api/trace-owner/{traceId}/avatar').properties?.avatar).toMatchObject({ format: 'binary' });
+});
+
+it('every operation that takes a body names at least one property', () => {
   const empty = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
       .filter(([, operation]) => operation.requestBody)
