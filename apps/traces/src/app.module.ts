@@ -10,6 +10,7 @@ import { OwnerProfileModule } from './modules/owner-profile/owner-profile.module
 import { OwnerTradesModule } from './modules/owner-trades/owner-trades.module';
 import { SidebarModule } from './modules/sidebar/sidebar.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+import { TracesChangesModule } from './modules/traces-changes/traces-changes.module';
 
 @Module({})
 export class TracesAppModule {
@@ -23,6 +24,7 @@ export class TracesAppModule {
           config,
           dataSourceOptions: tracesDataSourceOptions(config.DATABASE_URL),
         }),
+        TracesChangesModule,
         SidebarModule,
         DiscoveryModule,
         SubscriptionsModule,

@@ -9,6 +9,8 @@ import { SubscriptionLedger } from '../../src/modules/subscriptions/subscription
 
 let database: TestDatabase;
 let dataSource: DataSource;
+/** What the seeders told the gateways (TracesChanges.publish): undefined = every trace changed. */
+const announced: Array<string | undefined> = [];
 
 const seederWith = (config: Partial<TracesConfig>) =>
   new DemoDataSeeder(
@@ -16,6 +18,7 @@ const seederWith = (config: Partial<TracesConfig>) =>
     new SubscriptionLedger(new OutboxWriter({ schema: 'traces', producer: 'traces' }), {
       kick: () => undefined,
     } as never),
+    { publish: async (traceId?: string) => void announced.push(traceId) } as never,
     config as TracesConfig,
   );
 const count = async (sql: string) => Number((await dataSource.query(sql))[0].count);
@@ -45,7 +48,9 @@ describe('with demo data on', () => {
   }, 60_000);
 
   it('creates the dozen traces once, owned by the demo owners, each with four tiers and posts', async () => {
+    expect(announced).toEqual([undefined]); // the replica that seeded told the gateways, once, after its commit
     await seederWith({ seedsDemoData: true }).onApplicationBootstrap();
+    expect(announced).toEqual([undefined]);
     expect(await count('SELECT count(*) FROM traces.traces')).toBe(DEMO_TRACES.length);
     expect(await count('SELECT count(*) FROM traces.tiers')).toBe(DEMO_TRACES.length * 4);
     const owners = await dataSource.query('SELECT DISTINCT owner_user_id AS id FROM traces.traces');

@@ -7,6 +7,7 @@ import { OnboardingTraderEntity, PostEntity, TierEntity, TraceEntity } from '../
 import { createTrace } from '../shared/trace-factory';
 import { addTrades } from '../shared/trade-writer';
 import { SubscriptionLedger } from '../subscriptions/subscription-ledger';
+import { TracesChanges } from '../traces-changes/traces-changes';
 import { DEMO_ONBOARDING_HANDLE, DEMO_TRACES, demoOwnerId, type DemoTrace } from './demo-traces.catalogue';
 import { generateDemoTrades } from './demo-trades.generator';
 
@@ -26,6 +27,7 @@ export class DemoDataSeeder implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ledger: SubscriptionLedger,
+    private readonly changes: TracesChanges,
     @Inject(TracesConfig) private readonly config: TracesConfig,
   ) {}
 
@@ -40,6 +42,7 @@ export class DemoDataSeeder implements OnApplicationBootstrap {
     });
     if (created > 0) {
       this.ledger.kick();
+      await this.changes.publish(); // gateways already running drop what they cached (the onboarding trader too)
       this.logger.log({ traces: created }, 'Seeded the demo traces');
     }
   }

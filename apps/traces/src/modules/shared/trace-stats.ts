@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { tracesChangedAfterCommit } from '../traces-changes/traces-changes';
 
 /**
  * A trace's statistics, recomputed from its own trades (never typed in) each time its trades change.
@@ -13,7 +14,8 @@ import type { EntityManager } from 'typeorm';
  *                      from its highest earlier value (the curve starts at 0)
  * - avgTradeSize     = mean entry value in dollars, quantity × entry price (options: the stored price is in
  *                      hundredths, so ÷ 100 per contract)
- * All are rounded to 2 decimals. monthlyReturn is as of the last recomputation.
+ * All are rounded to 2 decimals. monthlyReturn is as of the last recomputation. Every writer of trades calls this,
+ * so the gateways are told here that the trace changed (after the commit: they drop their cached reads of it).
  */
 export async function recomputeTraceStats(manager: EntityManager, traceId: string): Promise<void> {
   await manager.query(
@@ -47,4 +49,5 @@ export async function recomputeTraceStats(manager: EntityManager, traceId: strin
      FROM stats WHERE traces.traces.id = $1`,
     [traceId],
   );
+  await tracesChangedAfterCommit(manager, traceId);
 }

@@ -1,6 +1,7 @@
 import type { OwnerTradeStatus, TierName, TradeSide, TradeStatus } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import { TradeEntity } from './entities';
+import { tracesChangedAfterCommit } from '../traces-changes/traces-changes';
 import { recomputeTraceStats } from './trace-stats';
 
 export interface NewTrade {
@@ -171,7 +172,10 @@ export async function upsertSourcedTrades(
   return inserted;
 }
 
-/** Prices of open trades from the brokerage's latest figures (no statistic depends on an open trade's price). */
+/**
+ * Prices of open trades from the brokerage's latest figures (no statistic depends on an open trade's price, so
+ * none is recomputed; the gateways are told the trace's trades changed, as recomputeTraceStats does).
+ */
 export async function repriceOpenTrades(
   manager: EntityManager,
   traceId: string,
@@ -182,6 +186,7 @@ export async function repriceOpenTrades(
       `UPDATE traces.trades SET current_price = $3 WHERE id = $1 AND trace_id = $2 AND status = 'open'`,
       [id, traceId, currentPrice],
     );
+  if (prices.length > 0) await tracesChangedAfterCommit(manager, traceId);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import { DomainException, OutboxRelay, OutboxWriter } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { SubscriptionEntity, TierEntity, TraceEntity } from '../shared/entities';
+import { tracesChangedAfterCommit } from '../traces-changes/traces-changes';
 
 export interface StartSubscription {
   traceId: string;
@@ -73,6 +74,7 @@ export class SubscriptionLedger {
       id = inserted.identifiers[0].id as string;
     }
     await manager.increment(TraceEntity, { id: trace.id }, 'subscriberCount', 1);
+    await tracesChangedAfterCommit(manager, trace.id); // counts and the user's access, in every gateway's cache
     const event = await this.outbox.add(
       manager,
       SubscriptionStarted,
@@ -100,6 +102,7 @@ export class SubscriptionLedger {
   ): Promise<void> {
     await manager.update(SubscriptionEntity, { id: subscription.id }, { status: 'ended', endedAt: new Date() });
     await manager.decrement(TraceEntity, { id: subscription.traceId }, 'subscriberCount', 1);
+    await tracesChangedAfterCommit(manager, subscription.traceId); // access ends in every gateway's cache too
     await this.outbox.add(
       manager,
       SubscriptionEnded,

@@ -6,6 +6,7 @@ import type {
   TierView,
   TraceDetailView,
   TraceSummaryView,
+  TraceViewerView,
   TradeView,
 } from '../../http/traces/trace.view';
 
@@ -21,6 +22,17 @@ export const TracesRpc = {
   getOnboardingTrader: 'rpc.traces.onboarding-trader.get',
   autoSubscribe: 'rpc.traces.onboarding-trader.subscribe',
 } as const;
+
+/**
+ * Core NATS (not JetStream): the traces service publishes it, and flushes, BEFORE it answers any request that
+ * changed traces data (a subscription, a trace, its trades, posts or settings), and after the commit of a change
+ * made outside a request (demo data, trades from events). Every gateway drops its cached traces reads: the list
+ * of traces always, and everything of `traceId` (every trace when absent), viewers' access included.
+ */
+export const TracesChangedSubject = 'broadcast.traces.traces.changed';
+export interface TracesChanged {
+  traceId?: string;
+}
 
 /** Admin trace management: called by the admin service only (which records each action in its audit log). */
 export const TracesAdminRpc = {
@@ -56,6 +68,8 @@ export interface ListTiersRpcReply {
 }
 export interface ListTradesRpcReply {
   trades: TradeView[];
+  /** What the caller's access is (the trades answered follow from it): the gateway's read cache keys by it. */
+  viewer: TraceViewerView;
 }
 export interface SubscriptionRpcReply {
   subscription: SubscriptionView;

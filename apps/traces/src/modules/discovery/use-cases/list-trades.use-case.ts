@@ -16,7 +16,8 @@ import { toTradeView } from '../../shared/trace-views';
 /**
  * GET /api/traces/{id}/trades: shared trades only, newest first. The owner sees every shared trade; an active
  * subscriber those whose required tier ranks at or below theirs; anyone else gets 403 and no trade.
- * Checked on every call against the database, so an ended subscription loses access at once.
+ * Checked on every call against the database, so an ended subscription loses access at once. The reply says
+ * what the caller's access is (`viewer`, as the trace page has it): gateways cache the trades by it.
  */
 @Injectable()
 export class ListTradesUseCase {
@@ -41,6 +42,7 @@ export class ListTradesUseCase {
       .addOrderBy('trade.id', 'DESC')
       .limit(payload.limit ?? TRADES_PAGE_DEFAULT)
       .getMany();
-    return { trades: trades.map(toTradeView) };
+    const { tierRank: _rank, ...viewerView } = viewer;
+    return { trades: trades.map(toTradeView), viewer: viewerView };
   }
 }
