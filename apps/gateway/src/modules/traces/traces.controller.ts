@@ -31,37 +31,38 @@ import {
 import { DomainException, RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+import { TracesReadCache } from './traces-read-cache.service';
 
 const uuidParam = (name: string) =>
   new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest(`${name} must be a valid id`) });
 
 /**
  * Discovery, trace pages, subscriptions, the sidebar lists and the onboarding trader. Every call is for a
- * signed-in user; a userId that is not the session's user is refused by the traces service (403).
+ * signed-in user; a userId that is not the session's user is refused by the traces service (403). The list of
+ * traces, the trace page and its trades go through TracesReadCache (read-your-writes: see there).
  */
 @ApiTags('traces')
 @Controller('api')
 export class TracesController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly reads: TracesReadCache,
+  ) {}
 
   @Get('traces')
   async list(@Query() query: ListTracesQueryDto, @Req() request: GatewayRequest): Promise<TracesListResponse> {
-    const reply = await this.rpc.request<ListTracesQueryDto, ListTracesRpcReply>(
-      TracesRpc.listTraces,
-      query,
-      rpcContextOf(request),
+    const reply = await this.reads.list(query, () =>
+      this.rpc.request<ListTracesQueryDto, ListTracesRpcReply>(TracesRpc.listTraces, query, rpcContextOf(request)),
     );
     return { success: true, ...reply };
   }
 
   @Get('traces/:id')
   async trace(@Param('id', uuidParam('id')) traceId: string, @Req() request: GatewayRequest): Promise<TraceResponse> {
-    const reply = await this.rpc.request<object, GetTraceRpcReply>(
-      TracesRpc.getTrace,
-      { traceId },
-      rpcContextOf(request),
+    const trace = await this.reads.trace(request.user!.id, traceId, () =>
+      this.rpc.request<object, GetTraceRpcReply>(TracesRpc.getTrace, { traceId }, rpcContextOf(request)),
     );
-    return { success: true, trace: reply.trace };
+    return { success: true, trace };
   }
 
   @Get('traces/:id/tiers')
@@ -80,21 +81,21 @@ export class TracesController {
     @Query() query: ListTradesQueryDto,
     @Req() request: GatewayRequest,
   ): Promise<TradesResponse> {
-    const reply = await this.rpc.request<object, ListTradesRpcReply>(
-      TracesRpc.listTrades,
-      { ...query, traceId },
-      rpcContextOf(request),
+    const trades = await this.reads.trades(request.user!.id, traceId, query, () =>
+      this.rpc.request<object, ListTradesRpcReply>(TracesRpc.listTrades, { ...query, traceId }, rpcContextOf(request)),
     );
-    return { success: true, trades: reply.trades };
+    return { success: true, trades };
   }
 
   @Post('subscribe')
   @HttpCode(200)
   async subscribe(@Body() body: SubscribeDto, @Req() request: GatewayRequest): Promise<SubscribeResponse> {
-    const reply = await this.rpc.request<SubscribeDto, SubscriptionRpcReply>(
-      TracesRpc.subscribe,
-      { userId: body.userId, traceId: body.traceId, tierId: body.tierId },
-      rpcContextOf(request),
+    const reply = await this.droppingAfter(body.traceId, () =>
+      this.rpc.request<SubscribeDto, SubscriptionRpcReply>(
+        TracesRpc.subscribe,
+        { userId: body.userId, traceId: body.traceId, tierId: body.tierId },
+        rpcContextOf(request),
+      ),
     );
     return { success: true, message: TracesMessages.subscribed, subscription: reply.subscription };
   }
@@ -102,10 +103,12 @@ export class TracesController {
   @Post('unsubscribe')
   @HttpCode(200)
   async unsubscribe(@Body() body: UnsubscribeDto, @Req() request: GatewayRequest): Promise<UnsubscribeResponse> {
-    await this.rpc.request<UnsubscribeDto, { ended: true }>(
-      TracesRpc.unsubscribe,
-      { userId: body.userId, traceId: body.traceId },
-      rpcContextOf(request),
+    await this.droppingAfter(body.traceId, () =>
+      this.rpc.request<UnsubscribeDto, { ended: true }>(
+        TracesRpc.unsubscribe,
+        { userId: body.userId, traceId: body.traceId },
+        rpcContextOf(request),
+      ),
     );
     return { success: true, message: TracesMessages.unsubscribed };
   }
@@ -149,11 +152,25 @@ export class TracesController {
   @Post('auto-subscribe')
   @HttpCode(200)
   async autoSubscribe(@Body() body: AutoSubscribeDto, @Req() request: GatewayRequest): Promise<AutoSubscribeResponse> {
-    const reply = await this.rpc.request<AutoSubscribeDto, SubscriptionRpcReply>(
-      TracesRpc.autoSubscribe,
-      { userId: body.userId },
-      rpcContextOf(request),
+    const reply = await this.droppingAfter(undefined, () =>
+      this.rpc.request<AutoSubscribeDto, SubscriptionRpcReply>(
+        TracesRpc.autoSubscribe,
+        { userId: body.userId },
+        rpcContextOf(request),
+      ),
     );
     return { success: true, message: TracesMessages.autoSubscribed, subscription: reply.subscription };
+  }
+
+  /**
+   * A subscription change answered through this replica drops its cached reads here as well, whatever the
+   * outcome (the service's broadcast does it on every replica; this one then never depends on its timing).
+   */
+  private async droppingAfter<T>(traceId: string | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.reads.dropTrace(traceId);
+    }
   }
 }

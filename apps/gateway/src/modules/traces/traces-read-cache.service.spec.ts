@@ -1,0 +1,307 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  TracesChangedSubject,
+  type GetTraceRpcReply,
+  type ListTracesQueryDto,
+  type ListTracesRpcReply,
+  type ListTradesRpcReply,
+  type TraceDetailView,
+  type TraceViewerView,
+  type TradeView,
+} from '@copytrade/contracts';
+import { settleInboundMessages } from '@copytrade/nest';
+import { GatewayConfig } from '../../config/gateway.config';
+import { TracesReadCache } from './traces-read-cache.service';
+
+const TRACE = '11111111-1111-4111-8111-111111111111';
+const OTHER_TRACE = '22222222-2222-4222-8222-222222222222';
+
+/** Core NATS as the cache uses it: broadcasts delivered to its callback, status events on demand. */
+function fakeNats() {
+  const callbacks = new Map<string, (error: Error | null, message: { json(): unknown }) => void>();
+  const statuses: Array<{ type: string }> = [];
+  let wake: (() => void) | undefined;
+  const nats = {
+    subscribe: (subject: string, { callback }: { callback: (error: Error | null, message: unknown) => void }) => {
+      callbacks.set(subject, callback);
+      return { unsubscribe: () => callbacks.delete(subject) };
+    },
+    status: async function* () {
+      for (;;) {
+        while (statuses.length) yield statuses.shift()!;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+  };
+  return {
+    nats: nats as unknown as NatsConnection,
+    broadcast: (payload: object) => callbacks.get(TracesChangedSubject)?.(null, { json: () => payload }),
+    reconnect: async () => {
+      statuses.push({ type: 'reconnect' });
+      wake?.();
+      await settleInboundMessages();
+    },
+  };
+}
+
+function cacheWith(ttlSeconds = 5) {
+  const config = Object.assign(new GatewayConfig(), { TRACES_READ_CACHE_TTL_SECONDS: ttlSeconds });
+  const bus = fakeNats();
+  const cache = new TracesReadCache(config, bus.nats);
+  cache.onModuleInit();
+  return { cache, ...bus };
+}
+
+const viewer = (overrides: Partial<TraceViewerView> = {}): TraceViewerView => ({
+  isOwner: false,
+  isSubscribed: true,
+  hasAccess: true,
+  tier: 'premium',
+  ...overrides,
+});
+const NO_ACCESS = viewer({ isSubscribed: false, hasAccess: false, tier: null });
+const trade = (id: string) => ({ id, symbol: 'AAPL' }) as TradeView;
+const listReply = (subscriberCount: number) =>
+  ({
+    traces: [{ id: TRACE, subscriberCount }],
+    pagination: { limit: 50, offset: 0, nextOffset: null },
+  }) as unknown as ListTracesRpcReply;
+const traceReply = (forViewer: TraceViewerView, posts: string[]): GetTraceRpcReply => ({
+  trace: {
+    id: TRACE,
+    owner: { id: 'owner', username: 'owner' },
+    posts: posts.map((title) => ({ title })),
+    viewer: forViewer,
+  } as unknown as TraceDetailView,
+});
+/** A loader that counts its calls and answers whatever `answer` holds at the time. */
+function loader<T>(answer: () => T) {
+  const load = jest.fn(async () => answer());
+  return load;
+}
+const query = (fields: Partial<ListTracesQueryDto> = {}) => fields as ListTracesQueryDto;
+
+describe('TracesReadCache: the list of traces', () => {
+  it('answers a repeated query (and the same query spelled with defaults) from the cache', async () => {
+    const { cache } = cacheWith();
+    const load = loader(() => listReply(1));
+    await cache.list(query({ search: 'momentum' }), load);
+    expect(
+      await cache.list(query({ search: ' momentum ', category: 'All', sortBy: 'return', limit: 50 }), load),
+    ).toEqual(listReply(1));
+    expect(load).toHaveBeenCalledTimes(1);
+    await cache.list(query({ search: 'momentum', sortBy: 'subscribers' }), load);
+    await cache.list(query({ search: 'momentum', offset: 50 }), load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads again after the traces service announces a change of any trace (a new subscriber count)', async () => {
+    const { cache, broadcast } = cacheWith();
+    let count = 1;
+    const load = loader(() => listReply(count));
+    await cache.list(query(), load);
+    count = 2;
+    broadcast({ traceId: OTHER_TRACE });
+    expect((await cache.list(query(), load)).traces[0]!.subscriberCount).toBe(2);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('applies a change already received before answering from the cache', async () => {
+    const { cache, broadcast } = cacheWith();
+    let count = 1;
+    const load = loader(() => listReply(count));
+    await cache.list(query(), load);
+    count = 2;
+    // Received in the same turn as the request (setImmediate: after the I/O callbacks of the turn).
+    setImmediate(() => broadcast({})); // queued before the read's own settling, as I/O of the same turn is
+    const reading = cache.list(query(), load);
+    expect((await reading).traces[0]!.subscriberCount).toBe(2);
+  });
+
+  it('expires entries after TRACES_READ_CACHE_TTL_SECONDS', async () => {
+    const { cache } = cacheWith(1);
+    const load = loader(() => listReply(1));
+    await cache.list(query(), load);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await cache.list(query(), load);
+    expect(load).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await cache.list(query(), load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('is off with TTL 0: every read asks the service', async () => {
+    const { cache } = cacheWith(0);
+    const load = loader(() => listReply(1));
+    await cache.list(query(), load);
+    await cache.list(query(), load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('never stores an error', async () => {
+    const { cache } = cacheWith();
+    const load = jest.fn().mockRejectedValueOnce(new Error('timeout')).mockResolvedValue(listReply(1));
+    await expect(cache.list(query(), load)).rejects.toThrow('timeout');
+    await cache.list(query(), load);
+    await cache.list(query(), load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not store a read that a change overtook, and a read after the change never joins it', async () => {
+    const { cache, broadcast } = cacheWith();
+    let release!: () => void;
+    const held = jest.fn(() => new Promise<ListTracesRpcReply>((resolve) => (release = () => resolve(listReply(1)))));
+    const before = cache.list(query(), held);
+    const joined = cache.list(query(), held); // joins the first call (same epoch)
+    broadcast({ traceId: TRACE });
+    const fresh = loader(() => listReply(2));
+    const after = cache.list(query(), fresh);
+    release();
+    expect((await before).traces[0]!.subscriberCount).toBe(1);
+    expect((await joined).traces[0]!.subscriberCount).toBe(1);
+    expect((await after).traces[0]!.subscriberCount).toBe(2);
+    expect(held).toHaveBeenCalledTimes(1);
+    expect(fresh).toHaveBeenCalledTimes(1);
+    expect((await cache.list(query(), fresh)).traces[0]!.subscriberCount).toBe(2);
+    expect(fresh).toHaveBeenCalledTimes(1); // the read after the change was stored
+  });
+
+  it('shares one call between concurrent misses of the same query', async () => {
+    const { cache } = cacheWith();
+    const load = loader(() => listReply(1));
+    await Promise.all(Array.from({ length: 50 }, () => cache.list(query(), load)));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops everything when NATS reconnects (broadcasts may have been missed)', async () => {
+    const { cache, reconnect } = cacheWith();
+    const load = loader(() => listReply(1));
+    const trades = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
+    await cache.list(query(), load);
+    await cache.trades('user-a', TRACE, {}, trades);
+    await reconnect();
+    await cache.list(query(), load);
+    await cache.trades('user-a', TRACE, {}, trades);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(trades).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("TracesReadCache: a trace's trades and page, by the viewer's access", () => {
+  it('answers a user again from the cache, per parameters; the owner realtime read is never cached', async () => {
+    const { cache } = cacheWith();
+    const load = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
+    expect(await cache.trades('user-a', TRACE, { limit: 50 }, load)).toEqual([trade('t1')]);
+    await cache.trades('user-a', TRACE, { limit: 50 }, load);
+    expect(load).toHaveBeenCalledTimes(1);
+    await cache.trades('user-a', TRACE, { limit: 20, status: 'closed' }, load);
+    expect(load).toHaveBeenCalledTimes(2);
+    await cache.trades('user-a', TRACE, { limit: 50, includeRealtimeData: true }, load);
+    await cache.trades('user-a', TRACE, { limit: 50, includeRealtimeData: true }, load);
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+
+  it("never answers one user with another's access: each user's first read asks the service", async () => {
+    const { cache } = cacheWith();
+    const premium = loader((): ListTradesRpcReply => ({ trades: [trade('vip-excluded')], viewer: viewer() }));
+    const free = loader((): ListTradesRpcReply => ({ trades: [trade('free-only')], viewer: viewer({ tier: 'free' }) }));
+    await cache.trades('user-a', TRACE, {}, premium);
+    expect(await cache.trades('user-b', TRACE, {}, free)).toEqual([trade('free-only')]);
+    expect(await cache.trades('user-b', TRACE, {}, free)).toEqual([trade('free-only')]);
+    expect(await cache.trades('user-a', TRACE, {}, premium)).toEqual([trade('vip-excluded')]);
+    expect(premium).toHaveBeenCalledTimes(1);
+    expect(free).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives the trace page from the answer of the same access, with the user's own viewer block", async () => {
+    const { cache } = cacheWith();
+    const subscriberA = loader(() => traceReply(viewer({ tier: 'basic' }), ['public', 'subscribers only']));
+    const subscriberB = loader(() => traceReply(viewer({ tier: 'vip' }), ['public', 'subscribers only']));
+    const outsider = loader(() => traceReply(NO_ACCESS, ['public']));
+    await cache.trace('user-a', TRACE, subscriberA);
+    await cache.trace('user-b', TRACE, subscriberB);
+    await cache.trace('user-c', TRACE, outsider);
+    const [a, b, c] = await Promise.all([
+      cache.trace('user-a', TRACE, subscriberA),
+      cache.trace('user-b', TRACE, subscriberB),
+      cache.trace('user-c', TRACE, outsider),
+    ]);
+    expect([a.viewer.tier, b.viewer.tier, c.viewer.hasAccess]).toEqual(['basic', 'vip', false]);
+    expect(c.posts).toEqual([{ title: 'public' }]);
+    expect(a.posts).toHaveLength(2);
+    expect([subscriberA, subscriberB, outsider].map((load) => load.mock.calls.length)).toEqual([1, 1, 1]);
+  });
+
+  it('a trace page read tells the access: the trades of that access then come from the cache', async () => {
+    const { cache } = cacheWith();
+    const tradesA = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
+    await cache.trades('user-a', TRACE, {}, tradesA);
+    const tradesB = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
+    await cache.trace(
+      'user-b',
+      TRACE,
+      loader(() => traceReply(viewer(), [])),
+    );
+    expect(await cache.trades('user-b', TRACE, {}, tradesB)).toEqual([trade('t1')]);
+    expect(tradesB).not.toHaveBeenCalled();
+  });
+
+  it('a user without access always asks the service for trades (its 403 is never cached)', async () => {
+    const { cache } = cacheWith();
+    await cache.trace(
+      'user-c',
+      TRACE,
+      loader(() => traceReply(NO_ACCESS, [])),
+    );
+    const forbidden = jest.fn().mockRejectedValue(Object.assign(new Error('Subscription required'), { status: 403 }));
+    await expect(cache.trades('user-c', TRACE, {}, forbidden)).rejects.toThrow('Subscription required');
+    await expect(cache.trades('user-c', TRACE, {}, forbidden)).rejects.toThrow('Subscription required');
+    expect(forbidden).toHaveBeenCalledTimes(2);
+  });
+
+  it("an announced change of the trace (unsubscribe) drops its answers and its users' access at once", async () => {
+    const { cache, broadcast } = cacheWith();
+    let subscribed = true;
+    const load = jest.fn(async (): Promise<ListTradesRpcReply> => {
+      if (!subscribed) throw Object.assign(new Error('Subscription required'), { status: 403 });
+      return { trades: [trade('t1')], viewer: viewer() };
+    });
+    await cache.trades('user-a', TRACE, {}, load);
+    await cache.trades('user-a', TRACE, {}, load);
+    expect(load).toHaveBeenCalledTimes(1);
+    subscribed = false;
+    broadcast({ traceId: TRACE });
+    await expect(cache.trades('user-a', TRACE, {}, load)).rejects.toThrow('Subscription required');
+  });
+
+  it("a change of another trace keeps this trace's answers; a change of every trace (no id) drops them", async () => {
+    const { cache, broadcast } = cacheWith();
+    const load = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
+    await cache.trades('user-a', TRACE, {}, load);
+    broadcast({ traceId: OTHER_TRACE });
+    await cache.trades('user-a', TRACE, {}, load);
+    expect(load).toHaveBeenCalledTimes(1);
+    broadcast({});
+    await cache.trades('user-a', TRACE, {}, load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('the replica that answered a subscription change drops the trace itself (dropTrace)', async () => {
+    const { cache } = cacheWith();
+    const load = loader(() => traceReply(viewer(), []));
+    await cache.trace('user-a', TRACE, load);
+    cache.dropTrace(TRACE);
+    await cache.trace('user-a', TRACE, load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not store a trace page whose owner's username identity did not give (a degraded answer)", async () => {
+    const { cache } = cacheWith();
+    const degraded = traceReply(viewer(), []);
+    degraded.trace.owner = { id: 'owner', username: null };
+    const load = loader(() => degraded);
+    await cache.trace('user-a', TRACE, load);
+    await cache.trace('user-a', TRACE, load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
