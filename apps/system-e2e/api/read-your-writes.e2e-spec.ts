@@ -62,6 +62,55 @@ describe('a paper order then the (cached) account list', () => {
   }, 120_000);
 });
 
+describe('subscribe / unsubscribe then the (cached) traces reads', () => {
+  it('shows the subscriber count, the access and the trades in the next reads on either replica (20 rounds)', async () => {
+    const admin = clientAt(suite.platform.url);
+    expect((await admin.login(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+    const handle = `ryw_${Date.now().toString(36)}`;
+    const created = await admin.post('/api/admin/create-trace', {
+      name: 'Read Your Writes',
+      handle,
+      ownerId: (await admin.get('/api/verify-token')).body.user.id,
+    });
+    expect(created.status).toBe(200);
+    const traceId = created.body.trace.id as string;
+    const [user] = await seedUsers(suite.db, 'ryw_traces', 1);
+    const { api, cookie } = await signIn(suite.platform.url, user!.username);
+    const freeTier = (await api.get(`/api/traces/${traceId}/tiers`)).body.tiers[0].id as string;
+    /** What one replica answers now: the list's count, the page's access, the trades' status. */
+    const readsOn = async (replica: string) => {
+      const list = await getWithCookie(replica, `/api/traces?search=${handle}`, cookie).expect(200);
+      const page = await getWithCookie(replica, `/api/traces/${traceId}`, cookie).expect(200);
+      const trades = await getWithCookie(replica, `/api/traces/${traceId}/trades?limit=20&status=closed`, cookie);
+      return {
+        subscribers: list.body.traces[0]?.subscriberCount,
+        pageCount: page.body.trace.counts.subscriptions,
+        hasAccess: page.body.trace.viewer.hasAccess,
+        trades: trades.status,
+      };
+    };
+    const unsubscribed = { subscribers: 0, pageCount: 0, hasAccess: false, trades: 403 };
+    const subscribed = { subscribers: 1, pageCount: 1, hasAccess: true, trades: 200 };
+    const stale: string[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      // Both replicas hold the state before the write in their caches (read twice: the second is a cache hit).
+      for (const replica of [suite.platform.url, replicaB, suite.platform.url, replicaB])
+        expect(await readsOn(replica)).toEqual(unsubscribed);
+      expect((await api.post('/api/subscribe', { userId: user!.id, traceId, tierId: freeTier })).status).toBe(200);
+      if (JSON.stringify(await readsOn(replicaB)) !== JSON.stringify(subscribed)) stale.push(`subscribe ${round} B`);
+      if (JSON.stringify(await readsOn(suite.platform.url)) !== JSON.stringify(subscribed))
+        stale.push(`subscribe ${round} A`);
+      await readsOn(replicaB);
+      expect((await api.post('/api/unsubscribe', { userId: user!.id, traceId })).status).toBe(200);
+      if (JSON.stringify(await readsOn(replicaB)) !== JSON.stringify(unsubscribed))
+        stale.push(`unsubscribe ${round} B`);
+      if (JSON.stringify(await readsOn(suite.platform.url)) !== JSON.stringify(unsubscribed))
+        stale.push(`unsubscribe ${round} A`);
+    }
+    expect(stale).toEqual([]);
+  }, 240_000);
+});
+
 describe('set-maintenance-mode then maintenance-status', () => {
   it(`serves the new value in the next read on the other replica (${ROUNDS} switches)`, async () => {
     const admin = clientAt(suite.platform.url);
