@@ -1,6 +1,12 @@
-import { NotBuiltYet } from '@/components/ui/not-built-yet';
+import { useParams } from 'react-router-dom';
+import { TraceDashboard } from '@/features/trace-dashboard/components/trace-dashboard';
+import { useSession } from '@/lib/auth';
 
-/** `/trace/{traceId}/dashboard` (seed 001 §2.7). */
+/** `/trace/{traceId}/dashboard` (seed 001 §2.7): the trace owner's dashboard. */
 export function TraceDashboardRoute() {
-  return <NotBuiltYet title="Trace Dashboard" />;
+  const { traceId = '' } = useParams();
+  const { user } = useSession();
+  if (!user) return null;
+  // Another trace starts fresh (tabs, forms, the Trade Manager's timers): the sidebar moves between them here.
+  return <TraceDashboard key={traceId} traceId={traceId} user={user} />;
 }

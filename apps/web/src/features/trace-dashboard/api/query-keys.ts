@@ -1,0 +1,8 @@
+/** Query keys of the owner dashboard: everything of one trace lives under `trace(traceId)`. */
+export const traceDashboardKeys = {
+  all: ['trace-dashboard'] as const,
+  trace: (traceId: string) => [...traceDashboardKeys.all, traceId] as const,
+  integration: (traceId: string) => [...traceDashboardKeys.trace(traceId), 'integration'] as const,
+  trades: (traceId: string) => [...traceDashboardKeys.trace(traceId), 'trades'] as const,
+  accounts: (userId: string) => [...traceDashboardKeys.all, 'accounts', userId] as const,
+};

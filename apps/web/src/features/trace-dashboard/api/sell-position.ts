@@ -1,0 +1,53 @@
+import type { AccountsResponse, BrokerageAccountView } from '@copytrade/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { traceDashboardKeys } from './query-keys';
+
+/** GET /api/snaptrade/accounts/{userId}: the owner's trading accounts; only the first one is ever used. */
+export async function getOwnerAccounts(userId: string, signal?: AbortSignal): Promise<BrokerageAccountView[]> {
+  const response = await api.get<AccountsResponse>(`/api/snaptrade/accounts/${encodeURIComponent(userId)}`, { signal });
+  return response.accounts ?? [];
+}
+
+export const getOwnerAccountsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: traceDashboardKeys.accounts(userId),
+    queryFn: ({ signal }) => getOwnerAccounts(userId, signal),
+  });
+
+export function useOwnerAccounts(userId: string, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...getOwnerAccountsQueryOptions(userId), enabled });
+}
+
+/** Seed 001 §3 Sell payload (§7 sell-position): always a market order with price null. */
+export interface SellPositionInput {
+  userId: string;
+  accountId: string;
+  positionData: {
+    symbol: string;
+    quantity: number;
+    isOptions: boolean;
+    orderType: 'Market';
+    price: null;
+    traceId: string;
+    optionsTicker?: string | null;
+    optionType?: 'call' | 'put' | null;
+    strikePrice?: number | null;
+    expirationDate?: string | null;
+  };
+  confirmRisks: true;
+  requestId: string;
+}
+
+export interface SellPositionResponse {
+  success?: boolean;
+  message?: string;
+  orderResult?: { price?: number | null; orderId?: string | null };
+  sellOrder?: { price?: number | null; snaptradeOrderId?: string | null };
+}
+
+/** POST /api/snaptrade/sell-position with the request id as `X-Request-ID` too (a retry never sells twice). */
+export const sellPosition = (input: SellPositionInput) =>
+  api.post<SellPositionResponse>('/api/snaptrade/sell-position', input, {
+    headers: { 'X-Request-ID': input.requestId },
+  });
