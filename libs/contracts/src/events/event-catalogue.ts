@@ -9,6 +9,7 @@ import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
 import { UserSettingsChanged } from './identity/user-settings-changed.v1';
 import { SubscriptionEnded, SubscriptionStarted } from './traces/subscription-events.v1';
+import { TradeClosed } from './traces/trade-closed.v1';
 import { TradeShared } from './traces/trade-shared.v1';
 
 /** Every event the platform publishes, keyed by type. The JetStream stream captures `events.>`. */
@@ -25,6 +26,7 @@ export const EventCatalogue = {
   SubscriptionStarted,
   SubscriptionEnded,
   TradeShared,
+  TradeClosed,
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

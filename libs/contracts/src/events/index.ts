@@ -13,3 +13,4 @@ export * from './identity/user-settings-changed.v1';
 export * from './identity/beta-request-approved.v1';
 export * from './traces/subscription-events.v1';
 export * from './traces/trade-shared.v1';
+export * from './traces/trade-closed.v1';

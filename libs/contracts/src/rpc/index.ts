@@ -18,3 +18,4 @@ export * from './brokerage/brokerage.rpc-calls';
 export * from './traces/traces.rpc-calls';
 export * from './traces/owner-profile.rpc';
 export * from './traces/owner-trades.rpc';
+export * from './traces/owner-sell.rpc';

@@ -259,6 +259,7 @@ export function orderFilledOf(intent: OrderIntentEntity): OrderFilledV1 | null {
     userId: intent.userId,
     accountId: intent.accountId,
     provider: intent.provider,
+    requestId: intent.requestId,
     brokerageOrderId: intent.providerOrderId,
     action: intent.action,
     symbol: intent.symbol,

@@ -25,6 +25,11 @@ export class OrderFilledV1 {
   @IsNotEmpty()
   provider: string;
 
+  /** The client's idempotency key the order was placed with (absent from events published before it was added). */
+  @IsOptional()
+  @IsString()
+  requestId?: string;
+
   /** The brokerage's id of the order (what its order list shows); null only when it never gave one. */
   @IsOptional()
   @IsString()

@@ -85,6 +85,8 @@ export interface ConnectionRpcRequest {
 }
 export interface RefreshConnectionRpcReply {
   detail: string;
+  /** Whether the provider charges for the refresh (SnapTrade does; the paper broker does not). */
+  charged: boolean;
 }
 
 export interface ListAccountsRpcReply {

@@ -37,7 +37,8 @@ export class ManageConnectionUseCase {
   async refresh(userId: string, connectionId: string): Promise<RefreshConnectionRpcReply> {
     await this.assertNotOthers(userId, connectionId);
     const { credentials } = await this.providerUsers.require(userId);
-    return { detail: await withProviderErrors(() => this.provider.refreshConnection(credentials, connectionId)) };
+    const detail = await withProviderErrors(() => this.provider.refreshConnection(credentials, connectionId));
+    return { detail, charged: this.provider.name === 'snaptrade' };
   }
 
   private async assertNotOthers(userId: string, connectionId: string): Promise<boolean> {
