@@ -7,6 +7,7 @@ import { DemoDataModule } from './modules/demo-data/demo-data.module';
 import { DiscoveryModule } from './modules/discovery/discovery.module';
 import { OnboardingModule } from './modules/onboarding/onboarding.module';
 import { OwnerProfileModule } from './modules/owner-profile/owner-profile.module';
+import { OwnerSellModule } from './modules/owner-sell/owner-sell.module';
 import { OwnerTradesModule } from './modules/owner-trades/owner-trades.module';
 import { SidebarModule } from './modules/sidebar/sidebar.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
@@ -32,6 +33,7 @@ export class TracesAppModule {
         AdminTracesModule,
         OwnerProfileModule,
         OwnerTradesModule,
+        OwnerSellModule,
         DemoDataModule,
       ],
     };

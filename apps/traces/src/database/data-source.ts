@@ -5,6 +5,7 @@ import { TracesMessagingOrdering1795500000000 } from './migrations/1795500000000
 import { TracesDiscoveryTiersTrades1795600000000 } from './migrations/1795600000000-TracesDiscoveryTiersTrades';
 import { OwnerTrades1795700000000 } from './migrations/1795700000000-OwnerTrades';
 import { OwnerProfile1795700100000 } from './migrations/1795700100000-OwnerProfile';
+import { OwnerSells1795700200000 } from './migrations/1795700200000-OwnerSells';
 
 export const TRACES_SCHEMA = 'traces';
 
@@ -20,6 +21,7 @@ export function tracesDataSourceOptions(databaseUrl: string) {
         TracesDiscoveryTiersTrades1795600000000,
         OwnerTrades1795700000000,
         OwnerProfile1795700100000,
+        OwnerSells1795700200000,
       ],
     }),
     url: databaseUrl,

@@ -119,7 +119,10 @@ beforeAll(async () => {
   share = new ShareTradeUseCase(dataSource, new OutboxWriter({ schema: 'traces', producer: 'traces' }), {
     kick: () => undefined,
   } as never);
-  fills = new OrderFilledHandler({ register: async () => undefined } as never);
+  fills = new OrderFilledHandler(
+    { register: async () => undefined } as never,
+    new OutboxWriter({ schema: 'traces', producer: 'traces' }),
+  );
 }, 60_000);
 
 afterAll(async () => {

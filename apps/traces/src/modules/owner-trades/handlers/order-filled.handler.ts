@@ -1,9 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { OrderFilled, type EventEnvelope, type OrderFilledV1 } from '@copytrade/contracts';
-import { EventConsumerRegistry } from '@copytrade/nest';
+import { EventConsumerRegistry, OutboxWriter } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { TraceEntity, TradeEntity } from '../../shared/entities';
-import { closeOpenTrades, upsertSourcedTrades } from '../../shared/trade-writer';
+import { upsertSourcedTrades } from '../../shared/trade-writer';
+import { settleOwnerSellFromFill } from '../../owner-sell/owner-sells.store';
+import { closeTradesAndPublish } from '../../owner-sell/trade-closed.writer';
 import { instrumentOf, orderSourceKey, storedPrice } from '../mappers/brokerage-trades.mapper';
 
 /**
@@ -21,7 +23,10 @@ export const ORDER_FILLED_DURABLE = 'traces-owner-trades-order-events';
  */
 @Injectable()
 export class OrderFilledHandler implements OnModuleInit {
-  constructor(private readonly consumers: EventConsumerRegistry) {}
+  constructor(
+    private readonly consumers: EventConsumerRegistry,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await this.consumers.register<OrderFilledV1>({
@@ -34,6 +39,9 @@ export class OrderFilledHandler implements OnModuleInit {
   async apply(envelope: EventEnvelope<OrderFilledV1>, manager: EntityManager): Promise<void> {
     if (envelope.type !== OrderFilled.type) return;
     const fill = envelope.data;
+    const meta = { correlationId: envelope.correlationId, causationId: envelope.id };
+    // The owner's own sell (traces.owner_sells, by request id) closes the very trade it sold.
+    if (await settleOwnerSellFromFill(manager, this.outbox, fill, meta)) return;
     const traces = await manager.find(TraceEntity, {
       where: { ownerUserId: fill.userId },
       lock: { mode: 'pessimistic_write' },
@@ -41,7 +49,7 @@ export class OrderFilledHandler implements OnModuleInit {
     });
     for (const trace of traces) {
       if (fill.action === 'BUY') await this.bought(manager, trace.id, fill);
-      else await this.sold(manager, trace.id, fill);
+      else await this.sold(manager, trace.id, fill, meta);
     }
   }
 
@@ -71,7 +79,12 @@ export class OrderFilledHandler implements OnModuleInit {
     ]);
   }
 
-  private async sold(manager: EntityManager, traceId: string, fill: OrderFilledV1): Promise<void> {
+  private async sold(
+    manager: EntityManager,
+    traceId: string,
+    fill: OrderFilledV1,
+    meta: { correlationId: string; causationId: string },
+  ): Promise<void> {
     const instrument = fill.symbol.trim().toUpperCase();
     const open = (
       await manager.find(TradeEntity, {
@@ -82,11 +95,17 @@ export class OrderFilledHandler implements OnModuleInit {
     if (open.length === 0 || held > Number(fill.filledQuantity)) return;
     const isOptions = fill.optionType !== null && fill.optionType !== undefined;
     const exitPrice = storedPrice(fill.averagePrice, isOptions, isOptions ? fill.contractMultiplier : 1);
-    await closeOpenTrades(
+    await closeTradesAndPublish(
       manager,
+      this.outbox,
       traceId,
-      open.map((trade) => ({ id: trade.id, exitPrice, ownerStatus: 'sold' as const })),
-      new Date(fill.filledAt),
+      open.map((trade) => ({
+        id: trade.id,
+        exitPrice,
+        ownerStatus: 'sold' as const,
+        brokerageOrderId: fill.brokerageOrderId,
+      })),
+      { ...meta, closedAt: new Date(fill.filledAt) },
     );
   }
 }
