@@ -4,11 +4,12 @@ import { BrokerageReadCache } from './brokerage-read-cache.service';
 import { BrokerageWritesInterceptor } from './brokerage-writes.interceptor';
 import { BrokerageController } from './brokerage.controller';
 import { ProviderSecretForOwner } from './provider-secret-for-owner.service';
+import { SellPositionController } from './sell-position.controller';
 
 /** /api/snaptrade/* and the admins' unknown orders (/api/admin/orders/unknown); global so the auth controller can complete its user view with the owner's provider secret. */
 @Global()
 @Module({
-  controllers: [BrokerageController, AdminOrdersController],
+  controllers: [BrokerageController, AdminOrdersController, SellPositionController],
   providers: [ProviderSecretForOwner, BrokerageReadCache, BrokerageWritesInterceptor],
   exports: [ProviderSecretForOwner, BrokerageReadCache, BrokerageWritesInterceptor],
 })

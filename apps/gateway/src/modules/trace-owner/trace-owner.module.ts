@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TraceOwnerProfileController } from './trace-owner-profile.controller';
+import { TraceOwnerRefreshController } from './trace-owner-refresh.controller';
 import { TraceOwnerTradesController } from './trace-owner-trades.controller';
 
 /** The trace owner's dashboard calls, /api/trace-owner/{traceId}/… (seed 001 §7 Owner). */
-@Module({ controllers: [TraceOwnerProfileController, TraceOwnerTradesController] })
+@Module({ controllers: [TraceOwnerProfileController, TraceOwnerTradesController, TraceOwnerRefreshController] })
 export class TraceOwnerModule {}
