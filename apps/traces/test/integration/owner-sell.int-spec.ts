@@ -288,7 +288,9 @@ describe('refresh-brokerage', () => {
     );
     const passed = results.filter((result) => result.status === 'fulfilled');
     const refused = results.flatMap((result) =>
-      result.status === 'rejected' ? [result.reason as { status: number; code: string; details: any }] : [],
+      result.status === 'rejected'
+        ? [result.reason as { status: number; code: string; details: { retryAfter: number } }]
+        : [],
     );
     expect(passed).toHaveLength(1);
     expect(passed[0]).toMatchObject({ value: { cost: 0, message: expect.stringContaining('no charge') } });
