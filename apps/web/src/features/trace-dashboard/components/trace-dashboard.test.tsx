@@ -36,6 +36,9 @@ async function openTradeManager(actor: ReturnType<typeof renderApp>['user']) {
   await actor.click(await screen.findByRole('tab', { name: 'Trade Manager' }));
 }
 
+// Screens with forms and timers on a loaded machine: more than the default 5 s per test.
+vi.setConfig({ testTimeout: 15_000 });
+
 beforeAll(async () => {
   await Promise.all([import('@/app/routes/app/trace-dashboard'), import('@/app/routes/app/root')]);
 }, 60_000);
