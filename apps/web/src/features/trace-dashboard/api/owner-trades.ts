@@ -1,4 +1,10 @@
-import type { CleanupTradesResponse, OwnerTradesResponse, ShareTradeResponse, TierName } from '@copytrade/contracts';
+import type {
+  CleanupTradesResponse,
+  OwnerTradesResponse,
+  RefreshBrokerageResponse,
+  ShareTradeResponse,
+  TierName,
+} from '@copytrade/contracts';
 import { api } from '@/lib/api-client';
 
 const ownerUrl = (traceId: string, rest: string) => `/api/trace-owner/${encodeURIComponent(traceId)}/${rest}`;
@@ -7,11 +13,6 @@ const ownerUrl = (traceId: string, rest: string) => `/api/trace-owner/${encodeUR
 export const getOwnerTrades = (traceId: string) => api.get<OwnerTradesResponse>(ownerUrl(traceId, 'snaptrade-trades'));
 
 /** POST /api/trace-owner/{traceId}/refresh-brokerage: the provider's real-time refresh, then a sync. */
-export interface RefreshBrokerageResponse {
-  success: boolean;
-  message?: string;
-  cost?: number;
-}
 export const refreshBrokerage = (traceId: string) =>
   api.post<RefreshBrokerageResponse>(ownerUrl(traceId, 'refresh-brokerage'));
 

@@ -1,6 +1,7 @@
-import type { AccountsResponse, BrokerageAccountView } from '@copytrade/contracts';
+import type { AccountsResponse, BrokerageAccountView, SellPositionResponse } from '@copytrade/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { ownerPost } from './owner-request';
 import { traceDashboardKeys } from './query-keys';
 
 /** GET /api/snaptrade/accounts/{userId}: the owner's trading accounts; only the first one is ever used. */
@@ -39,15 +40,6 @@ export interface SellPositionInput {
   requestId: string;
 }
 
-export interface SellPositionResponse {
-  success?: boolean;
-  message?: string;
-  orderResult?: { price?: number | null; orderId?: string | null };
-  sellOrder?: { price?: number | null; snaptradeOrderId?: string | null };
-}
-
-/** POST /api/snaptrade/sell-position with the request id as `X-Request-ID` too (a retry never sells twice). */
+/** POST /api/snaptrade/sell-position with the request id as `X-Request-ID` (a retry never sells twice). */
 export const sellPosition = (input: SellPositionInput) =>
-  api.post<SellPositionResponse>('/api/snaptrade/sell-position', input, {
-    headers: { 'X-Request-ID': input.requestId },
-  });
+  ownerPost<SellPositionResponse>('/api/snaptrade/sell-position', input, { 'X-Request-ID': input.requestId });

@@ -342,12 +342,62 @@ describe('sell @ market', () => {
   it('toasts-sell-order-placed-on-success', async () => {
     const { actor, dialog } = await openSell({
       [accountsPath]: { body: { success: true, accounts: [{ id: 'acc-1' }] } },
-      [sellPath]: { body: { success: true, message: 'Sold', orderResult: { price: 190.25, orderId: 'o-1' } } },
+      [sellPath]: {
+        body: {
+          success: true,
+          status: 'filled',
+          message: 'Sell order filled for AAPL.',
+          requestId: 'r-1',
+          orderResult: { price: 190.25, orderId: 'o-1' },
+          replayed: false,
+        },
+      },
     });
     await actor.click(within(dialog).getByRole('checkbox', { name: 'I confirm this sell order' }));
     await actor.click(within(dialog).getByRole('button', { name: 'Sell @ Market' }));
     expect(await screen.findByText('✅ Sell Order Placed')).toBeInTheDocument();
     expect(screen.getByText(/Sold 5 shares of AAPL at market \(\$190\.25\)/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says-when-the-sell-is-accepted-but-not-filled-yet', async () => {
+    const { actor, dialog } = await openSell({
+      [accountsPath]: { body: { success: true, accounts: [{ id: 'acc-1' }] } },
+      [sellPath]: {
+        status: 202,
+        body: {
+          success: true,
+          status: 'pending',
+          message: 'Sell order for AAPL accepted by the brokerage; the trade closes when it fills.',
+          requestId: 'r-1',
+          orderResult: { price: null, orderId: 'o-1' },
+          replayed: false,
+        },
+      },
+    });
+    await actor.click(within(dialog).getByRole('checkbox', { name: 'I confirm this sell order' }));
+    await actor.click(within(dialog).getByRole('button', { name: 'Sell @ Market' }));
+    expect(await screen.findByText('Sell Order Submitted')).toBeInTheDocument();
+    expect(screen.queryByText('✅ Sell Order Placed')).not.toBeInTheDocument();
+  });
+
+  it('reads-the-seed-failure-fields-beside-the-message-of-a-refusal', async () => {
+    const { actor, dialog } = await openSell({
+      [accountsPath]: { body: { success: true, accounts: [{ id: 'acc-1' }] } },
+      [sellPath]: {
+        status: 422,
+        body: {
+          ...errorBody('MARKET_CLOSED', 'Options can only be traded 8:00 AM to 4:00 PM ET.'),
+          isMarketHoursRestriction: true,
+          technical: 'market closed',
+          errorCode: null,
+          canRetry: true,
+        },
+      },
+    });
+    await actor.click(within(dialog).getByRole('checkbox', { name: 'I confirm this sell order' }));
+    await actor.click(within(dialog).getByRole('button', { name: 'Sell @ Market' }));
+    expect(await screen.findByText('🕐 Market Hours Restriction')).toBeInTheDocument();
+    expect(screen.getByText('Options can only be traded 8:00 AM to 4:00 PM ET.')).toBeInTheDocument();
   });
 });

@@ -10,14 +10,7 @@ import { isNetworkError } from '@/lib/api-client';
 import { traceDashboardKeys } from '../api/query-keys';
 import { sellPosition, useOwnerAccounts, type SellPositionInput } from '../api/sell-position';
 import { money, quantity as formatQuantity } from '../utils/format';
-import {
-  parseQuantity,
-  runSellChecks,
-  SELL_CONFIRM_LABEL,
-  sellErrorNotice,
-  sellFailureNotice,
-  type SellFailure,
-} from '../utils/sell-checks';
+import { parseQuantity, runSellChecks, SELL_CONFIRM_LABEL, sellErrorNotice } from '../utils/sell-checks';
 
 /** Seed 001 §9: the success toast lasts 3 s. */
 const SUCCESS_TOAST_MS = 3_000;
@@ -114,17 +107,16 @@ function SellForm({
     setPending(true);
     try {
       const response = await sellPosition(input);
-      if (response.success === false) {
-        const notice = sellFailureNotice(response as SellFailure);
-        toast.error(notice.title, { description: notice.description, duration: notice.duration });
-        requestId.current = newRequestId();
-        return;
+      if (response.status === 'filled') {
+        const price = response.orderResult?.price ?? null;
+        toast.success('✅ Sell Order Placed', {
+          description: `Sold ${formatQuantity(check.quantity)} ${unit} of ${trade.symbol} at market${price ? ` (${money(price)})` : ''}.`,
+          duration: SUCCESS_TOAST_MS,
+        });
+      } else {
+        // Accepted but not filled yet, or awaiting the brokerage: the trade closes when the fill arrives.
+        toast.info('Sell Order Submitted', { description: response.message });
       }
-      const price = response.orderResult?.price ?? response.sellOrder?.price ?? null;
-      toast.success('✅ Sell Order Placed', {
-        description: `Sold ${formatQuantity(check.quantity)} ${unit} of ${trade.symbol} at market${price ? ` (${money(price)})` : ''}.`,
-        duration: SUCCESS_TOAST_MS,
-      });
       await queryClient.invalidateQueries({ queryKey: traceDashboardKeys.trades(traceId) });
       onDone();
     } catch (error) {

@@ -56,13 +56,7 @@ export function useTradeManager({ traceId, brokerageConnected }: { traceId: stri
       setSyncing(true);
       try {
         const response = await refreshBrokerage(traceId);
-        if (!background) {
-          const cost =
-            typeof response.cost === 'number' && response.cost > 0 ? ` (cost $${response.cost.toFixed(2)})` : '';
-          toast.success('Brokerage Synced', {
-            description: `${response.message ?? 'Your trades are up to date.'}${cost}`,
-          });
-        }
+        if (!background) toast.success('Brokerage Synced', { description: response.message });
       } catch (error) {
         const limit = rateLimitOf(error);
         if (limit) startRateLimit(limit.retryAfter, limit.message);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '@/lib/api-client';
+import { OwnerApiError } from '../api/owner-request';
 import { ownerTrade } from '../testing/owner-fixtures';
 import { canSellTrade, parseQuantity, runSellChecks, sellErrorNotice, type SellCheckInput } from './sell-checks';
 
@@ -100,6 +101,20 @@ describe('sell visibility and toasts', () => {
       title: 'Sell Order Failed',
       description: 'Cannot POST /api/snaptrade/sell-position',
     });
+    // The gateway puts the fields beside code and message.
+    const top = new OwnerApiError(502, {
+      success: false,
+      code: 'BROKERAGE_REJECTED',
+      message: 'Rejected',
+      isMarketHoursRestriction: false,
+      technical: 'Account restricted',
+      errorCode: 'R7',
+      canRetry: true,
+    });
+    expect(sellErrorNotice(top)).toEqual({ title: 'Brokerage Error (R7)', description: 'Account restricted' });
+    expect(
+      sellErrorNotice(new OwnerApiError(409, { code: 'X', message: 'Gone', canRetry: false, errorCode: null })).title,
+    ).toBe('❌ Position Not Available');
     expect(sellErrorNotice(new NetworkError()).description).toBe(
       'Network error. Please check your connection and try again.',
     );

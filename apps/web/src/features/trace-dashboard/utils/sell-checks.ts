@@ -1,6 +1,7 @@
 import type { OwnerTradeView } from '@copytrade/contracts';
 import { OPEN_OWNER_TRADE_STATUSES } from '@copytrade/contracts/http/traces/owner-trades.rules';
 import { isApiError, isNetworkError } from '@/lib/api-client';
+import { isOwnerApiError } from '../api/owner-request';
 import type { Notice } from './avatar-file';
 
 /** Seed 001 §2.8: Sell @ Market only for shared trades not sold, with a quantity, open / executed / filled. */
@@ -54,7 +55,7 @@ export const parseQuantity = (raw: string): number => {
 export interface SellFailure {
   isMarketHoursRestriction?: boolean;
   technical?: string;
-  errorCode?: string;
+  errorCode?: string | null;
   canRetry?: boolean;
   message?: string;
 }
@@ -78,12 +79,13 @@ export function sellFailureNotice(failure: SellFailure): Notice & { duration?: n
   return { title: 'Sell Order Failed', description: failure.message };
 }
 
-/** What a failed sell call reads as: network, or the server's answer (its details carry the seed's fields). */
+/** What a failed sell call reads as: network, or the server's answer with the seed's fields (top level or details). */
 export function sellErrorNotice(error: unknown): Notice & { duration?: number } {
   if (isNetworkError(error)) return { title: 'Error', description: NETWORK_ERROR_TEXT };
   if (isApiError(error)) {
     const details = (error.details && typeof error.details === 'object' ? error.details : {}) as SellFailure;
-    return sellFailureNotice({ ...details, message: details.message ?? error.serverMessage });
+    const top = (isOwnerApiError(error) ? error.body : {}) as SellFailure;
+    return sellFailureNotice({ ...details, ...top, message: error.serverMessage });
   }
   return { title: 'Sell Order Failed' };
 }
