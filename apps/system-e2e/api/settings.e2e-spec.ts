@@ -46,6 +46,8 @@ describe('onboarding', () => {
   });
 
   it("refuses another user's id with 403 (admins too), a malformed id with 400, and visitors with 401", async () => {
+    // The seeded demo user has finished onboarding: reopen it, so a completion the refusal let through would show.
+    await suite.db.query('UPDATE identity.users SET has_completed_onboarding = false WHERE id = $1', [demoId]);
     for (const path of ['/api/check-onboarding-status', '/api/complete-onboarding']) {
       const other = await user.post(path, { userId: demoId });
       expect(other.status).toBe(403);
