@@ -6,6 +6,9 @@ import {
   type ListTracesRpcReply,
   type ListTradesRpcReply,
   type TraceDetailView,
+  type TraceResponse,
+  type TracesListResponse,
+  type TradesResponse,
   type TraceViewerView,
   type TradeView,
 } from '@copytrade/contracts';
@@ -44,11 +47,34 @@ function fakeNats() {
   };
 }
 
+/** The cache, its answers parsed back from the JSON bodies it gives (each checked to be a success body). */
 function cacheWith(ttlSeconds = 5) {
   const config = Object.assign(new GatewayConfig(), { TRACES_READ_CACHE_TTL_SECONDS: ttlSeconds });
   const bus = fakeNats();
-  const cache = new TracesReadCache(config, bus.nats);
-  cache.onModuleInit();
+  const service = new TracesReadCache(config, bus.nats);
+  service.onModuleInit();
+  const parse = <T extends { success: true }>(json: string): Omit<T, 'success'> => {
+    const { success, ...answer } = JSON.parse(json) as T;
+    expect(success).toBe(true);
+    return answer;
+  };
+  const cache = {
+    list: async (...args: Parameters<TracesReadCache['list']>) =>
+      parse<TracesListResponse>(await service.list(...args)),
+    trades: async (...args: Parameters<TracesReadCache['trades']>) =>
+      parse<TradesResponse>(await service.trades(...args)).trades,
+    trace: async (...args: Parameters<TracesReadCache['trace']>) =>
+      parse<TraceResponse>(await service.trace(...args)).trace,
+    dropTrace: (traceId: string | undefined) => service.dropTrace(traceId),
+    /** The fast path (TracesReadsInterceptor): the cached body of a URL for a user, parsed. */
+    cached: async (userId: string, url: string) => {
+      const body = await service.cached(userId, url);
+      return (
+        body &&
+        (JSON.parse(body.json) as { success: true; traces?: unknown; trades?: TradeView[]; trace?: TraceDetailView })
+      );
+    },
+  };
   return { cache, ...bus };
 }
 
@@ -151,8 +177,12 @@ describe('TracesReadCache: the list of traces', () => {
     const { cache, broadcast } = cacheWith();
     let release!: () => void;
     const held = jest.fn(() => new Promise<ListTracesRpcReply>((resolve) => (release = () => resolve(listReply(1)))));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
     const before = cache.list(query(), held);
-    const joined = cache.list(query(), held); // joins the first call (same epoch)
+    await turn(); // the first read is asking the service
+    expect(held).toHaveBeenCalledTimes(1);
+    const joined = cache.list(query(), held); // joins it (same epoch)
+    await turn();
     broadcast({ traceId: TRACE });
     const fresh = loader(() => listReply(2));
     const after = cache.list(query(), fresh);
@@ -232,6 +262,17 @@ describe("TracesReadCache: a trace's trades and page, by the viewer's access", (
     expect([subscriberA, subscriberB, outsider].map((load) => load.mock.calls.length)).toEqual([1, 1, 1]);
   });
 
+  it("answers the service's trace exactly, from the cache too (the viewer block put back last)", async () => {
+    const { cache } = cacheWith();
+    const reply = traceReply(viewer({ tier: 'vip' }), ['public', 'subscribers only']);
+    const load = loader(() => reply);
+    expect(await cache.trace('user-a', TRACE, load)).toEqual(reply.trace);
+    const cached = await cache.trace('user-a', TRACE, load);
+    expect(cached).toEqual(reply.trace);
+    expect(Object.keys(cached)).toEqual(Object.keys(reply.trace));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('a trace page read tells the access: the trades of that access then come from the cache', async () => {
     const { cache } = cacheWith();
     const tradesA = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
@@ -294,14 +335,53 @@ describe("TracesReadCache: a trace's trades and page, by the viewer's access", (
     await cache.trace('user-a', TRACE, load);
     expect(load).toHaveBeenCalledTimes(2);
   });
+});
 
-  it("does not store a trace page whose owner's username identity did not give (a degraded answer)", async () => {
+describe('TracesReadCache: the fast path by URL (TracesReadsInterceptor)', () => {
+  const tradesUrl = `/api/traces/${TRACE}/trades?limit=20`;
+
+  it('knows a URL only once it went through the handler (validated); then answers it like the handler', async () => {
     const { cache } = cacheWith();
-    const degraded = traceReply(viewer(), []);
-    degraded.trace.owner = { id: 'owner', username: null };
-    const load = loader(() => degraded);
-    await cache.trace('user-a', TRACE, load);
-    await cache.trace('user-a', TRACE, load);
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(await cache.cached('user-a', '/api/traces?search=x')).toBeUndefined();
+    await cache.list(
+      query({ search: 'x' }),
+      loader(() => listReply(3)),
+      '/api/traces?search=x',
+    );
+    expect(await cache.cached('user-b', '/api/traces?search=x')).toMatchObject({
+      success: true,
+      traces: [{ id: TRACE }],
+    });
+    expect(await cache.cached('user-b', '/api/traces?search=y')).toBeUndefined();
+  });
+
+  it("follows the user's own access: another user, or the same after a change, goes to the handler", async () => {
+    const { cache, broadcast } = cacheWith();
+    const load = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
+    await cache.trades('user-a', TRACE, { limit: 20 }, load, tradesUrl);
+    expect((await cache.cached('user-a', tradesUrl))?.trades).toEqual([trade('t1')]);
+    expect(await cache.cached('user-b', tradesUrl)).toBeUndefined();
+    broadcast({ traceId: TRACE });
+    expect(await cache.cached('user-a', tradesUrl)).toBeUndefined();
+    expect(await cache.cached('user-a', '/api/traces')).toBeUndefined();
+  });
+
+  it("gives the trace page with the asking user's viewer block", async () => {
+    const { cache } = cacheWith();
+    const url = `/api/traces/${TRACE}`;
+    await cache.trace(
+      'user-a',
+      TRACE,
+      loader(() => traceReply(viewer({ tier: 'basic' }), ['p'])),
+      url,
+    );
+    await cache.trace(
+      'user-b',
+      TRACE,
+      loader(() => traceReply(viewer({ tier: 'vip' }), ['p'])),
+      url,
+    );
+    expect((await cache.cached('user-a', url))?.trace?.viewer.tier).toBe('basic');
+    expect((await cache.cached('user-b', url))?.trace?.viewer.tier).toBe('vip');
   });
 });

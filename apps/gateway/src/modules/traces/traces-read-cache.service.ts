@@ -9,29 +9,53 @@ import {
   type ListTracesRpcReply,
   type ListTradesQueryDto,
   type ListTradesRpcReply,
-  type TraceDetailView,
+  type TraceResponse,
   type TracesChanged,
+  type TracesListResponse,
+  type TradesResponse,
   type TraceViewerView,
-  type TradeView,
 } from '@copytrade/contracts';
 import { NATS_CONNECTION, onNatsReconnect, settleInboundMessages, subscribeToBroadcast } from '@copytrade/nest';
 import { LRUCache } from 'lru-cache';
 import { GatewayConfig } from '../../config/gateway.config';
 
-/** A cached answer; `traceId` null: the list of traces (every change drops it). */
+/** An HTTP answer's JSON body, serialised once when it is stored (the body of a response of type T). */
+export type JsonBody<T> = string & { readonly __body?: T };
+
+/** A cached answer (its JSON); `traceId` null: the list of traces (every change drops it). */
 interface Answer {
   traceId: string | null;
-  value: unknown;
+  json: string;
+  /** Express's ETag of `json`, worked out on the first fast hit (TracesReadsInterceptor). */
+  etag?: string;
 }
 /** What the traces service answered about one user's access to one trace (TraceViewerView). */
 interface Access {
   traceId: string;
   viewer: TraceViewerView;
 }
-type TraceWithoutViewer = Omit<TraceDetailView, 'viewer'>;
+/** A validated read: which answer it asks for, whoever asks. */
+interface Read {
+  kind: 'list' | 'trades' | 'trace';
+  traceId: string | null;
+  /** The parameters with the service's defaults filled in (same answer, same key). */
+  params: string;
+}
+/** A cached body for one user: `answer` when the body is the stored answer itself (not made for the user). */
+export interface CachedBody {
+  json: string;
+  answer?: Answer;
+}
+/** What a call to the traces service gave: the body to send, the JSON to keep, the viewer's access. */
+interface Fetched {
+  body: string;
+  stored: string;
+  viewer?: TraceViewerView;
+}
 
 /**
- * The hot traces reads, answered without a round trip to the traces service while nothing changed:
+ * The hot traces reads, answered without a round trip to the traces service while nothing changed. Answers are
+ * kept as the JSON they are sent as (serialising a page of 50 traces was the largest cost of a cached answer).
  *
  * - `GET /api/traces` is the same for every signed-in user (ListTracesUseCase reads no viewer): one entry per
  *   normalised query.
@@ -40,6 +64,8 @@ type TraceWithoutViewer = Omit<TraceDetailView, 'viewer'>;
  *   viewer, and each user's access per (user, trace): a user whose access is known reads the answer of that
  *   access. Nothing of one user is answered to another; the viewer block always comes from the user's own entry.
  *   A trades read needs an access that grants it: anyone else asks the service (which answers 403).
+ * - Each URL that passed validation is remembered with the read it asks for, so a repeated URL is answered by
+ *   TracesReadsInterceptor (after the session guard) without validating it again.
  *
  * Read-your-writes: the traces service publishes `TracesChangedSubject` after committing any change (a
  * subscription, a trace, its trades, posts or settings) and before answering it, so every replica has dropped
@@ -54,7 +80,9 @@ type TraceWithoutViewer = Omit<TraceDetailView, 'viewer'>;
 export class TracesReadCache implements OnModuleInit, OnModuleDestroy {
   private readonly answers: LRUCache<string, Answer> | undefined;
   private readonly access: LRUCache<string, Access> | undefined;
-  private readonly inFlight = new Map<string, { epoch: number; promise: Promise<unknown> }>();
+  /** URL (path and query, as sent) → the validated read it asks for; the same for everyone, never stale. */
+  private readonly reads: LRUCache<string, Read> | undefined;
+  private readonly inFlight = new Map<string, { epoch: number; promise: Promise<string> }>();
   private epoch = 0;
   private stopBroadcast: (() => void) | undefined;
 
@@ -66,6 +94,7 @@ export class TracesReadCache implements OnModuleInit, OnModuleDestroy {
     const ttl = config.TRACES_READ_CACHE_TTL_SECONDS * 1000;
     this.answers = new LRUCache({ max: config.TRACES_READ_CACHE_MAX_ENTRIES, ttl });
     this.access = new LRUCache({ max: config.SESSION_CACHE_MAX_ENTRIES, ttl });
+    this.reads = new LRUCache({ max: config.TRACES_READ_CACHE_MAX_ENTRIES });
   }
 
   onModuleInit(): void {
@@ -79,20 +108,15 @@ export class TracesReadCache implements OnModuleInit, OnModuleDestroy {
     this.stopBroadcast?.();
   }
 
-  /** GET /api/traces. */
-  async list(query: ListTracesQueryDto, load: () => Promise<ListTracesRpcReply>): Promise<ListTracesRpcReply> {
-    const answers = this.answers;
-    if (!answers) return load();
-    const key = `list\n${listKey(query)}`;
-    if (answers.has(key)) {
-      await settleInboundMessages(); // a change already received is applied first
-      const hit = answers.get(key);
-      if (hit) return hit.value as ListTracesRpcReply;
-    }
-    return this.shared(key, async (epoch) => {
-      const reply = await load();
-      if (epoch === this.epoch) answers.set(key, { traceId: null, value: reply });
-      return reply;
+  /** GET /api/traces. `url`: the request's, remembered for the fast path. */
+  list(
+    query: ListTracesQueryDto,
+    load: () => Promise<ListTracesRpcReply>,
+    url?: string,
+  ): Promise<JsonBody<TracesListResponse>> {
+    return this.read(undefined, url, { kind: 'list', traceId: null, params: listKey(query) }, async () => {
+      const json = JSON.stringify({ success: true, ...(await load()) } as TracesListResponse);
+      return { body: json, stored: json };
     });
   }
 
@@ -102,33 +126,39 @@ export class TracesReadCache implements OnModuleInit, OnModuleDestroy {
     traceId: string,
     query: ListTradesQueryDto,
     load: () => Promise<ListTradesRpcReply>,
-  ): Promise<TradeView[]> {
-    if (!this.answers || query.includeRealtimeData) return (await load()).trades;
+    url?: string,
+  ): Promise<JsonBody<TradesResponse>> {
+    const fetch = async (): Promise<Fetched> => {
+      const { trades, viewer } = await load();
+      const json = JSON.stringify({ success: true, trades } as TradesResponse);
+      return { body: json, stored: json, viewer };
+    };
+    if (query.includeRealtimeData) return (await fetch()).body;
     const params = `${query.limit ?? TRADES_PAGE_DEFAULT}\n${query.status ?? ''}`;
-    const keyFor = (viewer: TraceViewerView) =>
-      viewer.hasAccess ? `trades\n${traceId}\n${accessKey(viewer)}\n${params}` : undefined;
-    const hit = await this.hit(userId, traceId, keyFor);
-    if (hit) return hit.value as TradeView[];
-    return this.shared(`${userId}\ntrades\n${traceId}\n${params}`, async (epoch) => {
-      const reply = await load();
-      if (reply.viewer) this.store(epoch, userId, traceId, reply.viewer, keyFor(reply.viewer), reply.trades);
-      return reply.trades;
-    });
+    return this.read(userId, url, { kind: 'trades', traceId, params }, fetch);
   }
 
   /** GET /api/traces/{id}. */
-  async trace(userId: string, traceId: string, load: () => Promise<GetTraceRpcReply>): Promise<TraceDetailView> {
-    if (!this.answers) return (await load()).trace;
-    const keyFor = (viewer: TraceViewerView) => `trace\n${traceId}\n${accessKey(viewer)}`;
-    const hit = await this.hit(userId, traceId, keyFor);
-    if (hit) return { ...(hit.value as TraceWithoutViewer), viewer: hit.viewer };
-    return this.shared(`${userId}\ntrace\n${traceId}`, async (epoch) => {
-      const { trace } = await load();
-      const { viewer, ...withoutViewer } = trace;
-      // The owner's username comes from identity: null when it did not answer in time, a degraded answer.
-      if (trace.owner?.username != null) this.store(epoch, userId, traceId, viewer, keyFor(viewer), withoutViewer);
-      return trace;
+  trace(
+    userId: string,
+    traceId: string,
+    load: () => Promise<GetTraceRpcReply>,
+    url?: string,
+  ): Promise<JsonBody<TraceResponse>> {
+    return this.read(userId, url, { kind: 'trace', traceId, params: '' }, async () => {
+      const { viewer, ...withoutViewer } = (await load()).trace;
+      const stored = JSON.stringify(withoutViewer);
+      return { body: withViewer(stored, viewer), stored, viewer };
     });
+  }
+
+  /**
+   * The fast path: the body for this user of a URL that passed validation before, when it is cached (after
+   * I/O already received is applied). Undefined otherwise: the request goes on to validation and the handler.
+   */
+  async cached(userId: string, url: string): Promise<CachedBody | undefined> {
+    const read = this.reads?.get(url);
+    return read && this.hit(userId, read);
   }
 
   /** This replica only: the writes answered through it (the traces service tells every replica as well). */
@@ -136,40 +166,52 @@ export class TracesReadCache implements OnModuleInit, OnModuleDestroy {
     this.drop(traceId);
   }
 
-  /** The user's access and the answer of that access, both present; looked up again after pending I/O ran. */
-  private async hit(
-    userId: string,
-    traceId: string,
-    keyFor: (viewer: TraceViewerView) => string | undefined,
-  ): Promise<{ viewer: TraceViewerView; value: unknown } | undefined> {
-    const lookup = () => {
-      const access = this.access?.get(`${userId}\n${traceId}`);
-      const key = access && keyFor(access.viewer);
-      const answer = key === undefined ? undefined : this.answers?.get(key);
-      return answer && { viewer: access!.viewer, value: answer.value };
-    };
-    if (!lookup()) return undefined;
-    await settleInboundMessages();
-    return lookup();
+  private async read(
+    userId: string | undefined,
+    url: string | undefined,
+    read: Read,
+    fetch: () => Promise<Fetched>,
+  ): Promise<string> {
+    const { answers, access } = this;
+    if (!answers || !access) return (await fetch()).body;
+    if (url) this.reads!.set(url, read);
+    const hit = await this.hit(userId, read);
+    if (hit) return hit.json;
+    // The list is shared by everyone; the others are the user's own (their access decides what they get).
+    const flight = `${read.kind === 'list' ? '' : userId}\n${read.kind}\n${read.traceId}\n${read.params}`;
+    return this.shared(flight, async (epoch) => {
+      const fetched = await fetch();
+      if (epoch !== this.epoch) return fetched.body; // a change overtook the read: it may hold the old state
+      if (fetched.viewer) access.set(`${userId}\n${read.traceId}`, { traceId: read.traceId!, viewer: fetched.viewer });
+      const key = answerKey(read, fetched.viewer);
+      if (key !== undefined) answers.set(key, { traceId: read.traceId, json: fetched.stored });
+      return fetched.body;
+    });
   }
 
-  private store(
-    epoch: number,
-    userId: string,
-    traceId: string,
-    viewer: TraceViewerView,
-    key: string | undefined,
-    value: unknown,
-  ): void {
-    if (epoch !== this.epoch) return; // a change overtook the read: it may hold the old state
-    this.access?.set(`${userId}\n${traceId}`, { traceId, viewer });
-    if (key !== undefined) this.answers?.set(key, { traceId, value });
+  /** The user's cached body for the read, looked up again after pending I/O ran. */
+  private async hit(userId: string | undefined, read: Read): Promise<CachedBody | undefined> {
+    if (!this.lookup(userId, read)) return undefined;
+    await settleInboundMessages(); // a change already received is applied first
+    const found = this.lookup(userId, read);
+    if (!found) return undefined;
+    if (read.kind !== 'trace') return { json: found.answer.json, answer: found.answer };
+    return { json: withViewer(found.answer.json, found.viewer!) };
+  }
+
+  /** The answer for the user's access (their own entry), when both are cached. */
+  private lookup(userId: string | undefined, read: Read): { answer: Answer; viewer?: TraceViewerView } | undefined {
+    const viewer = read.kind === 'list' ? undefined : this.access?.get(`${userId}\n${read.traceId}`)?.viewer;
+    if (read.kind !== 'list' && !viewer) return undefined;
+    const key = answerKey(read, viewer);
+    const answer = key === undefined ? undefined : this.answers?.get(key);
+    return answer && { answer, viewer };
   }
 
   /** Concurrent misses of one key share the call, but only within an epoch (never a read a change overtook). */
-  private shared<T>(key: string, load: (epoch: number) => Promise<T>): Promise<T> {
+  private shared(key: string, load: (epoch: number) => Promise<string>): Promise<string> {
     const running = this.inFlight.get(key);
-    if (running && running.epoch === this.epoch) return running.promise as Promise<T>;
+    if (running && running.epoch === this.epoch) return running.promise;
     const promise = load(this.epoch).finally(() => {
       if (this.inFlight.get(key)?.promise === promise) this.inFlight.delete(key);
     });
@@ -197,8 +239,22 @@ export class TracesReadCache implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-/** The viewer's access as a key: answers are shared only between users whose access is exactly the same. */
-const accessKey = (viewer: TraceViewerView): string => JSON.stringify(viewer);
+/**
+ * The answer a read gets with this access: the list the same for all; trades only with an access that grants
+ * them (undefined: never cached); the trace page per access. Answers are shared only between users whose access
+ * is exactly the same.
+ */
+function answerKey(read: Read, viewer: TraceViewerView | undefined): string | undefined {
+  if (read.kind === 'list') return `list\n${read.params}`;
+  if (!viewer || (read.kind === 'trades' && !viewer.hasAccess)) return undefined;
+  return `${read.kind}\n${read.traceId}\n${JSON.stringify(viewer)}\n${read.params}`;
+}
+
+/** The trace page's body: the trace's JSON (stored without a viewer) with the user's own viewer block last. */
+function withViewer(traceJson: string, viewer: TraceViewerView): JsonBody<TraceResponse> {
+  const fields = traceJson === '{}' ? '{' : `${traceJson.slice(0, -1)},`;
+  return `{"success":true,"trace":${fields}"viewer":${JSON.stringify(viewer)}}}`;
+}
 
 /** The validated query with the service's defaults filled in (same answer, same key). */
 function listKey(query: ListTracesQueryDto): string {

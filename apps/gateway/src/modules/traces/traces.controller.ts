@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   AutoSubscribeDto,
@@ -31,15 +42,20 @@ import {
 import { DomainException, RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
-import { TracesReadCache } from './traces-read-cache.service';
+import { TracesReadCache, type JsonBody } from './traces-read-cache.service';
+import { TracesReadsInterceptor } from './traces-reads.interceptor';
 
 const uuidParam = (name: string) =>
   new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest(`${name} must be a valid id`) });
 
+/** The cached reads' handlers answer their JSON body as it is (a string). */
+const JSON_BODY = ['Content-Type', 'application/json; charset=utf-8'] as const;
+
 /**
  * Discovery, trace pages, subscriptions, the sidebar lists and the onboarding trader. Every call is for a
  * signed-in user; a userId that is not the session's user is refused by the traces service (403). The list of
- * traces, the trace page and its trades go through TracesReadCache (read-your-writes: see there).
+ * traces, the trace page and its trades go through TracesReadCache (read-your-writes: see there), which gives
+ * their JSON bodies ready to send; a repeated URL whose answer is cached is answered by TracesReadsInterceptor.
  */
 @ApiTags('traces')
 @Controller('api')
@@ -50,19 +66,30 @@ export class TracesController {
   ) {}
 
   @Get('traces')
-  async list(@Query() query: ListTracesQueryDto, @Req() request: GatewayRequest): Promise<TracesListResponse> {
-    const reply = await this.reads.list(query, () =>
-      this.rpc.request<ListTracesQueryDto, ListTracesRpcReply>(TracesRpc.listTraces, query, rpcContextOf(request)),
+  @Header(...JSON_BODY)
+  @UseInterceptors(TracesReadsInterceptor)
+  list(@Query() query: ListTracesQueryDto, @Req() request: GatewayRequest): Promise<JsonBody<TracesListResponse>> {
+    return this.reads.list(
+      query,
+      () =>
+        this.rpc.request<ListTracesQueryDto, ListTracesRpcReply>(TracesRpc.listTraces, query, rpcContextOf(request)),
+      request.originalUrl,
     );
-    return { success: true, ...reply };
   }
 
   @Get('traces/:id')
-  async trace(@Param('id', uuidParam('id')) traceId: string, @Req() request: GatewayRequest): Promise<TraceResponse> {
-    const trace = await this.reads.trace(request.user!.id, traceId, () =>
-      this.rpc.request<object, GetTraceRpcReply>(TracesRpc.getTrace, { traceId }, rpcContextOf(request)),
+  @Header(...JSON_BODY)
+  @UseInterceptors(TracesReadsInterceptor)
+  trace(
+    @Param('id', uuidParam('id')) traceId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<JsonBody<TraceResponse>> {
+    return this.reads.trace(
+      request.user!.id,
+      traceId,
+      () => this.rpc.request<object, GetTraceRpcReply>(TracesRpc.getTrace, { traceId }, rpcContextOf(request)),
+      request.originalUrl,
     );
-    return { success: true, trace };
   }
 
   @Get('traces/:id/tiers')
@@ -76,15 +103,25 @@ export class TracesController {
   }
 
   @Get('traces/:id/trades')
-  async trades(
+  @Header(...JSON_BODY)
+  @UseInterceptors(TracesReadsInterceptor)
+  trades(
     @Param('id', uuidParam('id')) traceId: string,
     @Query() query: ListTradesQueryDto,
     @Req() request: GatewayRequest,
-  ): Promise<TradesResponse> {
-    const trades = await this.reads.trades(request.user!.id, traceId, query, () =>
-      this.rpc.request<object, ListTradesRpcReply>(TracesRpc.listTrades, { ...query, traceId }, rpcContextOf(request)),
+  ): Promise<JsonBody<TradesResponse>> {
+    return this.reads.trades(
+      request.user!.id,
+      traceId,
+      query,
+      () =>
+        this.rpc.request<object, ListTradesRpcReply>(
+          TracesRpc.listTrades,
+          { ...query, traceId },
+          rpcContextOf(request),
+        ),
+      request.originalUrl,
     );
-    return { success: true, trades };
   }
 
   @Post('subscribe')
