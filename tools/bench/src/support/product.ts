@@ -5,6 +5,8 @@ import { createTestDatabase, freePortBlock, natsUrl } from '@copytrade/testing';
 import { findNatsServer, startNatsServer, startPlatform, type RunningPlatform } from '@copytrade/tools-dev';
 
 export const DEMO = { username: 'demo', password: 'Demo-Trader-2026!' };
+/** The development admin the identity service seeds outside production. */
+export const ADMIN = { username: 'admin', password: 'Admin-Beta-2026!' };
 
 /** A minimal cookie + CSRF client for the gateway. */
 export class Session {
@@ -45,15 +47,22 @@ export interface BenchProduct {
   stop(): Promise<void>;
 }
 
-/** The built product on a fresh database, with its own nats-server when one is on PATH. */
-export async function startBenchProduct(name: string): Promise<BenchProduct> {
+/**
+ * The built product on a fresh database, with its own nats-server when one is on PATH. BENCH_PORT fixes the
+ * gateway's port (the services' health probes take the next five, the nats-server the one after), and
+ * BENCH_NATS_URL runs it on a NATS server already started (JetStream on) instead of its own. `env` is given to
+ * every service.
+ */
+export async function startBenchProduct(name: string, env: Record<string, string> = {}): Promise<BenchProduct> {
   const workDir = mkdtempSync(join(tmpdir(), 'copytrade-bench-'));
   const database = await createTestDatabase(name);
-  const port = await freePort();
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const binary = findNatsServer();
-  const nats = binary
-    ? await startNatsServer(binary, workDir, port + 6)
-    : { url: await natsUrl(), stop: async () => undefined };
+  const nats = process.env.BENCH_NATS_URL
+    ? { url: process.env.BENCH_NATS_URL, stop: async () => undefined }
+    : binary
+      ? await startNatsServer(binary, workDir, port + 6)
+      : { url: await natsUrl(), stop: async () => undefined };
   const platform = await startPlatform({
     port,
     dataDir: workDir,
@@ -65,6 +74,7 @@ export async function startBenchProduct(name: string): Promise<BenchProduct> {
     env: {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      ...env,
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
   });
@@ -94,4 +104,22 @@ export async function connectedDemo(baseUrl: string): Promise<{ session: Session
   });
   await session.call('POST', `/api/paper/portal/${(portal.json.connectionUrl as string).split('/').pop()}/connect`);
   return { session, userId };
+}
+
+/** A new trace owned by `ownerId`, created by the admin (POST /api/admin/create-trace); answers its id. */
+export async function traceOwnedBy(baseUrl: string, ownerId: string, handle: string): Promise<string> {
+  const admin = new Session(baseUrl);
+  await admin.refreshCsrf();
+  const login = await admin.call('POST', '/api/login', ADMIN);
+  if (login.status !== 200) throw new Error(`admin login answered ${login.status}: ${JSON.stringify(login.json)}`);
+  await admin.refreshCsrf();
+  const created = await admin.call('POST', '/api/admin/create-trace', {
+    userId: login.json.user.id,
+    name: handle,
+    handle,
+    ownerId,
+  });
+  if (created.status !== 200)
+    throw new Error(`create-trace answered ${created.status}: ${JSON.stringify(created.json)}`);
+  return created.json.trace.id as string;
 }
