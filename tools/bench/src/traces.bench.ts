@@ -8,6 +8,8 @@
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres NATS_URL=nats://127.0.0.1:4222 \
  *     npx tsx tools/bench/src/traces.bench.ts [seconds=10] [connections=50]
+ *
+ * BENCH_ONLY=<part of a label> runs only the reads whose label holds it (e.g. BENCH_ONLY='trace page').
  */
 import autocannon from 'autocannon';
 import { Client } from 'pg';
@@ -378,7 +380,8 @@ async function main(): Promise<void> {
     if (subscribed.status !== 200) throw new Error(`subscribe answered ${subscribed.status}`);
 
     const cookie = session.cookieHeader;
-    const all = targets(traceId, userId);
+    const only = process.env.BENCH_ONLY;
+    const all = targets(traceId, userId).filter((target) => !only || target.label.includes(only));
     for (const target of all) {
       const answer = await session.call('GET', target.path);
       if (answer.status !== 200 || !target.check(answer.json))
