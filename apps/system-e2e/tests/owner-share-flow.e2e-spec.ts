@@ -5,10 +5,11 @@ import { chooseOption, csrfHeaders, nextPost, signInAs, signUpNewMember } from '
 /**
  * From the owner's brokerage to a subscriber's screen in a real browser (issue 11; seed 001 §2.3, §2.8, §4): a new
  * member owns a new trace (created by the admin) and has linked the paper broker; they buy a stock of their own on
- * the paper trading page, open the trace's dashboard, whose auto-sync runs on load, and find the buy in Trade
- * Manager without pressing anything; they share it with the Free tier (accepting the browser's warning that
- * sharing is permanent) and it shows 'Shared'; a sync pressed within the server's refresh window gets its 429
- * banner with the countdown, sync and cleanup disabled. Then a second new member subscribes to the trace (its
+ * the paper trading page, open the trace's dashboard, whose auto-sync runs on load (the free sync of the trades'
+ * read, never the paid refresh), and find the buy in Trade Manager without pressing anything; they share it with
+ * the Free tier (accepting the browser's warning that sharing is permanent) and it shows 'Shared'; Sync Brokerage
+ * pays for one refresh, and a second press within the server's refresh window gets its 429 banner with the
+ * countdown, sync and cleanup disabled. Then a second new member subscribes to the trace (its
  * first tier, Free) and finds the trade under Live Trades.
  */
 
@@ -90,15 +91,23 @@ test('owner share flow: a paper buy reaches Trade Manager, is shared, and a subs
   const cleanupButton = manager.getByRole('button', { name: 'Clean Up Trades' });
 
   await test.step('the dashboard auto-syncs on load; Trade Manager lists the buy without a click', async () => {
-    // Seed 001 §4: with the brokerage connected and no sync kept for this trace, the check on load syncs.
-    const autoSync = nextPost(page, `/api/trace-owner/${traceId}/refresh-brokerage`);
+    // Seed 001 §4: with the brokerage connected and no sync kept for this trace, the check on load syncs — by
+    // reading the trades (the server syncs them from the brokerage), never by the paid real-time refresh.
+    const paidRefreshes: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/refresh-brokerage')) paidRefreshes.push(sent.url());
+    });
+    const autoSync = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/trace-owner/${traceId}/snaptrade-trades`) &&
+        response.request().method() === 'GET',
+    );
     await page.goto(`/trace/${traceId}/dashboard`);
     await expect(
       page.getByRole('heading', { name: `Share Flow share_${owner.username.slice(3)} Dashboard` }),
     ).toBeVisible();
     const synced = await autoSync;
     expect(synced.status(), await synced.text()).toBe(200);
-    expect(await synced.json()).toMatchObject({ success: true, cost: 0 });
     // The 3 s cooldown is kept per trace in local storage.
     const kept = await page.evaluate((id) => localStorage.getItem(`trace-dashboard:last-sync:${id}`), traceId);
     expect(Number(kept)).toBeGreaterThan(Date.now() - 60_000);
@@ -110,6 +119,7 @@ test('owner share flow: a paper buy reaches Trade Manager, is shared, and a subs
     await expect(card.locator('dt:text-is("Entry Price") + dd')).toHaveText('$42.50');
     await expect(card.getByText(/^Shared/)).toHaveCount(0);
     await expect(manager.getByText(/^1 open trade · 0 shared$/)).toBeVisible();
+    expect(paidRefreshes).toEqual([]);
   });
 
   await test.step('the owner shares it with Free after the permanent-sharing warning; it shows Shared', async () => {
@@ -134,21 +144,27 @@ test('owner share flow: a paper buy reaches Trade Manager, is shared, and a subs
     await expect(manager.getByText(/^1 open trade · 1 shared$/)).toBeVisible();
   });
 
-  await test.step('a sync within the server’s refresh window: the 429 banner counts down, sync and cleanup wait', async () => {
-    // After the 3 s local cooldown the button is back; the server still refuses (one refresh per 180 s).
+  await test.step('Sync Brokerage pays for one refresh; a second within its window: the 429 banner counts down', async () => {
     await expect(syncButton).toBeEnabled({ timeout: 5_000 });
+    const refreshed = nextPost(page, `/api/trace-owner/${traceId}/refresh-brokerage`);
+    await syncButton.click();
+    const paid = await refreshed;
+    expect(paid.status(), await paid.text()).toBe(200);
+    expect(await paid.json()).toMatchObject({ success: true, cost: 0 });
+    // After the 3 s local cooldown the button is back; the server refuses (one refresh per 180 s).
+    await expect(syncButton).toBeEnabled({ timeout: 6_000 });
     const refused = nextPost(page, `/api/trace-owner/${traceId}/refresh-brokerage`);
     await syncButton.click();
     expect((await refused).status()).toBe(429);
     const banner = page.getByRole('status').filter({ hasText: 'Rate limit reached' });
-    // The server's retryAfter (under 180 s: the auto-sync on load took the window) counted down each second.
+    // The server's retryAfter (under 180 s: the refresh a few seconds ago took the window) counted down each second.
     const secondsLeft = async () => {
       const [, minutes, seconds] = /available again in (\d+):(\d{2})\./.exec((await banner.textContent()) ?? '') ?? [];
       return Number(minutes) * 60 + Number(seconds);
     };
     await expect(banner).toContainText(/available again in 2:\d{2}\./);
     const first = await secondsLeft();
-    expect(first).toBeGreaterThan(150);
+    expect(first).toBeGreaterThan(165);
     expect(first).toBeLessThan(180);
     await expect.poll(secondsLeft, { timeout: 3_000 }).toBeLessThan(first);
     await expect(syncButton).toBeDisabled();

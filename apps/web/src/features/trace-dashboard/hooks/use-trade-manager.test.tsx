@@ -12,8 +12,9 @@ import { INITIAL_FETCH_DELAY_MS, useTradeManager } from './use-trade-manager';
 
 /**
  * Seed 001 §4, §9 auto-sync as the Trade Manager runs it: with the owner's brokerage connected, a check on load and
- * every 5 minutes that syncs (refresh-brokerage, in the background) only when the trace's last sync — kept in local
- * storage — is 15 minutes old in market hours or 60 outside them; the trade list's first fetch about 1 s after load.
+ * every 5 minutes that syncs only when the trace's last sync — kept in local storage — is 15 minutes old in market
+ * hours or 60 outside them; the trade list's first fetch about 1 s after load. An automatic sync reads the trades
+ * again (the server syncs them from the brokerage's data for free); it never buys the paid real-time refresh.
  */
 
 vi.mock('../api/owner-trades', () => ({
@@ -59,71 +60,73 @@ afterEach(() => {
 });
 
 describe('auto-sync', () => {
-  it('syncs-on-load-when-connected-and-never-synced-and-fetches-trades-after-a-second', async () => {
+  it('syncs-on-load-when-connected-and-never-synced-through-the-first-fetch-after-a-second', async () => {
     vi.setSystemTime(WEDNESDAY_11AM_ET);
     const success = vi.spyOn(toast, 'success');
     const { result } = renderManager(true);
     await pass(0);
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect(refresh).toHaveBeenCalledWith(TRACE_ID);
-    // A background sync: kept for the cooldown, no toast.
+    // The sync is due: kept for the cooldown, no toast; the trades are not read before the first fetch.
     expect(lastSync()).toBe(WEDNESDAY_11AM_ET.getTime());
     expect(success).not.toHaveBeenCalled();
-    expect(result.current.syncDisabled).toBe(true);
     expect(list).not.toHaveBeenCalled();
 
     await pass(INITIAL_FETCH_DELAY_MS - 100);
     expect(list).not.toHaveBeenCalled();
     await pass(100);
     expect(list).toHaveBeenCalledTimes(1);
-    // The 3 s cooldown has ended: the button is back.
+    expect(list).toHaveBeenCalledWith(TRACE_ID);
+    // The 3 s cooldown has ended: the button is back. Nothing was paid for.
     await pass(3_000);
     expect(result.current.syncDisabled).toBe(false);
+    expect(refresh).not.toHaveBeenCalled();
   });
 
   it('never-syncs-by-itself-without-a-connected-brokerage-then-does-once-connected', async () => {
     vi.setSystemTime(WEDNESDAY_11AM_ET);
     const { rerender } = renderManager(false);
     await pass(2 * 60 * MINUTE);
-    expect(refresh).not.toHaveBeenCalled();
-    expect(list).toHaveBeenCalledTimes(1);
+    expect(list).toHaveBeenCalledTimes(1); // the first fetch only
+    expect(window.localStorage.getItem(lastSyncStorageKey(TRACE_ID))).toBeNull();
     rerender({ connected: true });
     await pass(0);
-    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(refresh).not.toHaveBeenCalled();
   });
 
   it('in-market-hours-checks-every-5-minutes-and-syncs-once-the-last-sync-is-15-minutes-old', async () => {
     vi.setSystemTime(WEDNESDAY_11AM_ET);
     keepLastSync(WEDNESDAY_11AM_ET.getTime() - 12 * MINUTE);
     renderManager(true);
-    await pass(0);
-    expect(refresh).not.toHaveBeenCalled(); // 12 minutes old on load
-    await pass(5 * MINUTE - 1_000);
-    expect(refresh).not.toHaveBeenCalled(); // 15 minutes old after 3, but no check between the 5-minute marks
+    await pass(INITIAL_FETCH_DELAY_MS);
+    expect(list).toHaveBeenCalledTimes(1); // the first fetch; the sync is 12 minutes old on load
+    await pass(5 * MINUTE - 2_000);
+    expect(list).toHaveBeenCalledTimes(1); // 15 minutes old after 3, but no check between the 5-minute marks
     await pass(1_000);
-    expect(refresh).toHaveBeenCalledTimes(1); // 17 minutes old at the 5-minute check
+    expect(list).toHaveBeenCalledTimes(2); // 17 minutes old at the 5-minute check
     expect(lastSync()).toBe(WEDNESDAY_11AM_ET.getTime() + 5 * MINUTE);
     await pass(10 * MINUTE);
-    expect(refresh).toHaveBeenCalledTimes(1); // 5 and 10 minutes since that sync
+    expect(list).toHaveBeenCalledTimes(2); // 5 and 10 minutes since that sync
     await pass(5 * MINUTE);
-    expect(refresh).toHaveBeenCalledTimes(2); // 15 minutes since
+    expect(list).toHaveBeenCalledTimes(3); // 15 minutes since
+    expect(refresh).not.toHaveBeenCalled();
   });
 
   it('outside-market-hours-waits-until-the-last-sync-is-60-minutes-old', async () => {
     vi.setSystemTime(WEDNESDAY_6PM_ET);
     keepLastSync(WEDNESDAY_6PM_ET.getTime() - 20 * MINUTE);
     renderManager(true);
-    await pass(0);
-    expect(refresh).not.toHaveBeenCalled();
-    await pass(35 * MINUTE); // 55 minutes old at the last check
-    expect(refresh).not.toHaveBeenCalled();
+    await pass(INITIAL_FETCH_DELAY_MS);
+    expect(list).toHaveBeenCalledTimes(1);
+    await pass(35 * MINUTE - INITIAL_FETCH_DELAY_MS); // 55 minutes old at the last check
+    expect(list).toHaveBeenCalledTimes(1);
     await pass(5 * MINUTE); // 60 minutes old
-    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(refresh).not.toHaveBeenCalled();
   });
 
-  it('a-background-sync-refused-with-429-starts-the-countdown-and-other-failures-stay-silent', async () => {
+  it('a-sync-refused-with-429-starts-the-countdown-and-a-background-failure-raises-no-toast', async () => {
     vi.setSystemTime(WEDNESDAY_11AM_ET);
-    refresh.mockRejectedValueOnce(
+    list.mockRejectedValueOnce(
       new ApiError(429, {
         code: 'REFRESH_RATE_LIMITED',
         message: 'Try again in 120 seconds.',
@@ -131,9 +134,11 @@ describe('auto-sync', () => {
       }),
     );
     const failure = vi.spyOn(toast, 'error');
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { result } = renderManager(true);
+    await pass(INITIAL_FETCH_DELAY_MS);
     await pass(0);
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(result.current.trades.error).toBeInstanceOf(ApiError);
     expect(result.current.rateLimit.limited).toBe(true);
     expect(result.current.rateLimit.secondsLeft).toBe(120);
     expect(result.current.rateLimit.message).toBe('Try again in 120 seconds.');
@@ -143,12 +148,13 @@ describe('auto-sync', () => {
     expect(result.current.rateLimit.limited).toBe(false);
     expect(result.current.cleanupDisabled).toBe(false);
 
-    // Off hours an hour later, the next check syncs again; a 500 there is logged, not toasted.
-    refresh.mockRejectedValueOnce(new ApiError(500, { code: 'INTERNAL', message: 'Boom' }));
+    // Off hours an hour later, the next check syncs again; a 500 there shows in the list, never as a toast.
+    list.mockRejectedValueOnce(new ApiError(500, { code: 'INTERNAL', message: 'Boom' }));
     vi.setSystemTime(WEDNESDAY_6PM_ET);
     await pass(5 * MINUTE);
-    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(result.current.trades.isError).toBe(true);
     expect(failure).not.toHaveBeenCalled();
-    expect(warn).toHaveBeenCalledWith('Auto-sync failed', expect.any(ApiError));
+    expect(refresh).not.toHaveBeenCalled();
   });
 });

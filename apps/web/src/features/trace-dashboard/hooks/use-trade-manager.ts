@@ -19,7 +19,8 @@ export const shareConfirmText = (trade: OwnerTradeView, tier: TierName): string 
 
 /**
  * The Trade Manager's state (seed 001 §2.8, §4): the open trades, sync (refresh-brokerage) with its 3 s cooldown and
- * the 429 countdown, cleanup, one-way sharing, and the auto-sync check when the owner's brokerage is connected.
+ * the 429 countdown, cleanup, one-way sharing, and the auto-sync check when the owner's brokerage is connected
+ * (a free server-side sync: reading the trades again).
  */
 export function useTradeManager({ traceId, brokerageConnected }: { traceId: string; brokerageConnected: boolean }) {
   const queryClient = useQueryClient();
@@ -55,8 +56,13 @@ export function useTradeManager({ traceId, brokerageConnected }: { traceId: stri
       cooldown.markSynced();
       setSyncing(true);
       try {
-        const response = await refreshBrokerage(traceId);
-        if (!background) toast.success('Brokerage Synced', { description: response.message });
+        // The automatic check never buys the provider's paid real-time refresh ($0.05 each): reading the trades
+        // again syncs them on the server from the brokerage's own data. Only the Sync button pays for fresh data.
+        if (background) await queryClient.refetchQueries({ queryKey: traceDashboardKeys.trades(traceId) });
+        else {
+          const response = await refreshBrokerage(traceId);
+          toast.success('Brokerage Synced', { description: response.message });
+        }
       } catch (error) {
         const limit = rateLimitOf(error);
         if (limit) startRateLimit(limit.retryAfter, limit.message);
@@ -66,7 +72,7 @@ export function useTradeManager({ traceId, brokerageConnected }: { traceId: stri
         } else console.warn('Auto-sync failed', error);
       } finally {
         setSyncing(false);
-        await queryClient.invalidateQueries({ queryKey: traceDashboardKeys.trades(traceId) });
+        if (!background) await queryClient.invalidateQueries({ queryKey: traceDashboardKeys.trades(traceId) });
       }
     },
     [cooldown, queryClient, startRateLimit, traceId],
