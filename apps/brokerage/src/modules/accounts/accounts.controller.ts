@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AccountScopedRpcCall,
   BrokerageRpc,
+  ListOrdersRpcCall,
   QuotesRpcCall,
   UserScopedRpcCall,
   type GetBalancesRpcReply,
@@ -37,10 +38,12 @@ export class AccountsController {
     return { positions: await this.read.positions(payload.userId, payload.accountId, requestId) };
   }
 
+  /** One page of orders (the first without a cursor), with the next page's cursor. */
   @MessagePattern(BrokerageRpc.listOrders)
-  async orders(@Payload() { actor, payload, requestId }: AccountScopedRpcCall): Promise<ListOrdersRpcReply> {
+  async orders(@Payload() { actor, payload, requestId }: ListOrdersRpcCall): Promise<ListOrdersRpcReply> {
     assertOwnUser(actor, payload.userId);
-    return { orders: await this.read.orders(payload.userId, payload.accountId, requestId) };
+    const { cursor, limit } = payload;
+    return this.read.orders(payload.userId, payload.accountId, { cursor, limit }, requestId);
   }
 
   @MessagePattern(BrokerageRpc.getQuotes)

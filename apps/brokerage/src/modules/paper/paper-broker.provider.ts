@@ -4,6 +4,7 @@ import { isAvailableBrokerage } from '@copytrade/contracts';
 import Decimal from 'decimal.js';
 import { DataSource, In, MoreThanOrEqual } from 'typeorm';
 import { BrokerageConfig } from '../../config/brokerage.config';
+import type { OrderKey } from '../accounts/order-pages';
 import type { BrokerageProvider } from '../provider/brokerage-provider';
 import { ProviderError } from '../provider/provider.error';
 import type {
@@ -204,6 +205,36 @@ export class PaperBrokerProvider implements BrokerageProvider {
   async listOrders(user: ProviderUserCredentials, accountId: string, days = 30): Promise<ProviderOrder[]> {
     await this.account(user, accountId);
     return this.ordersSince(accountId, new Date(Date.now() - Math.min(Math.max(days, 1), 90) * DAY_MS));
+  }
+
+  /**
+   * A page straight from paper_orders (index on account and time placed): newest first by the stored time placed
+   * (microseconds), then id. The page after an order starts below that order's own stored time, not the key's ISO
+   * time (milliseconds only), so orders placed in the same millisecond are neither skipped nor repeated. A key that
+   * is not one of this account's orders has nothing after it.
+   */
+  async listOrdersPage(
+    user: ProviderUserCredentials,
+    accountId: string,
+    { after, limit, days = 30 }: { after: OrderKey | null; limit: number; days?: number },
+  ): Promise<ProviderOrder[]> {
+    await this.account(user, accountId);
+    if (after && !isUuid(after.brokerageOrderId)) return [];
+    const since = new Date(Date.now() - Math.min(Math.max(days, 1), 90) * DAY_MS);
+    const query = this.dataSource
+      .getRepository(PaperOrderEntity)
+      .createQueryBuilder('o')
+      .where('o.account_id = :accountId AND o.placed_at >= :since', { accountId, since })
+      .orderBy('o.placedAt', 'DESC')
+      .addOrderBy('o.id', 'DESC')
+      .limit(limit);
+    if (after)
+      query.andWhere(
+        `(o.placed_at, o.id) < (SELECT k.placed_at, k.id FROM brokerage.paper_orders k
+                                 WHERE k.id = :afterId AND k.account_id = :accountId)`,
+        { afterId: after.brokerageOrderId },
+      );
+    return (await query.getMany()).map(toProviderOrder);
   }
 
   async listRecentOrders(user: ProviderUserCredentials, accountId: string): Promise<ProviderOrder[]> {

@@ -10,6 +10,7 @@ import type {
   ProviderQuote,
   ProviderUserCredentials,
 } from './provider.types';
+import type { OrderKey } from '../accounts/order-pages';
 
 /** Injection token of the configured provider (SnapTrade with credentials, else the paper broker). */
 export const BROKERAGE_PROVIDER = Symbol('BROKERAGE_PROVIDER');
@@ -37,6 +38,17 @@ export interface BrokerageProvider {
   getBalance(user: ProviderUserCredentials, accountId: string): Promise<ProviderBalance>;
   listPositions(user: ProviderUserCredentials, accountId: string): Promise<ProviderPosition[]>;
   listOrders(user: ProviderUserCredentials, accountId: string, days?: number): Promise<ProviderOrder[]>;
+  /**
+   * Only a provider that can page its order history itself (the paper broker, from its own table): up to `limit`
+   * orders of the last `days` days (30 by default) after the order `after` (from the newest without it), newest
+   * first by time placed, then id, descending (accounts/order-pages.ts). Others leave it undefined and the brokerage
+   * pages their listOrders instead.
+   */
+  listOrdersPage?(
+    user: ProviderUserCredentials,
+    accountId: string,
+    page: { after: OrderKey | null; limit: number; days?: number },
+  ): Promise<ProviderOrder[]>;
   /** Realtime list of the last day's orders, used to reconcile orders whose outcome is unknown. */
   listRecentOrders(user: ProviderUserCredentials, accountId: string): Promise<ProviderOrder[]>;
   getQuotes(user: ProviderUserCredentials, accountId: string, symbols: string[]): Promise<ProviderQuote[]>;

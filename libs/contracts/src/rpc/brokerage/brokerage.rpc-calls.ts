@@ -4,12 +4,15 @@ import {
   ArrayMinSize,
   IsArray,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   IsUUID,
+  Max,
   MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
 import {
@@ -22,10 +25,12 @@ import {
 } from '../../http/brokerage/brokerage.dto';
 import type { MarketOrderInput, OrderAction } from '../../rules/market-order.rules';
 import { asInstanceOf, rpcCallOf } from '../rpc-call';
+import { ORDERS_PAGE_MAX } from './brokerage.rpc';
 import type {
   AccountScopedRpcRequest,
   ConnectionRpcRequest,
   GetPlacedOrderRpcRequest,
+  ListOrdersRpcRequest,
   PaperMarketRpcRequest,
   PaperPortalRpcRequest,
   PlaceOrderRpcRequest,
@@ -47,6 +52,19 @@ export class AccountScopedRpcPayload implements AccountScopedRpcRequest {
   @IsNotEmpty()
   @MaxLength(64)
   accountId: string;
+}
+
+export class ListOrdersRpcPayload extends AccountScopedRpcPayload implements ListOrdersRpcRequest {
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(ORDERS_PAGE_MAX)
+  limit?: number;
 }
 
 export class ConnectionRpcPayload implements ConnectionRpcRequest {
@@ -138,6 +156,7 @@ export class PaperMarketRpcPayload implements PaperMarketRpcRequest {
 
 export class UserScopedRpcCall extends rpcCallOf(RegisterProviderUserDto) {}
 export class AccountScopedRpcCall extends rpcCallOf(AccountScopedRpcPayload) {}
+export class ListOrdersRpcCall extends rpcCallOf(ListOrdersRpcPayload) {}
 export class ConnectionPortalRpcCall extends rpcCallOf(ConnectionPortalDto) {}
 export class ConnectionRpcCall extends rpcCallOf(ConnectionRpcPayload) {}
 export class QuotesRpcCall extends rpcCallOf(QuotesRpcPayload) {}

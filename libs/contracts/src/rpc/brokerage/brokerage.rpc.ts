@@ -98,8 +98,22 @@ export interface GetBalancesRpcReply {
 export interface ListPositionsRpcReply {
   positions: PositionView[];
 }
+/** At most this many orders in one listOrders reply (about 200 kB of JSON, far under NATS's 1 MB max_payload). */
+export const ORDERS_PAGE_MAX = 500;
+/**
+ * listOrders: one page of the account's orders of the last 30 days, newest first (time placed, then id). Without a
+ * cursor, the first page; each reply's `nextCursor` asks for the next one.
+ */
+export interface ListOrdersRpcRequest extends AccountScopedRpcRequest {
+  /** The previous page's nextCursor (opaque). */
+  cursor?: string;
+  /** 1 to ORDERS_PAGE_MAX orders (the maximum when omitted). */
+  limit?: number;
+}
 export interface ListOrdersRpcReply {
   orders: OrderView[];
+  /** Where the next page starts; null on the last page. */
+  nextCursor?: string | null;
 }
 export type PortfolioHistoryRpcReply = PortfolioHistoryView;
 
