@@ -1,8 +1,6 @@
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
 import { defineCataloguedEvent } from '../catalogued-event';
-
-/** A non-negative decimal as text. */
-const DECIMAL = /^\d+(\.\d+)?$/;
+import { DECIMAL, OptionContractFieldsV1 } from '../option-contract-fields';
 
 /**
  * An order intent became FILLED: published once, in the transaction of that change, beside its OrderUpdated and
@@ -10,7 +8,7 @@ const DECIMAL = /^\d+(\.\d+)?$/;
  * (`events.brokerage.order.>`). Prices are per share (options: per share of the contract, × multiplier per
  * contract).
  */
-export class OrderFilledV1 {
+export class OrderFilledV1 extends OptionContractFieldsV1 {
   @IsUUID()
   intentId: string;
 
@@ -47,24 +45,6 @@ export class OrderFilledV1 {
   @IsString()
   @IsNotEmpty()
   underlying: string;
-
-  @IsOptional()
-  @IsIn(['call', 'put'])
-  optionType: 'call' | 'put' | null;
-
-  @IsOptional()
-  @Matches(DECIMAL)
-  strikePrice: string | null;
-
-  /** YYYY-MM-DD. */
-  @IsOptional()
-  @IsString()
-  expirationDate: string | null;
-
-  /** 1 for a stock, the contract's multiplier (100) for an option. */
-  @IsInt()
-  @Min(1)
-  contractMultiplier: number;
 
   @Matches(DECIMAL)
   filledQuantity: string;

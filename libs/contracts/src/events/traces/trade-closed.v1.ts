@@ -1,67 +1,25 @@
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, Matches } from 'class-validator';
 import { defineCataloguedEvent } from '../catalogued-event';
-import type { TradeSide } from '../../http/traces/traces.rules';
+import { DECIMAL } from '../option-contract-fields';
+import { TradeEventV1 } from './trade-event.v1';
 
-/** A non-negative decimal as text. */
-const DECIMAL = /^\d+(\.\d+)?$/;
 /** A signed decimal as text (a realized loss is negative). */
 const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
- * One of a trace's trades closed, once per trade: `sold` by the owner's own market sell (at its fill price), or
- * `closed` when the position was gone at the brokerage (at the last known price). Aggregate `trade:<tradeId>`
- * (after its TradeShared when it was shared). Prices per share (options: per share of the contract, × the
- * contract multiplier per contract); `realizedPnl` in dollars: (exit − entry) × quantity × multiplier for a buy,
- * the reverse for a sell.
+ * One of a trace's trades closed, once per trade, whichever path closed it: `sold` by the owner's own market
+ * sell, or by a sell at the brokerage that covered it (at the fill price), or `closed` when a sync found the
+ * position gone at the brokerage (at the last known price). Shared or not (`isShared`). Aggregate
+ * `trade:<tradeId>` (after its TradeShared when it was shared). `quantity` is what was still open and closed now
+ * (earlier partial owner sells had already reduced it); `realizedPnl`, in dollars, is the whole trade's, those
+ * partial sells included: Σ (exit − entry) × quantity × multiplier for a buy, the reverse for a sell.
  */
-export class TradeClosedV1 {
-  @IsUUID()
-  tradeId: string;
-
-  @IsUUID()
-  traceId: string;
-
-  @IsUUID()
-  ownerUserId: string;
-
-  @IsString()
-  @IsNotEmpty()
-  symbol: string;
-
-  @IsIn(['buy', 'sell'])
-  side: TradeSide;
-
-  /** The quantity closed (shares, or contracts for an option). */
-  @Matches(DECIMAL)
-  quantity: string;
-
-  @Matches(DECIMAL)
-  entryPrice: string;
-
+export class TradeClosedV1 extends TradeEventV1 {
   @Matches(DECIMAL)
   exitPrice: string;
 
   @Matches(SIGNED_DECIMAL)
   realizedPnl: string;
-
-  @IsOptional()
-  @IsString()
-  optionsTicker: string | null;
-
-  @IsInt()
-  @Min(1)
-  contractMultiplier: number;
 
   @IsIn(['sold', 'closed'])
   reason: 'sold' | 'closed';
@@ -70,7 +28,7 @@ export class TradeClosedV1 {
   @IsBoolean()
   isShared: boolean;
 
-  /** The brokerage's id of the sell order, when the owner's sell closed it. */
+  /** The brokerage's id of the sell order, when a sell closed it. */
   @IsOptional()
   @IsString()
   brokerageOrderId: string | null;

@@ -1,72 +1,18 @@
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString } from 'class-validator';
 import { defineCataloguedEvent } from '../catalogued-event';
-import { TIER_NAMES, type TierName, type TradeSide } from '../../http/traces/traces.rules';
-
-/** A non-negative decimal as text. */
-const DECIMAL = /^\d+(\.\d+)?$/;
+import { TIER_NAMES, type TierName } from '../../http/traces/traces.rules';
+import { TradeEventV1 } from './trade-event.v1';
 
 /**
  * An owner shared one of the trace's trades with subscribers of `requiredTier` and above (one way: a trade is
- * shared once). Aggregate `trade:<tradeId>`. Everything a follower's copy needs: the instrument, side, quantity
- * and entry price — per share, and for options per share of the contract (× contractMultiplier per contract).
+ * shared once), by hand or, with the trace's auto-share setting on, as the trade arrived from the brokerage.
+ * Aggregate `trade:<tradeId>`. Everything a follower's copy needs: the instrument, side, quantity (open when
+ * shared) and entry price — per share, and for options per share of the contract (× contractMultiplier per
+ * contract).
  */
-export class TradeSharedV1 {
-  @IsUUID()
-  tradeId: string;
-
-  @IsUUID()
-  traceId: string;
-
-  @IsUUID()
-  ownerUserId: string;
-
-  @IsString()
-  @IsNotEmpty()
-  symbol: string;
-
-  @IsIn(['buy', 'sell'])
-  side: TradeSide;
-
-  @Matches(DECIMAL)
-  quantity: string;
-
-  /** Entry price per share (options: per share of the contract, as quoted). */
-  @Matches(DECIMAL)
-  entryPrice: string;
-
+export class TradeSharedV1 extends TradeEventV1 {
   @IsBoolean()
   isOptions: boolean;
-
-  @IsOptional()
-  @IsIn(['call', 'put'])
-  optionType: 'call' | 'put' | null;
-
-  @IsOptional()
-  @IsString()
-  optionsTicker: string | null;
-
-  @IsOptional()
-  @Matches(DECIMAL)
-  strikePrice: string | null;
-
-  @IsOptional()
-  @IsString()
-  expirationDate: string | null;
-
-  @IsInt()
-  @Min(1)
-  contractMultiplier: number;
 
   @IsIn(TIER_NAMES)
   requiredTier: TierName;
