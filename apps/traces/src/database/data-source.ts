@@ -6,6 +6,7 @@ import { TracesDiscoveryTiersTrades1795600000000 } from './migrations/1795600000
 import { OwnerTrades1795700000000 } from './migrations/1795700000000-OwnerTrades';
 import { OwnerProfile1795700100000 } from './migrations/1795700100000-OwnerProfile';
 import { OwnerSells1795700200000 } from './migrations/1795700200000-OwnerSells';
+import { OwnerSellOutcomes1795700300000 } from './migrations/1795700300000-OwnerSellOutcomes';
 
 export const TRACES_SCHEMA = 'traces';
 
@@ -22,6 +23,7 @@ export function tracesDataSourceOptions(databaseUrl: string) {
         OwnerTrades1795700000000,
         OwnerProfile1795700100000,
         OwnerSells1795700200000,
+        OwnerSellOutcomes1795700300000,
       ],
     }),
     url: databaseUrl,

@@ -13,6 +13,7 @@ import {
   type SellFailureDetails,
 } from '@copytrade/contracts';
 import { DomainException, RpcTimeoutException, type RpcCallContext, type RpcClient } from '@copytrade/nest';
+import { orderOutcomeText } from './owner-sells.store';
 
 export interface MarketSellRequest {
   userId: string;
@@ -79,7 +80,7 @@ export class MarketSell {
         // CANCELED, EXPIRED, REJECTED after acceptance: nothing sold; a new request id may try again.
         throw new DomainException(422, OwnerSellErrorCode.SELL_NOT_FILLED, OwnerSellMessages.notFilled, {
           isMarketHoursRestriction: false,
-          technical: `The brokerage reports the order ${order.state.toLowerCase()}${order.providerStatus ? ` (${order.providerStatus})` : ''}.`,
+          technical: orderOutcomeText(order.state, order.providerStatus),
           errorCode: order.providerStatus ?? order.state,
           canRetry: true,
         } satisfies SellFailureDetails);

@@ -99,7 +99,8 @@ export function toTradeView(trade: TradeEntity): TradeView {
     expirationDate: trade.expirationDate,
     contractMultiplier: trade.contractMultiplier,
     unrealizedPnl: trade.status === 'open' ? pnl : 0,
-    realizedPnl: trade.status === 'closed' ? pnl : 0,
+    // Brokerage trades keep what they realized (partial sells included, while still open); others work it out.
+    realizedPnl: trade.realizedPnl != null ? num(trade.realizedPnl) : trade.status === 'closed' ? pnl : 0,
     copyCount: 0,
   };
 }

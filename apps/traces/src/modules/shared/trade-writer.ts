@@ -120,14 +120,15 @@ const SOURCED_COLUMNS = [
 /**
  * Brokerage trades by source key, with INSERT … ON CONFLICT (trace_id, source_key): concurrent writers of one
  * key end with one row. A trade that exists and is still open takes the new quantity, prices and status; a
- * closed one is never reopened. Statistics are recomputed in the same transaction. Returns how many rows were new.
+ * closed one is never reopened. Statistics are recomputed in the same transaction. Returns the ids of the rows
+ * this call inserted (not those it updated).
  */
 export async function upsertSourcedTrades(
   manager: EntityManager,
   traceId: string,
   trades: SourcedTrade[],
-): Promise<number> {
-  let inserted = 0;
+): Promise<string[]> {
+  const inserted: string[] = [];
   for (let start = 0; start < trades.length; start += UPSERT_CHUNK) {
     const chunk = trades.slice(start, start + UPSERT_CHUNK);
     const params: unknown[] = [];
@@ -163,10 +164,10 @@ export async function upsertSourcedTrades(
          quantity = EXCLUDED.quantity, price = EXCLUDED.price, current_price = EXCLUDED.current_price,
          owner_status = EXCLUDED.owner_status
        WHERE t.status = 'open'
-       RETURNING (xmax = 0) AS inserted`,
+       RETURNING id, (xmax = 0) AS inserted`,
       params,
-    )) as Array<{ inserted: boolean }>;
-    inserted += result.filter((row) => row.inserted).length;
+    )) as Array<{ id: string; inserted: boolean }>;
+    inserted.push(...result.filter((row) => row.inserted).map((row) => row.id));
   }
   await recomputeTraceStats(manager, traceId);
   return inserted;
@@ -189,11 +190,17 @@ export async function repriceOpenTrades(
   if (prices.length > 0) await tracesChangedAfterCommit(manager, traceId);
 }
 
+/** Realized P&L in dollars of `quantity` units leaving a trade at `exit` (SQL over a traces.trades row). */
+const REALIZED_PNL_SQL = (exit: string, quantity: string) =>
+  `round((CASE side WHEN 'buy' THEN ${exit}::numeric - price ELSE price - ${exit}::numeric END)
+         * ${quantity} * (CASE WHEN is_options THEN 0.01 ELSE 1 END), 2)`;
+
 /**
  * Closes open trades at their exit price (options: hundredths per contract) with their realized P&L in dollars:
  * (exit − entry) × quantity × multiplier for a buy, the reverse for a sell — with options stored per contract in
- * hundredths that is the stored difference × quantity ÷ 100. Statistics follow in the same transaction. Returns
- * the ids it closed (a trade closed meanwhile is left as it is).
+ * hundredths that is the stored difference × quantity ÷ 100 — added to what earlier partial sells of the trade
+ * realized (reduceOpenTrade). Statistics follow in the same transaction. Returns the ids it closed (a trade closed
+ * meanwhile is left as it is).
  */
 export async function closeOpenTrades(
   manager: EntityManager,
@@ -206,8 +213,7 @@ export async function closeOpenTrades(
     // UPDATE answers [rows, count] through TypeORM.
     const [rows] = (await manager.query(
       `UPDATE traces.trades SET status = 'closed', owner_status = $3, current_price = $4, closed_at = $5,
-              realized_pnl = round((CASE side WHEN 'buy' THEN $4::numeric - price ELSE price - $4::numeric END)
-                                   * quantity * (CASE WHEN is_options THEN 0.01 ELSE 1 END), 2)
+              realized_pnl = coalesce(realized_pnl, 0) + ${REALIZED_PNL_SQL('$4', 'quantity')}
         WHERE id = $1 AND trace_id = $2 AND status = 'open' RETURNING id`,
       [close.id, traceId, close.ownerStatus, close.exitPrice, closedAt],
     )) as [Array<{ id: string }>, number];
@@ -215,4 +221,27 @@ export async function closeOpenTrades(
   }
   if (closed.length > 0) await recomputeTraceStats(manager, traceId);
   return closed;
+}
+
+/**
+ * Part of an open trade sold (an owner's sell of fewer units than the trade holds, or a sell that filled only in
+ * part): the trade stays open with the units left, its realized P&L grows by what the sold units realized (as
+ * closeOpenTrades counts it), and its current price becomes the sale's. Only while more is held than is sold:
+ * answers false (nothing changed) otherwise, when the caller closes the trade instead.
+ */
+export async function reduceOpenTrade(
+  manager: EntityManager,
+  traceId: string,
+  tradeId: string,
+  soldQuantity: string,
+  exitPrice: string,
+): Promise<boolean> {
+  const [rows] = (await manager.query(
+    `UPDATE traces.trades SET quantity = quantity - $3::numeric, current_price = $4,
+            realized_pnl = coalesce(realized_pnl, 0) + ${REALIZED_PNL_SQL('$4', '$3::numeric')}
+      WHERE id = $1 AND trace_id = $2 AND status = 'open' AND quantity > $3::numeric RETURNING id`,
+    [tradeId, traceId, soldQuantity, exitPrice],
+  )) as [Array<{ id: string }>, number];
+  if (rows.length > 0) await recomputeTraceStats(manager, traceId);
+  return rows.length > 0;
 }

@@ -20,8 +20,10 @@ import { MarketSell, type MarketSellOutcome } from '../market-sell';
 import { OWNER_SELL_BROKERAGE } from '../owner-sell.tokens';
 import { resolveOwnerSellTarget } from '../owner-sell-target';
 import {
+  failOwnerSell,
   findOwnerSell,
-  markOwnerSell,
+  noteBrokerageOrder,
+  orderOutcomeText,
   pendingSellOf,
   recordOwnerSell,
   settleOwnerSell,
@@ -36,10 +38,13 @@ import {
  *   sell still awaiting its fill is refused (409), so two request ids never sell one trade twice.
  * - Every call, retries included: the brokerage's placeOrder with that request id (its idempotency: a retry gets the
  *   first order back). A retry whose position differs from the recorded one is 422, as at the brokerage.
- * - Filled: the trade closes as `sold` at the fill price with TradeClosed through the outbox, in one transaction
- *   (once, whichever of this answer and the OrderFilled consumer comes first). Pending or unknown: answered as such
- *   (202 at the gateway); the fill event closes the trade later. A refusal marks the sell failed (the trade may be
- *   sold again with a new request id) and carries the seed's failure fields.
+ * - Filled: settled in one transaction (settleOwnerSell, once, whichever of this answer and the order events
+ *   comes first): a sell of the whole trade closes it as `sold` at the fill price with TradeClosed through the
+ *   outbox; a sell of part of it, or an order that ended only partly filled, leaves the rest open. Pending or
+ *   unknown: answered as such (202 at the gateway); the brokerage's order events settle it later — OrderFilled or
+ *   OrderUpdated when it fills, OrderUpdated marking it failed when it ends canceled, expired or rejected. A
+ *   refusal marks the sell failed with its reason (the trade may be sold again with a new request id) and carries
+ *   the seed's failure fields.
  */
 @Injectable()
 export class SellOwnerPositionUseCase {
@@ -95,7 +100,7 @@ export class SellOwnerPositionUseCase {
     } catch (error) {
       // In flight elsewhere (409) is still pending; anything else the brokerage refused placed nothing.
       if (error instanceof DomainException && error.code !== BrokerageErrorCode.ORDER_IN_FLIGHT && error.status < 500)
-        await markOwnerSell(this.dataSource.manager, sell.id, 'failed', null);
+        await failOwnerSell(this.dataSource.manager, sell.id, failureReasonOf(error));
       throw error;
     }
 
@@ -111,13 +116,14 @@ export class SellOwnerPositionUseCase {
             averagePrice: order.executionPrice!,
             filledQuantity: order.filledQuantity ?? Number(sell.quantity),
             brokerageOrderId: order.brokerageOrderId,
+            shortfall: `Sold ${order.filledQuantity} of ${order.quantity}. ${orderOutcomeText(order.state, order.providerStatus)}`,
           },
           { correlationId: traceId },
         );
       });
       this.relay.kick();
     } else if (order.brokerageOrderId) {
-      await markOwnerSell(this.dataSource.manager, sell.id, 'pending', order.brokerageOrderId);
+      await noteBrokerageOrder(this.dataSource.manager, sell.id, order.brokerageOrderId);
     }
     const message =
       outcome.status === 'filled'
@@ -184,4 +190,10 @@ export class SellOwnerPositionUseCase {
       (upper(trade.symbol) === symbol || upper(trade.optionsTicker) === symbol)
     );
   }
+}
+
+/** The reason a refused sell is recorded with: the brokerage's own words where the refusal carries them. */
+function failureReasonOf(error: DomainException): string {
+  const technical = (error.details as { technical?: unknown } | undefined)?.technical;
+  return typeof technical === 'string' && technical ? technical : `${error.code}: ${error.message}`;
 }

@@ -1,25 +1,38 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { OrderFilled, type EventEnvelope, type OrderFilledV1 } from '@copytrade/contracts';
+import {
+  OrderFilled,
+  OrderUpdated,
+  type EventEnvelope,
+  type OrderFilledV1,
+  type OrderUpdatedV1,
+} from '@copytrade/contracts';
 import { EventConsumerRegistry, OutboxWriter } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { TraceEntity, TradeEntity } from '../../shared/entities';
+import { closeTradesAndPublish } from '../../shared/trade-closed.writer';
+import type { TradeEventMeta } from '../../shared/trade-events';
+import { autoShareNewTrades } from '../../shared/trade-sharing';
 import { upsertSourcedTrades } from '../../shared/trade-writer';
-import { settleOwnerSellFromFill } from '../../owner-sell/owner-sells.store';
-import { closeTradesAndPublish } from '../../owner-sell/trade-closed.writer';
+import { applyOrderUpdateToOwnerSell, settleOwnerSellFromFill } from '../../owner-sell/owner-sells.store';
 import { instrumentOf, orderSourceKey, storedPrice } from '../mappers/brokerage-trades.mapper';
 
 /**
  * Every event of an order intent's aggregate (`order-intent:<id>`: OrderUpdated and OrderFilled), so the consumer's
- * version order sees no gap; only OrderFilled changes anything.
+ * version order sees no gap.
  */
 export const ORDER_EVENTS = OrderFilled.subject.replace(/filled\.v1$/, '>');
 export const ORDER_FILLED_DURABLE = 'traces-owner-trades-order-events';
 
 /**
- * A fill at the brokerage reaches the owner's trades without a sync. For each trace the user owns (its row
- * locked, as a sync does): a buy becomes — or updates — the trade keyed by the brokerage order id (the key a sync
- * gives the same order, so the two never duplicate it); a sell that covers every open trade of the instrument in
- * that account closes them at the fill price as `sold` (a partial sell is left to the next sync).
+ * The brokerage's order events reach the owner's trades without a sync (one durable consumer, in aggregate order).
+ * - OrderUpdated of an owner's sell (traces.owner_sells, by user and request id), once the order is final: a fill
+ *   settles it; an order ended canceled, expired or rejected marks it failed with the reason, the trade left open
+ *   (applyOrderUpdateToOwnerSell). Every other OrderUpdated changes nothing.
+ * - OrderFilled of an owner's sell settles it if OrderUpdated has not (settleOwnerSellFromFill). Any other fill,
+ *   for each trace the user owns (its row locked, as a sync does): a buy becomes — or updates — the trade keyed by
+ *   the brokerage order id (the key a sync gives the same order, so the two never duplicate it), auto-shared when
+ *   the trace says so; a sell that covers every open trade of the instrument in that account closes them at the
+ *   fill price as `sold` with TradeClosed (a partial sell is left to the next sync).
  */
 @Injectable()
 export class OrderFilledHandler implements OnModuleInit {
@@ -29,18 +42,24 @@ export class OrderFilledHandler implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.consumers.register<OrderFilledV1>({
+    await this.consumers.register<OrderFilledV1 | OrderUpdatedV1>({
       durableName: ORDER_FILLED_DURABLE,
       filterSubject: ORDER_EVENTS,
+      // What it writes to the outbox leaves right after the inbox transaction commits (the messaging module's
+      // commit subscriber kicks the relay).
       handler: (envelope, manager) => this.apply(envelope, manager),
     });
   }
 
-  async apply(envelope: EventEnvelope<OrderFilledV1>, manager: EntityManager): Promise<void> {
+  async apply(envelope: EventEnvelope<OrderFilledV1 | OrderUpdatedV1>, manager: EntityManager): Promise<void> {
+    const meta: TradeEventMeta = { correlationId: envelope.correlationId, causationId: envelope.id };
+    if (envelope.type === OrderUpdated.type) {
+      await applyOrderUpdateToOwnerSell(manager, this.outbox, envelope.data as OrderUpdatedV1, meta);
+      return;
+    }
     if (envelope.type !== OrderFilled.type) return;
-    const fill = envelope.data;
-    const meta = { correlationId: envelope.correlationId, causationId: envelope.id };
-    // The owner's own sell (traces.owner_sells, by request id) closes the very trade it sold.
+    const fill = envelope.data as OrderFilledV1;
+    // The owner's own sell (traces.owner_sells, by request id) settles the very trade it sold.
     if (await settleOwnerSellFromFill(manager, this.outbox, fill, meta)) return;
     const traces = await manager.find(TraceEntity, {
       where: { ownerUserId: fill.userId },
@@ -48,17 +67,22 @@ export class OrderFilledHandler implements OnModuleInit {
       order: { id: 'ASC' },
     });
     for (const trace of traces) {
-      if (fill.action === 'BUY') await this.bought(manager, trace.id, fill);
+      if (fill.action === 'BUY') await this.bought(manager, trace, fill, meta);
       else await this.sold(manager, trace.id, fill, meta);
     }
   }
 
-  private async bought(manager: EntityManager, traceId: string, fill: OrderFilledV1): Promise<void> {
+  private async bought(
+    manager: EntityManager,
+    trace: TraceEntity,
+    fill: OrderFilledV1,
+    meta: TradeEventMeta,
+  ): Promise<void> {
     const isOptions = fill.optionType !== null && fill.optionType !== undefined;
     const multiplier = isOptions ? fill.contractMultiplier : 1;
     const price = storedPrice(fill.averagePrice, isOptions, multiplier);
     if (Number(price) <= 0 || Number(fill.filledQuantity) <= 0) return;
-    await upsertSourcedTrades(manager, traceId, [
+    const inserted = await upsertSourcedTrades(manager, trace.id, [
       {
         sourceKey: orderSourceKey(fill.brokerageOrderId ?? `intent:${fill.intentId}`),
         brokerageAccountId: fill.accountId,
@@ -77,13 +101,14 @@ export class OrderFilledHandler implements OnModuleInit {
         contractMultiplier: multiplier,
       },
     ]);
+    await autoShareNewTrades(manager, this.outbox, trace, inserted, meta);
   }
 
   private async sold(
     manager: EntityManager,
     traceId: string,
     fill: OrderFilledV1,
-    meta: { correlationId: string; causationId: string },
+    meta: TradeEventMeta,
   ): Promise<void> {
     const instrument = fill.symbol.trim().toUpperCase();
     const open = (

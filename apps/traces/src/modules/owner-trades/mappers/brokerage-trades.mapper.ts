@@ -33,21 +33,42 @@ export interface SyncPlan {
   closes: Array<{ id: string; exitPrice: string; ownerStatus: 'closed' }>;
 }
 
+/** What the sync is told besides the snapshot and the stored trades. */
+export interface SyncContext {
+  /** Units of each open trade (by id) the owner's own sells have sold so far: the trade holds the rest. */
+  soldByTrade?: ReadonlyMap<string, number>;
+  /**
+   * Instruments whose trades another writer changed (a fill, an owner's sell) since the snapshot was read: the
+   * snapshot may not show that change yet, so this sync leaves them to the next one.
+   */
+  changedSinceRead?: ReadonlySet<string>;
+}
+
 /**
  * - Held positions (non-zero quantity) are what the account holds now. Of its executed buy orders, the newest
  *   whose filled quantities together fit in the held quantity explain the position: each becomes a trade keyed
- *   `order:<id>` (`filled`, or `executed` when partly filled). Older buys of an instrument held again are left
- *   out (they were sold before).
+ *   `order:<id>` (`filled`, or `executed` when partly filled), holding what the order filled less what the
+ *   owner's sells of that trade sold (a partly sold trade stays open with the rest). Older buys of an
+ *   instrument held again are left out (they were sold before).
  * - The held quantity no open order trade explains becomes one position trade, keyed
  *   `position:<account>:<instrument>:<lot>` (lot 1, 2… each time the instrument is held again), at the average
  *   purchase price: this covers holdings older than the order list, and short positions (side sell).
  * - Open trades of held instruments take the position's last price; open trades of instruments no longer held
  *   are closed at their last known price (realized P&L by the trade-writer).
+ * - Instruments in `changedSinceRead` are left as they are (no upsert, reprice or close).
  */
-export function planSync(snapshot: BrokerageSnapshot, stored: TradeEntity[], now: Date): SyncPlan {
+export function planSync(
+  snapshot: BrokerageSnapshot,
+  stored: TradeEntity[],
+  now: Date,
+  { soldByTrade = new Map(), changedSinceRead = new Set() }: SyncContext = {},
+): SyncPlan {
   const held = new Map<string, PositionView>();
   for (const position of snapshot.positions) if (position.quantity !== 0) held.set(instrumentOf(position), position);
-  const open = stored.filter((trade) => trade.status === 'open');
+  const open = stored.filter((trade) => trade.status === 'open' && !changedSinceRead.has(instrumentOf(trade)));
+  const soldByKey = new Map(
+    open.filter((trade) => trade.sourceKey).map((trade) => [trade.sourceKey!, soldByTrade.get(trade.id) ?? 0]),
+  );
 
   const upserts: SourcedTrade[] = [];
   const ordersByInstrument = new Map<string, OrderView[]>();
@@ -58,6 +79,7 @@ export function planSync(snapshot: BrokerageSnapshot, stored: TradeEntity[], now
   }
 
   for (const [instrument, position] of held) {
+    if (changedSinceRead.has(instrument)) continue;
     const multiplier = position.isOptions ? position.contractMultiplier || DEFAULT_CONTRACT_MULTIPLIER : 1;
     const long = position.quantity > 0;
     const heldQuantity = Math.abs(position.quantity);
@@ -79,7 +101,8 @@ export function planSync(snapshot: BrokerageSnapshot, stored: TradeEntity[], now
       let explained = sum([...byOrders.values()]);
       for (const order of newestFirst) {
         const key = orderSourceKey(order.id);
-        const filled = order.filledQuantity!;
+        const filled = round(order.filledQuantity! - (soldByKey.get(key) ?? 0), 6);
+        if (filled <= 0) continue;
         const known = byOrders.get(key);
         if (known === undefined && round(explained + filled, 6) > heldQuantity) continue;
         if (known === undefined && stored.some((trade) => trade.sourceKey === key)) continue; // closed: not reopened
@@ -88,7 +111,7 @@ export function planSync(snapshot: BrokerageSnapshot, stored: TradeEntity[], now
         upserts.push({
           sourceKey: key,
           brokerageAccountId: snapshot.accountId,
-          ownerStatus: filled >= order.quantity ? 'filled' : 'executed',
+          ownerStatus: order.filledQuantity! >= order.quantity ? 'filled' : 'executed',
           symbol: order.symbol,
           side: 'buy',
           quantity: filled.toString(),

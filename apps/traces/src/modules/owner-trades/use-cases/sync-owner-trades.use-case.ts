@@ -1,51 +1,118 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { RpcCallContext } from '@copytrade/nest';
+import { OutboxWriter, type RpcCallContext } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TraceEntity, TradeEntity } from '../../shared/entities';
-import { closeOpenTrades, repriceOpenTrades, upsertSourcedTrades } from '../../shared/trade-writer';
+import { closeTradesAndPublish } from '../../shared/trade-closed.writer';
+import type { TradeEventMeta } from '../../shared/trade-events';
+import { autoShareNewTrades } from '../../shared/trade-sharing';
+import { repriceOpenTrades, upsertSourcedTrades } from '../../shared/trade-writer';
 import { BrokerageReader, type BrokerageSnapshot } from '../brokerage-reader';
-import { planSync } from '../mappers/brokerage-trades.mapper';
+import { instrumentOf, planSync } from '../mappers/brokerage-trades.mapper';
 
 export interface SyncOutcome {
   /** False when the owner has no brokerage account to read. */
   synced: boolean;
   inserted: number;
+  /** New trades shared at once by the trace's auto-share setting. */
+  autoShared: number;
   /** Open trades closed because their position is gone. */
   closed: Array<{ id: string; isShared: boolean }>;
+}
+
+/** When the snapshot a sync applies was read, and who asked for the sync. */
+export interface SyncMeta extends TradeEventMeta {
+  /** The database's clock just before the brokerage was read (timestamptz as text, to the microsecond). */
+  readAt: string;
 }
 
 /**
  * The owner's trades from their first brokerage account: the brokerage is read first (no transaction open
  * while waiting for the provider), then one transaction locks the trace's row — so syncs and fills of one trace
  * apply one after another — and upserts by source key (INSERT … ON CONFLICT, so even writers that do not take the
- * lock never duplicate a trade), reprices, and closes what is no longer held. Statistics are recomputed by the
- * trade-writer in that transaction. Callers have already checked the owner (requireTraceOwner).
+ * lock never duplicate a trade), shares the new trades at once when the trace auto-shares (TradeShared), reprices,
+ * and closes what is no longer held with TradeClosed for each (closeTradesAndPublish, as the owner sell and the
+ * fill consumer do: once per trade, whichever closes it). Events go through the outbox in that transaction and
+ * statistics are recomputed in it. Units the owner's sells sold are not counted back into their trades, and
+ * instruments another writer changed after the read are left to the next sync. Callers have already checked the
+ * owner (requireTraceOwner).
  */
 @Injectable()
 export class SyncOwnerTradesUseCase {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(BrokerageReader) private readonly brokerage: BrokerageReader,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   async execute(trace: TraceEntity, context: RpcCallContext): Promise<SyncOutcome> {
+    const [{ now }] = (await this.dataSource.query(`SELECT clock_timestamp()::text AS now`)) as Array<{ now: string }>;
     const snapshot = await this.brokerage.firstAccount(trace.ownerUserId, context);
-    if (!snapshot) return { synced: false, inserted: 0, closed: [] };
-    return this.dataSource.transaction((manager) => this.apply(manager, trace.id, snapshot));
+    if (!snapshot) return { synced: false, inserted: 0, autoShared: 0, closed: [] };
+    return this.dataSource.transaction((manager) =>
+      this.apply(manager, trace.id, snapshot, { correlationId: context.requestId, readAt: now }),
+    );
   }
 
-  async apply(manager: EntityManager, traceId: string, snapshot: BrokerageSnapshot): Promise<SyncOutcome> {
-    await manager.findOne(TraceEntity, { where: { id: traceId }, lock: { mode: 'pessimistic_write' } });
+  async apply(
+    manager: EntityManager,
+    traceId: string,
+    snapshot: BrokerageSnapshot,
+    meta: SyncMeta,
+  ): Promise<SyncOutcome> {
+    const trace = await manager.findOneOrFail(TraceEntity, {
+      where: { id: traceId },
+      lock: { mode: 'pessimistic_write' },
+    });
     const stored = await manager.find(TradeEntity, {
       where: { traceId, brokerageAccountId: snapshot.accountId },
     });
-    const plan = planSync(snapshot, stored, new Date());
-    const inserted = plan.upserts.length > 0 ? await upsertSourcedTrades(manager, traceId, plan.upserts) : 0;
+    const plan = planSync(snapshot, stored, new Date(), {
+      soldByTrade: await soldByOwnerSells(manager, traceId),
+      changedSinceRead: await changedSince(manager, traceId, snapshot.accountId, meta.readAt),
+    });
+    const { correlationId, causationId } = meta;
+    const inserted = plan.upserts.length > 0 ? await upsertSourcedTrades(manager, traceId, plan.upserts) : [];
+    const autoShared = await autoShareNewTrades(manager, this.outbox, trace, inserted, { correlationId, causationId });
     await repriceOpenTrades(manager, traceId, plan.reprices);
-    const closedIds = new Set(await closeOpenTrades(manager, traceId, plan.closes));
+    const closedIds = new Set(
+      await closeTradesAndPublish(manager, this.outbox, traceId, plan.closes, { correlationId, causationId }),
+    );
     const closed = stored
       .filter((trade) => closedIds.has(trade.id))
       .map((trade) => ({ id: trade.id, isShared: trade.isShared }));
-    return { synced: true, inserted, closed };
+    return { synced: true, inserted: inserted.length, autoShared: autoShared.length, closed };
   }
+}
+
+/** Units of each open trade of the trace that the owner's sells have sold (filled and partly filled sells). */
+async function soldByOwnerSells(manager: EntityManager, traceId: string): Promise<Map<string, number>> {
+  const rows = (await manager.query(
+    `SELECT s.trade_id AS "tradeId", sum(s.filled_quantity)::float8 AS "sold"
+       FROM traces.owner_sells s JOIN traces.trades t ON t.id = s.trade_id AND t.status = 'open'
+      WHERE s.trace_id = $1 AND s.filled_quantity > 0
+      GROUP BY s.trade_id`,
+    [traceId],
+  )) as Array<{ tradeId: string; sold: number }>;
+  return new Map(rows.map((row) => [row.tradeId, row.sold]));
+}
+
+/**
+ * Instruments of the account whose trades changed after `readAt` by another writer: a trade a fill inserted, or an
+ * owner's sell that settled (the snapshot may predate either).
+ */
+async function changedSince(
+  manager: EntityManager,
+  traceId: string,
+  accountId: string,
+  readAt: string,
+): Promise<Set<string>> {
+  const rows = (await manager.query(
+    `SELECT t.symbol, t.options_ticker AS "optionsTicker" FROM traces.trades t
+      WHERE t.trace_id = $1 AND t.brokerage_account_id = $2
+        AND (t.created_at >= $3::timestamptz OR EXISTS (
+              SELECT 1 FROM traces.owner_sells s
+               WHERE s.trade_id = t.id AND s.filled_quantity > 0 AND s.updated_at >= $3::timestamptz))`,
+    [traceId, accountId, readAt],
+  )) as Array<{ symbol: string; optionsTicker: string | null }>;
+  return new Set(rows.map(instrumentOf));
 }
