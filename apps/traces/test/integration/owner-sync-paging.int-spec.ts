@@ -5,6 +5,7 @@ import { ClientProxyFactory, MessagePattern, Payload, type ClientProxy } from '@
 import {
   BrokerageRpc,
   ORDERS_PAGE_MAX,
+  OWNER_TRADES_PAGE_MAX,
   type ListAccountsRpcReply,
   type ListOrdersRpcReply,
   type ListOrdersRpcRequest,
@@ -24,6 +25,7 @@ import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDataba
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { tracesDataSourceOptions } from '../../src/database/data-source';
 import { BrokerageReader } from '../../src/modules/owner-trades/brokerage-reader';
+import { ListOwnerTradesUseCase } from '../../src/modules/owner-trades/use-cases/list-owner-trades.use-case';
 import { SyncOwnerTradesUseCase } from '../../src/modules/owner-trades/use-cases/sync-owner-trades.use-case';
 import { TradeEntity } from '../../src/modules/shared/entities';
 import { createTrace } from '../../src/modules/shared/trace-factory';
@@ -31,7 +33,8 @@ import { createTrace } from '../../src/modules/shared/trace-factory';
 /**
  * A sync of an account with more orders than one listOrders reply holds: a stand-in for the brokerage service (on
  * a private nats-server, whose 1 MB max_payload applies) that answers orders a page of at most ORDERS_PAGE_MAX at
- * a time, like the real one. Every order must become its trade, read over every page.
+ * a time, like the real one. Every order must become its trade, read over every page; the Trade Manager's list of
+ * them comes a page at a time too.
  */
 const ACCOUNT_ID = 'paper-paging';
 const INSTRUMENTS = ['AAPL', 'MSFT', 'NVDA', 'TSLA', 'AMZN', 'META', 'AMD', 'GOOG', 'SPY', 'QQQ', 'NFLX', 'ORCL'];
@@ -155,4 +158,26 @@ it('reads every page of a long order history: one trade per order, none twice, a
   const again = await sync.execute(trace, context);
   expect(again).toMatchObject({ synced: true, inserted: 0, closed: [] });
   expect(await dataSource.getRepository(TradeEntity).count({ where: { traceId: trace.id } })).toBe(orders.length);
+
+  // The Trade Manager's list of those 1,320 open trades: a page of OWNER_TRADES_PAGE_MAX (a sync first), then the
+  // rest after its cursor (no sync), each reply far under NATS's 1 MB max_payload, the totals of every open trade.
+  pageRequests.length = 0;
+  const list = new ListOwnerTradesUseCase(dataSource, sync);
+  const request = (cursor?: string) => ({
+    requestId: 'list',
+    actor: context.actor,
+    payload: { traceId: trace.id, cursor },
+  });
+  const page1 = await list.execute(request());
+  expect(page1).toMatchObject({ totalCount: orders.length, sharedCount: 0, nextCursor: expect.any(String) });
+  expect(page1.trades).toHaveLength(OWNER_TRADES_PAGE_MAX);
+  const page2 = await list.execute(request(page1.nextCursor));
+  expect(page2.trades).toHaveLength(orders.length - OWNER_TRADES_PAGE_MAX);
+  expect(page2.nextCursor).toBeUndefined();
+  expect(pageRequests.filter((page) => page.cursor === undefined)).toHaveLength(1);
+  const listed = [...page1.trades, ...page2.trades];
+  expect(new Set(listed.map((trade) => trade.id)).size).toBe(orders.length);
+  expect(listed.map((trade) => trade.executedAt)).toEqual(orders.map((order) => order.timePlaced));
+  for (const reply of [page1, page2]) expect(Buffer.byteLength(JSON.stringify(reply))).toBeLessThan(700 * 1024);
+  await expect(list.execute(request('not-a-cursor'))).rejects.toMatchObject({ status: 400 });
 });

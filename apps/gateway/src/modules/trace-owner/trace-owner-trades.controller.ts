@@ -9,6 +9,7 @@ import {
   type CleanupTradesRpcReply,
   type OwnerTradesResponse,
   type OwnerTradesRpcReply,
+  type OwnerTradesRpcRequest,
   type ShareTradeResponse,
   type ShareTradeRpcReply,
 } from '@copytrade/contracts';
@@ -29,18 +30,28 @@ const uuidParam = (name: string) =>
 export class TraceOwnerTradesController {
   constructor(private readonly rpc: RpcClient) {}
 
+  /** Every open trade in one answer: the traces service replies a page at a time (a sync, then the first page). */
   @Get('trace-owner/:traceId/snaptrade-trades')
   async trades(
     @Param('traceId', uuidParam('traceId')) traceId: string,
     @Req() request: GatewayRequest,
   ): Promise<OwnerTradesResponse> {
-    const reply = await this.rpc.request<object, OwnerTradesRpcReply>(
-      OwnerTradesRpc.list,
-      { traceId },
-      rpcContextOf(request),
-      OWNER_TRADES_RPC_TIMEOUT_MS,
-    );
-    return { success: true, ...reply };
+    const context = rpcContextOf(request);
+    const page = (cursor?: string) =>
+      this.rpc.request<OwnerTradesRpcRequest, OwnerTradesRpcReply>(
+        OwnerTradesRpc.list,
+        { traceId, cursor },
+        context,
+        OWNER_TRADES_RPC_TIMEOUT_MS,
+      );
+    const first = await page();
+    const trades = [...first.trades];
+    for (let cursor = first.nextCursor; cursor !== undefined;) {
+      const next = await page(cursor);
+      for (const trade of next.trades) trades.push(trade);
+      cursor = next.nextCursor;
+    }
+    return { success: true, trades, totalCount: first.totalCount, sharedCount: first.sharedCount };
   }
 
   @Delete('trace-owner/:traceId/cleanup-trades')

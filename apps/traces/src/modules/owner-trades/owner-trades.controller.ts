@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   OwnerTraceRpcCall,
+  OwnerTradesListRpcCall,
   OwnerTradesRpc,
   ShareTradeRpcCall,
   type CleanupTradesRpcReply,
@@ -22,7 +23,7 @@ export class OwnerTradesController {
   ) {}
 
   @MessagePattern(OwnerTradesRpc.list)
-  list(@Payload() request: OwnerTraceRpcCall): Promise<OwnerTradesRpcReply> {
+  list(@Payload() request: OwnerTradesListRpcCall): Promise<OwnerTradesRpcReply> {
     return this.listTrades.execute(request);
   }
 
