@@ -1,4 +1,5 @@
 import { MaintenanceModeChanged } from './admin/maintenance-mode-changed.v1';
+import { BrokerageAccountUpdated } from './brokerage/brokerage-account-updated.v1';
 import { BrokerageConnected } from './brokerage/brokerage-connected.v1';
 import { BrokerageDisconnected } from './brokerage/brokerage-disconnected.v1';
 import { OrderFilled } from './brokerage/order-filled.v1';
@@ -20,6 +21,7 @@ export const EventCatalogue = {
   ProviderUserRegistered,
   OrderUpdated,
   OrderFilled,
+  BrokerageAccountUpdated,
   UserRegistered,
   UserSettingsChanged,
   BetaRequestApproved,

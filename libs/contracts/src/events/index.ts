@@ -8,6 +8,7 @@ export * from './brokerage/brokerage-disconnected.v1';
 export * from './brokerage/provider-user-registered.v1';
 export * from './brokerage/order-updated.v1';
 export * from './brokerage/order-filled.v1';
+export * from './brokerage/brokerage-account-updated.v1';
 export * from './identity/user-registered.v1';
 export * from './identity/user-settings-changed.v1';
 export * from './identity/beta-request-approved.v1';

@@ -15,6 +15,7 @@ export * from './rpc-call';
 export * from './identity/identity.rpc-calls';
 export * from './admin/admin.rpc-calls';
 export * from './brokerage/brokerage.rpc-calls';
+export * from './brokerage/snaptrade-webhooks.rpc';
 export * from './traces/traces.rpc-calls';
 export * from './traces/owner-profile.rpc';
 export * from './traces/owner-trades.rpc';
