@@ -7,6 +7,7 @@ import { ConnectionsModule } from './modules/connections/connections.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { PaperApiModule } from './modules/paper/paper-api.module';
 import { PortfolioHistoryModule } from './modules/portfolio-history/portfolio-history.module';
+import { SnaptradeWebhooksModule } from './modules/webhooks/snaptrade-webhooks.module';
 
 @Module({})
 export class BrokerageAppModule {
@@ -25,6 +26,7 @@ export class BrokerageAppModule {
         OrdersModule,
         PortfolioHistoryModule,
         PaperApiModule,
+        SnaptradeWebhooksModule,
       ],
     };
   }

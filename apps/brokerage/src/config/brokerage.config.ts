@@ -85,6 +85,15 @@ export class BrokerageConfig extends BaseServiceConfig {
   @Max(600_000)
   SNAPTRADE_QUEUE_MAX_WAIT_MS: number = 60_000;
 
+  /**
+   * A SnapTrade webhook whose eventTimestamp is further than this from now is refused as a replay (400). SnapTrade
+   * advises 5 minutes; its redeliveries of failed webhooks start 30 minutes later, so they pass only above that.
+   */
+  @IsInt()
+  @Min(30)
+  @Max(86_400)
+  SNAPTRADE_WEBHOOK_MAX_AGE_SECONDS: number = 300;
+
   /** How long an order placement may take at SnapTrade before its outcome is unknown. */
   @IsInt()
   @Min(1_000)

@@ -17,6 +17,7 @@ import { CreateBrokerageTables1795315085101 } from './migrations/1795315085101-C
 import { UnknownOrdersAndSharedRateLimits1795400000000 } from './migrations/1795400000000-UnknownOrdersAndSharedRateLimits';
 import { BrokerageMessagingOrdering1795500000000 } from './migrations/1795500000000-BrokerageMessagingOrdering';
 import { OrderLifecycle1795600000000 } from './migrations/1795600000000-OrderLifecycle';
+import { SnaptradeWebhooks1795700000000 } from './migrations/1795700000000-SnaptradeWebhooks';
 
 export const BROKERAGE_SCHEMA = 'brokerage';
 
@@ -48,6 +49,7 @@ export function brokerageDataSourceOptions(databaseUrl: string) {
         UnknownOrdersAndSharedRateLimits1795400000000,
         BrokerageMessagingOrdering1795500000000,
         OrderLifecycle1795600000000,
+        SnaptradeWebhooks1795700000000,
       ],
     }),
     url: databaseUrl,
