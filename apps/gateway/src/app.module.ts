@@ -23,6 +23,7 @@ import { BrokerageModule } from './modules/brokerage/brokerage.module';
 import { DevMarketModule } from './modules/dev-market/dev-market.module';
 import { PaperModule } from './modules/paper/paper.module';
 import { TraceOwnerModule } from './modules/trace-owner/trace-owner.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({})
 export class GatewayAppModule {
@@ -52,6 +53,7 @@ export class GatewayAppModule {
         ...(config.DEV_TOOLS ? [DevModule] : []),
         BrokerageModule,
         PaperModule,
+        WebhooksModule,
         // Paper-market controls (/api/dev/market/*, /api/dev/paper/orders): DEV_TOOLS=true only, too.
         ...(config.DEV_TOOLS ? [DevMarketModule] : []),
         // Must stay last: it claims every /api path the modules above did not.

@@ -17,6 +17,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   const app = await NestFactory.create<NestExpressApplication>(GatewayAppModule.register(config), routedExactly(), {
     bufferLogs: true,
     bodyParser: false,
+    // Keeps each JSON body's bytes as request.rawBody (a webhook's signature is checked against what was sent).
+    rawBody: true,
   });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);

@@ -1,11 +1,9 @@
-import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { CsrfController } from './csrf.controller';
-import { CsrfMiddleware } from './csrf.middleware';
+import { CsrfGuard } from './csrf.guard';
 import { CsrfTokens } from './csrf-tokens.service';
 
-@Module({ controllers: [CsrfController], providers: [CsrfTokens] })
-export class CsrfModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(CsrfMiddleware).forRoutes({ path: 'api/*path', method: RequestMethod.ALL });
-  }
-}
+/** Imported before AuthModule: global guards run in registration order, so CSRF is checked before the session. */
+@Module({ controllers: [CsrfController], providers: [CsrfTokens, { provide: APP_GUARD, useClass: CsrfGuard }] })
+export class CsrfModule {}
