@@ -3,6 +3,7 @@ import { serviceCoreImports } from '@copytrade/nest';
 import { TracesConfig } from './config/traces.config';
 import { TRACES_SCHEMA, tracesDataSourceOptions } from './database/data-source';
 import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
+import { BrokerageSyncTriggersModule } from './modules/brokerage-sync-triggers/brokerage-sync-triggers.module';
 import { DemoDataModule } from './modules/demo-data/demo-data.module';
 import { DiscoveryModule } from './modules/discovery/discovery.module';
 import { OnboardingModule } from './modules/onboarding/onboarding.module';
@@ -34,6 +35,7 @@ export class TracesAppModule {
         OwnerProfileModule,
         OwnerTradesModule,
         OwnerSellModule,
+        BrokerageSyncTriggersModule,
         DemoDataModule,
       ],
     };
