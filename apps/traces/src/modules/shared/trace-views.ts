@@ -67,6 +67,19 @@ export const toPostView = (post: PostEntity): PostView => ({
   commentCount: post.commentCount,
 });
 
+/** A trade's option contract as the views show it (nulls for a stock). */
+export function optionFieldsView(
+  trade: TradeEntity,
+): Pick<TradeView, 'isOptions' | 'optionType' | 'optionsTicker' | 'strikePrice' | 'expirationDate'> {
+  return {
+    isOptions: trade.isOptions,
+    optionType: trade.optionType,
+    optionsTicker: trade.optionsTicker,
+    strikePrice: trade.strikePrice == null ? null : num(trade.strikePrice),
+    expirationDate: trade.expirationDate,
+  };
+}
+
 /** P&L in dollars: (current − entry) × quantity for a buy, the reverse for a sell; options prices ÷ 100. */
 export function tradePnl(trade: TradeEntity): number {
   const move =
@@ -92,11 +105,7 @@ export function toTradeView(trade: TradeEntity): TradeView {
     notes: trade.notes,
     tags: trade.tags,
     requiredTier: trade.requiredTier,
-    isOptions: trade.isOptions,
-    optionType: trade.optionType,
-    optionsTicker: trade.optionsTicker,
-    strikePrice: trade.strikePrice == null ? null : num(trade.strikePrice),
-    expirationDate: trade.expirationDate,
+    ...optionFieldsView(trade),
     contractMultiplier: trade.contractMultiplier,
     unrealizedPnl: trade.status === 'open' ? pnl : 0,
     // Brokerage trades keep what they realized (partial sells included, while still open); others work it out.

@@ -1,5 +1,6 @@
 import type { OwnerTradeView } from '@copytrade/contracts';
 import type { TradeEntity } from '../../shared/entities';
+import { optionFieldsView } from '../../shared/trace-views';
 
 const num = (value: string | number | null | undefined): number => (value == null ? 0 : Number(value));
 /** Options are stored per contract in hundredths: the dollars per contract are ÷ 100. */
@@ -26,11 +27,7 @@ export function toOwnerTradeView(trade: TradeEntity): OwnerTradeView {
     isShared: trade.isShared,
     copyCount: 0,
     requiredTier: trade.requiredTier,
-    isOptions: trade.isOptions,
-    optionType: trade.optionType,
-    optionsTicker: trade.optionsTicker,
-    strikePrice: trade.strikePrice == null ? null : num(trade.strikePrice),
-    expirationDate: trade.expirationDate,
+    ...optionFieldsView(trade),
     contractMultiplier: trade.isOptions ? trade.contractMultiplier : 1,
   };
 }
