@@ -3,13 +3,9 @@ import {
   OwnerProfileMessages,
   PRIVACY_DEFAULTS,
   TracesMessages,
-  type RpcRequest,
   type UpdateTraceProfileRpcPayload,
 } from '@copytrade/contracts';
-import { OutboxWriter, runServiceMigrations } from '@copytrade/nest';
-import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { tracesDataSourceOptions } from '../../src/database/data-source';
+import type { DataSource } from 'typeorm';
 import { GetTraceUseCase } from '../../src/modules/discovery/use-cases/get-trace.use-case';
 import type { IdentityUsers } from '../../src/modules/identity-users/identity-users';
 import { GetOwnerTraceUseCase } from '../../src/modules/owner-profile/use-cases/get-owner-trace.use-case';
@@ -18,16 +14,16 @@ import { TraceAvatarUseCase } from '../../src/modules/owner-profile/use-cases/tr
 import { UpdateOwnerSettingsUseCase } from '../../src/modules/owner-profile/use-cases/update-owner-settings.use-case';
 import { TierEntity, TraceAvatarEntity, TraceEntity } from '../../src/modules/shared/entities';
 import { createTrace } from '../../src/modules/shared/trace-factory';
-import { SubscriptionLedger } from '../../src/modules/subscriptions/subscription-ledger';
 import { SubscribeUseCase } from '../../src/modules/subscriptions/use-cases/subscribe.use-case';
 import { UnsubscribeUseCase } from '../../src/modules/subscriptions/use-cases/unsubscribe.use-case';
+import { call, outcomeWithMessage as outcome, subscriptionLedger, useTracesTestEnv } from '../support/traces-test-env';
 
 /**
  * The owner's calls against real PostgreSQL with the real migrations: owner trace data and its analytics from real
  * subscriptions, profile and privacy round trips with their defaults, posts and the trace page's visibility rules,
  * avatars stored in the database; and every call refused to a non-owner and an admin who does not own the trace.
  */
-let database: TestDatabase;
+const env = useTracesTestEnv('traces_owner_profile');
 let dataSource: DataSource;
 let subscribe: SubscribeUseCase;
 let unsubscribe: UnsubscribeUseCase;
@@ -44,27 +40,12 @@ const identityUsers = {
     new Map(ids.filter((id) => usernames.has(id)).map((id) => [id, { id, username: usernames.get(id)!, email: null }])),
 } as unknown as IdentityUsers;
 
-const call = <T>(userId: string, payload: T, isAdmin = false): RpcRequest<T> => ({
-  requestId: randomUUID(),
-  actor: { userId, isAdmin },
-  payload,
-});
-const outcome = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (error: { status?: number; code?: string; message: string }) => `${error.status} ${error.code} ${error.message}`,
-  );
 const NOT_OWNER = `403 NOT_TRACE_OWNER ${TracesMessages.notTraceOwner}`;
 const NOT_FOUND = `404 TRACE_NOT_FOUND ${TracesMessages.traceNotFound}`;
 
-beforeAll(async () => {
-  database = await createTestDatabase('traces_owner_profile');
-  await runServiceMigrations(tracesDataSourceOptions(database.url));
-  dataSource = new DataSource(tracesDataSourceOptions(database.url) as DataSourceOptions);
-  await dataSource.initialize();
-  const ledger = new SubscriptionLedger(new OutboxWriter({ schema: 'traces', producer: 'traces' }), {
-    kick: () => undefined,
-  } as never);
+beforeAll(() => {
+  dataSource = env.dataSource;
+  const ledger = subscriptionLedger();
   subscribe = new SubscribeUseCase(dataSource, ledger);
   unsubscribe = new UnsubscribeUseCase(dataSource, ledger);
   ownerTrace = new GetOwnerTraceUseCase(dataSource, identityUsers);
@@ -72,11 +53,6 @@ beforeAll(async () => {
   posts = new OwnerPostsUseCase(dataSource);
   avatars = new TraceAvatarUseCase(dataSource);
   getTrace = new GetTraceUseCase(dataSource, identityUsers);
-}, 60_000);
-
-afterAll(async () => {
-  await dataSource?.destroy();
-  await database?.drop();
 });
 
 async function newTrace(ownerUserId = randomUUID()) {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Module, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, MessagePattern, Payload, RpcException, type ClientProxy } from '@nestjs/microservices';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Controller, Module } from '@nestjs/common';
+import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import {
   BrokerageErrorCode,
   BrokerageRpc,
-  OrderFilled,
   TradeClosed,
   type AccountScopedRpcRequest,
   type ConnectionRpcRequest,
@@ -15,7 +14,8 @@ import {
   type ListAccountsRpcReply,
   type ListOrdersRpcReply,
   type ListPositionsRpcReply,
-  type OrderFilledV1,
+  type OrderUpdatedV1,
+  type OrderView,
   type PlacedOrderView,
   type PlaceOrderRpcReply,
   type PlaceOrderRpcRequest,
@@ -26,35 +26,39 @@ import {
   type TradeClosedV1,
   type UserScopedRpcRequest,
 } from '@copytrade/contracts';
-import {
-  natsRpcClientOptions,
-  natsRpcServerOptions,
-  OutboxWriter,
-  RpcClient,
-  runServiceMigrations,
-} from '@copytrade/nest';
-import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DurableEventConsumer, ensureEventsStream, OutboxRelay } from '@copytrade/nest';
+import { expectEventually } from '@copytrade/testing';
+import type { DataSource } from 'typeorm';
 import type { TracesConfig } from '../../src/config/traces.config';
-import { tracesDataSourceOptions } from '../../src/database/data-source';
+import { findOwnerSell } from '../../src/modules/owner-sell/owner-sells.store';
 import { RefreshBrokerageUseCase } from '../../src/modules/owner-sell/use-cases/refresh-brokerage.use-case';
 import { SellOwnerPositionUseCase } from '../../src/modules/owner-sell/use-cases/sell-owner-position.use-case';
 import { BrokerageReader } from '../../src/modules/owner-trades/brokerage-reader';
-import { OrderFilledHandler } from '../../src/modules/owner-trades/handlers/order-filled.handler';
+import {
+  ORDER_EVENTS,
+  ORDER_FILLED_DURABLE,
+  OrderFilledHandler,
+} from '../../src/modules/owner-trades/handlers/order-filled.handler';
 import { SyncOwnerTradesUseCase } from '../../src/modules/owner-trades/use-cases/sync-owner-trades.use-case';
 import { TradeEntity } from '../../src/modules/shared/entities';
 import { createTrace } from '../../src/modules/shared/trace-factory';
+import { toTradeView } from '../../src/modules/shared/trace-views';
 import { upsertSourcedTrades } from '../../src/modules/shared/trade-writer';
+import { assertOwnAccount, buyOrder, orderFilled, orderUpdated, stockPosition } from '../support/brokerage-fixtures';
+import { call, idleRelay, outcome, tracesOutbox, tradeEvents, useTracesTestEnv } from '../support/traces-test-env';
 
 /**
  * The owner's sell and real-time refresh against real PostgreSQL (the real migrations) and a stand-in for the
  * brokerage service on a private nats-server: it places each (user, request id) once, like the brokerage's
- * idempotency, and fills at `FILL_PRICE` unless `FILL_MODE` says otherwise.
+ * idempotency, and answers as `FILL_MODE` says — filled at `FILL_PRICE`, accepted and pending, refused for market
+ * hours, or ended partly filled (`PARTIAL_UNITS` sold, the rest canceled). The order events that follow (OrderUpdated,
+ * OrderFilled) are the tests' to send: to the consumer's handler directly, or through JetStream.
  */
 interface Account {
   accountId: string;
   connectionId: string;
   positions: PositionView[];
+  orders: OrderView[];
   charged?: boolean;
   refusal?: { status: number; code: string; message: string };
 }
@@ -62,14 +66,15 @@ const BROKERAGE = new Map<string, Account>();
 const ORDERS = new Map<string, PlacedOrderView>();
 const placeCalls: string[] = [];
 const refreshCalls: string[] = [];
-let FILL_MODE: 'filled' | 'submitted' | 'market-closed' = 'filled';
+let FILL_MODE: 'filled' | 'submitted' | 'market-closed' | 'partial' = 'filled';
 const FILL_PRICE = 112.5;
+let PARTIAL_UNITS = 4;
 
 @Controller()
 class StandInBrokerage {
   @MessagePattern(BrokerageRpc.listAccounts)
   accounts(@Payload() request: RpcRequest<UserScopedRpcRequest>): ListAccountsRpcReply {
-    this.ownOnly(request);
+    assertOwnAccount(request);
     const account = BROKERAGE.get(request.payload.userId);
     return {
       accounts: account
@@ -83,19 +88,19 @@ class StandInBrokerage {
 
   @MessagePattern(BrokerageRpc.listPositions)
   positions(@Payload() request: RpcRequest<AccountScopedRpcRequest>): ListPositionsRpcReply {
-    this.ownOnly(request);
+    assertOwnAccount(request);
     return { positions: BROKERAGE.get(request.payload.userId)!.positions };
   }
 
   @MessagePattern(BrokerageRpc.listOrders)
   orders(@Payload() request: RpcRequest<AccountScopedRpcRequest>): ListOrdersRpcReply {
-    this.ownOnly(request);
-    return { orders: [] };
+    assertOwnAccount(request);
+    return { orders: BROKERAGE.get(request.payload.userId)!.orders };
   }
 
   @MessagePattern(BrokerageRpc.refreshConnection)
   refresh(@Payload() request: RpcRequest<ConnectionRpcRequest>): RefreshConnectionRpcReply {
-    this.ownOnly(request);
+    assertOwnAccount(request);
     const account = BROKERAGE.get(request.payload.userId)!;
     if (account.connectionId !== request.payload.connectionId) throw new Error('wrong connection');
     if (account.refusal) throw new RpcException(account.refusal);
@@ -105,7 +110,7 @@ class StandInBrokerage {
 
   @MessagePattern(BrokerageRpc.placeOrder)
   place(@Payload() request: RpcRequest<PlaceOrderRpcRequest>): PlaceOrderRpcReply {
-    this.ownOnly(request);
+    assertOwnAccount(request);
     placeCalls.push(request.payload.requestId);
     const key = `${request.payload.userId}:${request.payload.requestId}`;
     const seen = ORDERS.get(key);
@@ -118,11 +123,11 @@ class StandInBrokerage {
         details: { isMarketHoursRestriction: true },
       });
     const { order } = request.payload;
-    const filled = FILL_MODE === 'filled';
+    const filled = { filled: order.quantity, partial: PARTIAL_UNITS, submitted: 0 }[FILL_MODE];
     const placed: PlacedOrderView = {
       requestId: request.payload.requestId,
       accountId: request.payload.accountId ?? null,
-      state: filled ? 'FILLED' : 'SUBMITTED',
+      state: ({ filled: 'FILLED', partial: 'PARTIALLY_FILLED', submitted: 'SUBMITTED' } as const)[FILL_MODE],
       clientOrderId: randomUUID(),
       brokerageOrderId: `B-${ORDERS.size + 1}`,
       action: order.action,
@@ -130,10 +135,10 @@ class StandInBrokerage {
       quantity: order.quantity,
       isOptions: Boolean(order.isOptions),
       optionsTicker: order.optionsTicker ?? null,
-      filledQuantity: filled ? order.quantity : 0,
-      executionPrice: filled ? FILL_PRICE : null,
-      providerStatus: filled ? 'EXECUTED' : 'PENDING',
-      final: filled,
+      filledQuantity: filled,
+      executionPrice: filled > 0 ? FILL_PRICE : null,
+      providerStatus: { filled: 'EXECUTED', partial: 'PARTIAL_CANCELED', submitted: 'PENDING' }[FILL_MODE],
+      final: FILL_MODE !== 'submitted',
       placedAt: new Date().toISOString(),
     };
     ORDERS.set(key, placed);
@@ -142,94 +147,71 @@ class StandInBrokerage {
 
   @MessagePattern(BrokerageRpc.getPlacedOrder)
   get(@Payload() request: RpcRequest<GetPlacedOrderRpcRequest>): GetPlacedOrderRpcReply {
-    this.ownOnly(request);
+    assertOwnAccount(request);
     return { order: ORDERS.get(`${request.payload.userId}:${request.payload.requestId}`) ?? null };
-  }
-
-  private ownOnly(request: RpcRequest<{ userId: string }>) {
-    if (request.actor?.userId !== request.payload.userId) throw new Error('not your account');
   }
 }
 @Module({ controllers: [StandInBrokerage] })
 class StandInBrokerageModule {}
 
-let database: TestDatabase;
-let nats: PrivateNats;
-let brokerage: INestMicroservice;
-let client: ClientProxy;
+const env = useTracesTestEnv('traces_owner_sell', {
+  standIn: { module: StandInBrokerageModule, service: 'brokerage' },
+  poolSize: 25,
+});
 let dataSource: DataSource;
 let refresh: RefreshBrokerageUseCase;
 let sell: SellOwnerPositionUseCase;
+let sync: SyncOwnerTradesUseCase;
 let fills: OrderFilledHandler;
-const outbox = new OutboxWriter({ schema: 'traces', producer: 'traces' });
+const outbox = tracesOutbox();
 
-beforeAll(async () => {
-  database = await createTestDatabase('traces_owner_sell');
-  await runServiceMigrations(tracesDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  brokerage = await NestFactory.createMicroservice(StandInBrokerageModule, {
-    ...natsRpcServerOptions(nats.url, 'brokerage'),
-    logger: false,
-  });
-  await brokerage.listen();
-  dataSource = new DataSource({ ...tracesDataSourceOptions(database.url), poolSize: 25 } as DataSourceOptions);
-  await dataSource.initialize();
-  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'traces-owner-sell-test'));
-  const rpc = new RpcClient(client);
-  const sync = new SyncOwnerTradesUseCase(dataSource, new BrokerageReader(rpc));
-  refresh = new RefreshBrokerageUseCase(dataSource, rpc, sync, {
+beforeAll(() => {
+  dataSource = env.dataSource;
+  sync = new SyncOwnerTradesUseCase(dataSource, new BrokerageReader(env.rpc), outbox);
+  refresh = new RefreshBrokerageUseCase(dataSource, env.rpc, sync, {
     REFRESH_BROKERAGE_COOLDOWN_SECONDS: 180,
   } as TracesConfig);
-  sell = new SellOwnerPositionUseCase(dataSource, rpc, outbox, { kick: () => undefined } as never);
+  sell = new SellOwnerPositionUseCase(dataSource, env.rpc, outbox, idleRelay);
   fills = new OrderFilledHandler({ register: async () => undefined } as never, outbox);
-}, 60_000);
-
-afterAll(async () => {
-  await client?.close();
-  await brokerage?.close();
-  await dataSource?.destroy();
-  await nats?.stop();
-  await database?.drop();
 });
 
-const call = <T>(userId: string, payload: T, isAdmin = false): RpcRequest<T> => ({
-  requestId: randomUUID(),
-  actor: { userId, isAdmin },
-  payload,
-});
-const outcome = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (error: { status?: number; code?: string }) => `${error.status} ${error.code}`,
-  );
 const closedEvents = async (tradeId: string) =>
-  (
-    (await dataSource.query(`SELECT subject, envelope FROM traces.outbox WHERE aggregate_id = $1 AND subject = $2`, [
-      `trade:${tradeId}`,
-      TradeClosed.subject,
-    ])) as Array<{ envelope: EventEnvelope<TradeClosedV1> }>
-  ).map((row) => row.envelope.data);
+  (await tradeEvents<TradeClosedV1>(dataSource, tradeId, TradeClosed.subject)).map((row) => row.envelope.data);
+const tradeRow = (id: string) => dataSource.manager.findOneByOrFail(TradeEntity, { id });
+/** The owner's trade closed as sold, with exactly one TradeClosed saying so. */
+const expectSoldOnce = async (
+  owner: { trade: { id: string } },
+  closed: { quantity: string; exitPrice: string; realizedPnl: string },
+) => {
+  expect(await tradeRow(owner.trade.id)).toMatchObject({
+    status: 'closed',
+    ownerStatus: 'sold',
+    quantity: Number(closed.quantity).toFixed(6),
+    realizedPnl: Number(closed.realizedPnl).toFixed(2),
+  });
+  expect(await closedEvents(owner.trade.id)).toEqual([expect.objectContaining({ reason: 'sold', ...closed })]);
+};
+const sellRow = async (ownerId: string, requestId: string) =>
+  (await findOwnerSell(dataSource.manager, ownerId, requestId))!;
+/** Applies an order event as the consumer does: in its own transaction. */
+const deliver = (event: EventEnvelope<unknown>) =>
+  dataSource.transaction((manager) => fills.apply(event as EventEnvelope<never>, manager));
 
-const msft = (quantity: number): PositionView => ({
-  symbol: 'MSFT',
-  description: null,
-  quantity,
-  price: 110,
-  value: quantity * 110,
-  averagePurchasePrice: 100,
-  currency: 'USD',
-  isOptions: false,
-  optionsTicker: null,
-  optionType: null,
-  strikePrice: null,
-  expirationDate: null,
-  contractMultiplier: 1,
-});
+const msft = (quantity: number): PositionView => stockPosition('MSFT', quantity, 110, 100);
 
-/** An owner with a trace and a paper account holding 10 MSFT bought at 100, as one trade (shared unless told). */
+/**
+ * An owner with a trace and a paper account holding 10 MSFT bought at 100 by one listed order, as one trade (keyed
+ * by that order, as a sync keys it; shared unless told).
+ */
 async function ownerWithTrade(shared = true) {
   const ownerId = randomUUID();
-  const account: Account = { accountId: `acc-${randomUUID()}`, connectionId: randomUUID(), positions: [msft(10)] };
+  const orderId = randomUUID();
+  const account: Account = {
+    accountId: `acc-${randomUUID()}`,
+    connectionId: randomUUID(),
+    positions: [msft(10)],
+    orders: [buyOrder(orderId, 'MSFT', 10, 100, '2026-01-05T15:00:00.000Z')],
+  };
   BROKERAGE.set(ownerId, account);
   const trace = await createTrace(dataSource.manager, {
     ownerUserId: ownerId,
@@ -239,7 +221,7 @@ async function ownerWithTrade(shared = true) {
   await dataSource.transaction((manager) =>
     upsertSourcedTrades(manager, trace.id, [
       {
-        sourceKey: `order:${randomUUID()}`,
+        sourceKey: `order:${orderId}`,
         brokerageAccountId: account.accountId,
         ownerStatus: 'filled',
         symbol: 'MSFT',
@@ -261,6 +243,7 @@ async function ownerWithTrade(shared = true) {
   if (shared) await dataSource.manager.update(TradeEntity, { id: trade.id }, { isShared: true, requiredTier: 'free' });
   return { ownerId, account, trace, trade };
 }
+type Owner = Awaited<ReturnType<typeof ownerWithTrade>>;
 
 const sellOf = (
   owner: { account: Account; trace: { id: string } },
@@ -279,6 +262,23 @@ const sellOf = (
     ...overrides,
   },
 });
+/** The brokerage's events of an owner's sell placed with `requestId`. */
+const sellUpdated = (owner: Owner, requestId: string, data: Partial<OrderUpdatedV1>, version = 2) =>
+  orderUpdated({ userId: owner.ownerId, accountId: owner.account.accountId, requestId, ...data }, version);
+const sellFilled = (owner: Owner, requestId: string, filledQuantity: string, averagePrice: string, version = 3) =>
+  orderFilled(
+    {
+      userId: owner.ownerId,
+      accountId: owner.account.accountId,
+      requestId,
+      action: 'SELL',
+      symbol: 'MSFT',
+      underlying: 'MSFT',
+      filledQuantity,
+      averagePrice,
+    },
+    version,
+  );
 
 describe('refresh-brokerage', () => {
   it('refresh-limiter-is-atomic: of 20 concurrent refreshes exactly one passes, the others are 429 with retryAfter', async () => {
@@ -363,43 +363,21 @@ describe('owner sell', () => {
     expect(again.order.brokerageOrderId).toBe(first.order.brokerageOrderId);
     expect([...ORDERS.keys()].filter((key) => key.startsWith(owner.ownerId))).toHaveLength(1);
 
-    const trade = await dataSource.manager.findOneByOrFail(TradeEntity, { id: owner.trade.id });
-    expect(trade).toMatchObject({
+    expect(await tradeRow(owner.trade.id)).toMatchObject({
       status: 'closed',
       ownerStatus: 'sold',
       currentPrice: '112.5000',
       realizedPnl: '125.00',
     });
-    // The fill event of the same order (the brokerage publishes it too) closes nothing twice.
-    const fill: EventEnvelope<OrderFilledV1> = {
-      id: randomUUID(),
-      type: OrderFilled.type,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      producer: 'brokerage',
-      correlationId: randomUUID(),
-      data: {
-        intentId: randomUUID(),
-        userId: owner.ownerId,
-        accountId: owner.account.accountId,
-        provider: 'paper',
-        requestId,
-        brokerageOrderId: first.order.brokerageOrderId,
-        action: 'SELL',
-        symbol: 'MSFT',
-        underlying: 'MSFT',
-        optionType: null,
-        strikePrice: null,
-        expirationDate: null,
-        contractMultiplier: 1,
-        filledQuantity: '10',
-        averagePrice: String(FILL_PRICE),
-        filledAt: new Date().toISOString(),
-      },
-    };
-    await dataSource.transaction((manager) => fills.apply(fill, manager));
-    const events = await closedEvents(owner.trade.id);
-    expect(events).toEqual([
+    expect(await sellRow(owner.ownerId, requestId)).toMatchObject({
+      state: 'filled',
+      filledQuantity: '10.000000',
+      failureReason: null,
+    });
+    // The order events of the same order (the brokerage publishes them too) close nothing twice.
+    await deliver(sellUpdated(owner, requestId, { state: 'FILLED', filledQuantity: '10', averagePrice: '112.5' }));
+    await deliver(sellFilled(owner, requestId, '10', String(FILL_PRICE)));
+    expect(await closedEvents(owner.trade.id)).toEqual([
       expect.objectContaining({
         tradeId: owner.trade.id,
         traceId: owner.trace.id,
@@ -423,46 +401,20 @@ describe('owner sell', () => {
     const owner = await ownerWithTrade();
     FILL_MODE = 'submitted';
     const requestId = `sell-${randomUUID()}`;
-    const answer = await sell.execute(call(owner.ownerId, sellOf(owner, requestId, { quantity: 4 })));
+    const answer = await sell.execute(call(owner.ownerId, sellOf(owner, requestId)));
     expect(answer.status).toBe('pending');
-    expect((await dataSource.manager.findOneByOrFail(TradeEntity, { id: owner.trade.id })).status).toBe('open');
+    expect((await tradeRow(owner.trade.id)).status).toBe('open');
+    expect(await sellRow(owner.ownerId, requestId)).toMatchObject({
+      state: 'pending',
+      brokerageOrderId: 'B-' + ORDERS.size,
+    });
     // Another request id may not sell the same trade while this one awaits its fill.
     expect(await outcome(sell.execute(call(owner.ownerId, sellOf(owner, `sell-${randomUUID()}`))))).toBe(
       '409 SELL_IN_PROGRESS',
     );
-    const fill = (): EventEnvelope<OrderFilledV1> => ({
-      id: randomUUID(),
-      type: OrderFilled.type,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      producer: 'brokerage',
-      correlationId: randomUUID(),
-      data: {
-        intentId: randomUUID(),
-        userId: owner.ownerId,
-        accountId: owner.account.accountId,
-        provider: 'paper',
-        requestId,
-        brokerageOrderId: answer.order.brokerageOrderId,
-        action: 'SELL',
-        symbol: 'MSFT',
-        underlying: 'MSFT',
-        optionType: null,
-        strikePrice: null,
-        expirationDate: null,
-        contractMultiplier: 1,
-        filledQuantity: '4',
-        averagePrice: '90',
-        filledAt: new Date().toISOString(),
-      },
-    });
-    await dataSource.transaction((manager) => fills.apply(fill(), manager));
-    await dataSource.transaction((manager) => fills.apply(fill(), manager));
-    const trade = await dataSource.manager.findOneByOrFail(TradeEntity, { id: owner.trade.id });
-    expect(trade).toMatchObject({ status: 'closed', ownerStatus: 'sold', quantity: '4.000000', realizedPnl: '-40.00' });
-    expect(await closedEvents(owner.trade.id)).toEqual([
-      expect.objectContaining({ reason: 'sold', quantity: '4', exitPrice: '90', realizedPnl: '-40' }),
-    ]);
+    await deliver(sellFilled(owner, requestId, '10', '90'));
+    await deliver(sellFilled(owner, requestId, '10', '90'));
+    await expectSoldOnce(owner, { quantity: '10', exitPrice: '90', realizedPnl: '-100' });
   });
 
   it('refuses a non-owner, a foreign account, an unshared trade and a quantity above the trade, placing nothing', async () => {
@@ -470,7 +422,12 @@ describe('owner sell', () => {
     const unshared = await ownerWithTrade(false);
     const before = placeCalls.length;
     const stranger = randomUUID();
-    BROKERAGE.set(stranger, { accountId: `acc-${randomUUID()}`, connectionId: randomUUID(), positions: [] });
+    BROKERAGE.set(stranger, {
+      accountId: `acc-${randomUUID()}`,
+      connectionId: randomUUID(),
+      positions: [],
+      orders: [],
+    });
     expect(
       await outcome(
         sell.execute(
@@ -530,5 +487,244 @@ describe('owner sell', () => {
       status: 'filled',
     });
     expect(await closedEvents(owner.trade.id)).toHaveLength(1);
+  });
+});
+
+describe('an owner sell the brokerage ends without filling (OrderUpdated)', () => {
+  beforeEach(() => {
+    FILL_MODE = 'submitted';
+  });
+
+  it.each([
+    ['CANCELED', 'CANCELED', 'The brokerage reports the order canceled (CANCELED).'],
+    ['EXPIRED', 'EXPIRED', 'The brokerage reports the order expired (EXPIRED).'],
+    ['REJECTED', 'REJECTED', 'The brokerage reports the order rejected (REJECTED).'],
+  ] as const)(
+    'a pending sell ended %s is failed with the reason, the trade left open and unpublished; a new request id may sell it',
+    async (state, providerStatus, reason) => {
+      const owner = await ownerWithTrade();
+      const requestId = `sell-${randomUUID()}`;
+      expect((await sell.execute(call(owner.ownerId, sellOf(owner, requestId)))).status).toBe('pending');
+      // Not final yet (accepted, still working): nothing is decided.
+      await deliver(sellUpdated(owner, requestId, { state: 'SUBMITTED', final: false, providerStatus: 'ACCEPTED' }, 2));
+      expect((await sellRow(owner.ownerId, requestId)).state).toBe('pending');
+
+      await deliver(sellUpdated(owner, requestId, { state, final: true, providerStatus }, 3));
+      expect(await sellRow(owner.ownerId, requestId)).toMatchObject({
+        state: 'failed',
+        failureReason: reason,
+        filledQuantity: '0.000000',
+      });
+      expect(await tradeRow(owner.trade.id)).toMatchObject({ status: 'open', quantity: '10.000000', isShared: true });
+      expect(await closedEvents(owner.trade.id)).toEqual([]);
+
+      // A retry of that request id gets the brokerage's outcome (not filled), never a second order.
+      ORDERS.set(`${owner.ownerId}:${requestId}`, {
+        ...ORDERS.get(`${owner.ownerId}:${requestId}`)!,
+        state,
+        providerStatus,
+        final: true,
+      });
+      const placed = placeCalls.length;
+      await expect(sell.execute(call(owner.ownerId, sellOf(owner, requestId)))).rejects.toMatchObject({
+        status: 422,
+        code: 'SELL_NOT_FILLED',
+        details: { technical: reason, canRetry: true },
+      });
+      expect(ORDERS.get(`${owner.ownerId}:${requestId}`)!.state).toBe(state);
+      expect(placeCalls.length).toBe(placed + 1);
+      // A new request id sells the trade.
+      FILL_MODE = 'filled';
+      await expect(sell.execute(call(owner.ownerId, sellOf(owner, `sell-${randomUUID()}`)))).resolves.toMatchObject({
+        status: 'filled',
+      });
+      expect(await closedEvents(owner.trade.id)).toHaveLength(1);
+    },
+  );
+
+  it('the failure never overrides a fill: a sell already settled stays filled whatever comes after', async () => {
+    const owner = await ownerWithTrade();
+    const requestId = `sell-${randomUUID()}`;
+    await sell.execute(call(owner.ownerId, sellOf(owner, requestId)));
+    await deliver(sellFilled(owner, requestId, '10', '111'));
+    await deliver(sellUpdated(owner, requestId, { state: 'CANCELED', providerStatus: 'CANCELED' }, 4));
+    expect(await sellRow(owner.ownerId, requestId)).toMatchObject({ state: 'filled', failureReason: null });
+    expect(await tradeRow(owner.trade.id)).toMatchObject({ status: 'closed', ownerStatus: 'sold' });
+  });
+
+  it('through JetStream: the durable consumer marks the canceled sell failed, and a later fill’s TradeClosed is published', async () => {
+    const owner = await ownerWithTrade();
+    const canceled = `sell-${randomUUID()}`;
+    await sell.execute(call(owner.ownerId, sellOf(owner, canceled)));
+    const nc: NatsConnection = await connect({ servers: env.natsUrl, name: 'owner-sell-test' });
+    await ensureEventsStream(nc);
+    const consumer = new DurableEventConsumer({
+      dataSource,
+      nc,
+      schema: 'traces',
+      durableName: ORDER_FILLED_DURABLE,
+      filterSubject: ORDER_EVENTS,
+      handler: (envelope, manager) => fills.apply(envelope as EventEnvelope<never>, manager),
+      ackWaitMs: 5_000,
+    });
+    const relay = new OutboxRelay(dataSource, nc, { schema: 'traces', pollIntervalMs: 50 });
+    const published: TradeClosedV1[] = [];
+    const subscription = nc.subscribe(TradeClosed.subject, {
+      callback: (_error, msg) => {
+        // (The relay publishes the other tests' events too.)
+        const { data } = msg.json() as EventEnvelope<TradeClosedV1>;
+        if (data.tradeId === owner.trade.id) published.push(data);
+      },
+    });
+    await consumer.start();
+    relay.start();
+    try {
+      const publish = (event: EventEnvelope<unknown>) =>
+        nc.publish(
+          event.type === 'OrderFilled' ? 'events.brokerage.order.filled.v1' : 'events.brokerage.order.updated.v1',
+          JSON.stringify(event),
+        );
+      const cancel = sellUpdated(owner, canceled, { state: 'CANCELED', providerStatus: 'CANCELED' }, 1);
+      publish(cancel);
+      await expectEventually(async () => expect((await sellRow(owner.ownerId, canceled)).state).toBe('failed'));
+      expect(published).toEqual([]);
+
+      const retried = `sell-${randomUUID()}`;
+      await sell.execute(call(owner.ownerId, sellOf(owner, retried)));
+      const intentId = randomUUID();
+      publish(sellUpdated(owner, retried, { intentId, state: 'FILLED', filledQuantity: '10', averagePrice: '113' }, 1));
+      publish({ ...sellFilled(owner, retried, '10', '113', 2), aggregateId: `order-intent:${intentId}` });
+      await expectEventually(() =>
+        expect(published).toEqual([
+          expect.objectContaining({ tradeId: owner.trade.id, reason: 'sold', exitPrice: '113', realizedPnl: '130' }),
+        ]),
+      );
+      expect(await sellRow(owner.ownerId, retried)).toMatchObject({ state: 'filled', filledQuantity: '10.000000' });
+    } finally {
+      subscription.unsubscribe();
+      await consumer.stop();
+      await relay.stop();
+      await nc.drain();
+    }
+  });
+});
+
+describe('partial sells', () => {
+  /** A sell of 10 ended PARTIAL_CANCELED with `sold` units: the trade open with the rest, nothing published. */
+  const expectPartlySold = async (
+    owner: Owner,
+    requestId: string,
+    { sold, left, realizedPnl }: { sold: string; left: string; realizedPnl: string },
+  ) => {
+    expect(await sellRow(owner.ownerId, requestId)).toMatchObject({
+      state: 'partially_filled',
+      filledQuantity: `${sold}.000000`,
+      failureReason: `Sold ${sold} of 10. The brokerage reports the order partially filled (PARTIAL_CANCELED).`,
+    });
+    expect(await tradeRow(owner.trade.id)).toMatchObject({ status: 'open', quantity: `${left}.000000`, realizedPnl });
+    expect(await closedEvents(owner.trade.id)).toEqual([]);
+  };
+
+  beforeEach(() => {
+    FILL_MODE = 'filled';
+    PARTIAL_UNITS = 4;
+  });
+
+  it('selling part of a trade leaves it open and shared with the rest, realized P&L of the part, no TradeClosed; selling the rest closes it once', async () => {
+    const owner = await ownerWithTrade();
+    const first = `sell-${randomUUID()}`;
+    await expect(sell.execute(call(owner.ownerId, sellOf(owner, first, { quantity: 4 })))).resolves.toMatchObject({
+      status: 'filled',
+    });
+    // (112.5 − 100) × 4 = 50 realized; 6 left, priced at the sale.
+    expect(await tradeRow(owner.trade.id)).toMatchObject({
+      status: 'open',
+      ownerStatus: 'filled',
+      isShared: true,
+      quantity: '6.000000',
+      currentPrice: '112.5000',
+      realizedPnl: '50.00',
+    });
+    expect(await sellRow(owner.ownerId, first)).toMatchObject({ state: 'filled', filledQuantity: '4.000000' });
+    expect(await closedEvents(owner.trade.id)).toEqual([]);
+    // Subscribers see the trade still open: 6 held, 50 realized by the part sold, (112.5 − 100) × 6 unrealized.
+    expect(toTradeView(await tradeRow(owner.trade.id))).toMatchObject({
+      status: 'open',
+      quantity: 6,
+      realizedPnl: 50,
+      unrealizedPnl: 75,
+    });
+    // More than is left is refused; what is left closes it.
+    expect(await outcome(sell.execute(call(owner.ownerId, sellOf(owner, `sell-${randomUUID()}`))))).toBe(
+      '422 QUANTITY_TOO_LARGE',
+    );
+    await sell.execute(call(owner.ownerId, sellOf(owner, `sell-${randomUUID()}`, { quantity: 6 })));
+    // TradeClosed: the 6 closed now, the P&L of all 10 ((112.5 − 100) × 10).
+    await expectSoldOnce(owner, { quantity: '6', exitPrice: '112.5', realizedPnl: '125' });
+    expect(toTradeView(await tradeRow(owner.trade.id))).toMatchObject({ status: 'closed', realizedPnl: 125 });
+  });
+
+  it('an order that ends partly filled (PARTIAL_CANCELED) in the answer: partially_filled with the reason, the trade keeps the rest', async () => {
+    const owner = await ownerWithTrade();
+    FILL_MODE = 'partial';
+    const requestId = `sell-${randomUUID()}`;
+    const answer = await sell.execute(call(owner.ownerId, sellOf(owner, requestId)));
+    expect(answer).toMatchObject({ status: 'filled', order: { state: 'PARTIALLY_FILLED', filledQuantity: 4 } });
+    await expectPartlySold(owner, requestId, { sold: '4', left: '6', realizedPnl: '50.00' });
+    // The same request id again, and the brokerage's final OrderUpdated, change nothing more.
+    await sell.execute(call(owner.ownerId, sellOf(owner, requestId)));
+    await deliver(
+      sellUpdated(owner, requestId, {
+        state: 'PARTIALLY_FILLED',
+        filledQuantity: '4',
+        averagePrice: '112.5',
+        providerStatus: 'PARTIAL_CANCELED',
+      }),
+    );
+    expect((await tradeRow(owner.trade.id)).quantity).toBe('6.000000');
+  });
+
+  it('a pending sell that ends partly filled (OrderUpdated only: no OrderFilled is published) keeps the rest open', async () => {
+    const owner = await ownerWithTrade();
+    FILL_MODE = 'submitted';
+    const requestId = `sell-${randomUUID()}`;
+    await sell.execute(call(owner.ownerId, sellOf(owner, requestId)));
+    // Partly filled and still working: the trade is not touched yet.
+    const partial = { state: 'PARTIALLY_FILLED', filledQuantity: '3', averagePrice: '105' } as const;
+    await deliver(sellUpdated(owner, requestId, { ...partial, final: false, providerStatus: 'PARTIAL' }, 2));
+    expect(await sellRow(owner.ownerId, requestId)).toMatchObject({ state: 'pending', filledQuantity: '0.000000' });
+    expect((await tradeRow(owner.trade.id)).quantity).toBe('10.000000');
+    await deliver(sellUpdated(owner, requestId, { ...partial, final: true, providerStatus: 'PARTIAL_CANCELED' }, 3));
+    // (105 − 100) × 3 = 15.
+    await expectPartlySold(owner, requestId, { sold: '3', left: '7', realizedPnl: '15.00' });
+    // No longer awaiting a fill: a new sell of the rest is accepted.
+    FILL_MODE = 'filled';
+    await sell.execute(call(owner.ownerId, sellOf(owner, `sell-${randomUUID()}`, { quantity: 7 })));
+    expect(await closedEvents(owner.trade.id)).toEqual([
+      expect.objectContaining({ quantity: '7', realizedPnl: '102.5' }),
+    ]);
+  });
+
+  it('a sync after a partial sell keeps the trade at what is left (the order filled 10, 4 were sold), never a second trade', async () => {
+    const owner = await ownerWithTrade();
+    await sell.execute(call(owner.ownerId, sellOf(owner, `sell-${randomUUID()}`, { quantity: 4 })));
+    owner.account.positions = [msft(6)];
+    await refresh.execute(call(owner.ownerId, { traceId: owner.trace.id }));
+    const trades = await dataSource.manager.findBy(TradeEntity, { traceId: owner.trace.id });
+    expect(trades.map((trade) => [trade.id, trade.status, trade.quantity])).toEqual([
+      [owner.trade.id, 'open', '6.000000'],
+    ]);
+  });
+
+  it('a sync whose snapshot was read before a sell settled leaves that instrument to the next sync', async () => {
+    const owner = await ownerWithTrade();
+    const [{ readAt }] = (await dataSource.query(`SELECT clock_timestamp()::text AS "readAt"`)) as [{ readAt: string }];
+    const stale = { accountId: owner.account.accountId, positions: [msft(10)], orders: owner.account.orders };
+    await sell.execute(call(owner.ownerId, sellOf(owner, `sell-${randomUUID()}`, { quantity: 4 })));
+    await dataSource.transaction((manager) =>
+      sync.apply(manager, owner.trace.id, stale, { correlationId: randomUUID(), readAt }),
+    );
+    const trades = await dataSource.manager.findBy(TradeEntity, { traceId: owner.trace.id });
+    expect(trades.map((trade) => [trade.status, trade.quantity])).toEqual([['open', '6.000000']]);
   });
 });

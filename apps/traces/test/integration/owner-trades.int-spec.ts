@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Module, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, MessagePattern, Payload, RpcException, type ClientProxy } from '@nestjs/microservices';
+import { Controller, Module } from '@nestjs/common';
+import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import {
   BrokerageErrorCode,
   BrokerageRpc,
-  OrderFilled,
-  OrderUpdated,
+  TradeClosed,
   TradeShared,
   buildOccSymbol,
   type AccountScopedRpcRequest,
@@ -18,18 +16,11 @@ import {
   type OrderView,
   type PositionView,
   type RpcRequest,
+  type TradeClosedV1,
+  type TradeSharedV1,
   type UserScopedRpcRequest,
 } from '@copytrade/contracts';
-import {
-  natsRpcClientOptions,
-  natsRpcServerOptions,
-  OutboxWriter,
-  RpcClient,
-  runServiceMigrations,
-} from '@copytrade/nest';
-import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { tracesDataSourceOptions } from '../../src/database/data-source';
+import type { DataSource } from 'typeorm';
 import { BrokerageReader } from '../../src/modules/owner-trades/brokerage-reader';
 import { OrderFilledHandler } from '../../src/modules/owner-trades/handlers/order-filled.handler';
 import { CleanupOwnerTradesUseCase } from '../../src/modules/owner-trades/use-cases/cleanup-owner-trades.use-case';
@@ -39,7 +30,16 @@ import { SyncOwnerTradesUseCase } from '../../src/modules/owner-trades/use-cases
 import { TraceEntity, TradeEntity } from '../../src/modules/shared/entities';
 import { createTrace } from '../../src/modules/shared/trace-factory';
 import { toTradeView } from '../../src/modules/shared/trace-views';
+import { UpdateOwnerSettingsUseCase } from '../../src/modules/owner-profile/use-cases/update-owner-settings.use-case';
 import { addTrades } from '../../src/modules/shared/trade-writer';
+import {
+  assertOwnAccount,
+  buyOrder,
+  orderFilled,
+  orderUpdated,
+  stockPosition as stock,
+} from '../support/brokerage-fixtures';
+import { call, idleRelay, outcome, tracesOutbox, tradeEvents, useTracesTestEnv } from '../support/traces-test-env';
 
 /**
  * Trades from the owner's brokerage, against real PostgreSQL (the real migrations) and a stand-in for the
@@ -58,7 +58,7 @@ const reads: string[] = [];
 class StandInBrokerage {
   @MessagePattern(BrokerageRpc.listAccounts)
   accounts(@Payload() request: RpcRequest<UserScopedRpcRequest>): ListAccountsRpcReply {
-    this.ownOnly(request);
+    assertOwnAccount(request);
     const account = BROKERAGE.get(request.payload.userId);
     if (account === 'unregistered')
       throw new RpcException({
@@ -72,28 +72,22 @@ class StandInBrokerage {
 
   @MessagePattern(BrokerageRpc.listPositions)
   positions(@Payload() request: RpcRequest<AccountScopedRpcRequest>): ListPositionsRpcReply {
-    this.ownOnly(request);
+    assertOwnAccount(request);
     return { positions: (BROKERAGE.get(request.payload.userId) as Account).positions };
   }
 
   @MessagePattern(BrokerageRpc.listOrders)
   orders(@Payload() request: RpcRequest<AccountScopedRpcRequest>): ListOrdersRpcReply {
-    this.ownOnly(request);
+    assertOwnAccount(request);
     return { orders: (BROKERAGE.get(request.payload.userId) as Account).orders };
-  }
-
-  /** The brokerage answers only the actor's own data. */
-  private ownOnly(request: RpcRequest<{ userId: string }>) {
-    if (request.actor?.userId !== request.payload.userId) throw new Error('not your account');
   }
 }
 @Module({ controllers: [StandInBrokerage] })
 class StandInBrokerageModule {}
 
-let database: TestDatabase;
-let nats: PrivateNats;
-let brokerage: INestMicroservice;
-let client: ClientProxy;
+const env = useTracesTestEnv('traces_owner_trades', {
+  standIn: { module: StandInBrokerageModule, service: 'brokerage' },
+});
 let dataSource: DataSource;
 let sync: SyncOwnerTradesUseCase;
 let list: ListOwnerTradesUseCase;
@@ -101,66 +95,27 @@ let cleanup: CleanupOwnerTradesUseCase;
 let share: ShareTradeUseCase;
 let fills: OrderFilledHandler;
 
-beforeAll(async () => {
-  database = await createTestDatabase('traces_owner_trades');
-  await runServiceMigrations(tracesDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  brokerage = await NestFactory.createMicroservice(StandInBrokerageModule, {
-    ...natsRpcServerOptions(nats.url, 'brokerage'),
-    logger: false,
-  });
-  await brokerage.listen();
-  dataSource = new DataSource(tracesDataSourceOptions(database.url) as DataSourceOptions);
-  await dataSource.initialize();
-  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'traces-owner-trades-test'));
-  sync = new SyncOwnerTradesUseCase(dataSource, new BrokerageReader(new RpcClient(client)));
+beforeAll(() => {
+  dataSource = env.dataSource;
+  sync = new SyncOwnerTradesUseCase(dataSource, new BrokerageReader(env.rpc), tracesOutbox());
   list = new ListOwnerTradesUseCase(dataSource, sync);
   cleanup = new CleanupOwnerTradesUseCase(dataSource, sync);
-  share = new ShareTradeUseCase(dataSource, new OutboxWriter({ schema: 'traces', producer: 'traces' }), {
-    kick: () => undefined,
-  } as never);
-  fills = new OrderFilledHandler(
-    { register: async () => undefined } as never,
-    new OutboxWriter({ schema: 'traces', producer: 'traces' }),
-  );
-}, 60_000);
-
-afterAll(async () => {
-  await client?.close();
-  await brokerage?.close();
-  await dataSource?.destroy();
-  await nats?.stop();
-  await database?.drop();
+  share = new ShareTradeUseCase(dataSource, tracesOutbox(), idleRelay);
+  fills = new OrderFilledHandler({ register: async () => undefined } as never, tracesOutbox());
 });
-
-const call = <T>(userId: string, payload: T, isAdmin = false): RpcRequest<T> => ({
-  requestId: randomUUID(),
-  actor: { userId, isAdmin },
-  payload,
-});
-const outcome = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (error: { status?: number; code?: string }) => `${error.status} ${error.code}`,
-  );
 
 const EXPIRY = '2030-01-18';
 const OCC = buildOccSymbol({ underlying: 'AAPL', optionType: 'CALL', strikePrice: '240', expirationDate: EXPIRY });
-const stock = (symbol: string, quantity: number, price: number, averagePurchasePrice: number): PositionView => ({
-  symbol,
-  description: null,
-  quantity,
-  price,
-  value: quantity * price,
-  averagePurchasePrice,
-  currency: 'USD',
-  isOptions: false,
-  optionsTicker: null,
-  optionType: null,
-  strikePrice: null,
-  expirationDate: null,
-  contractMultiplier: 1,
-});
+/** The AAPL 240 call bought at 3.00 as every trade event describes it. */
+const CALL_240_EVENT_FIELDS = {
+  symbol: 'AAPL',
+  optionsTicker: OCC,
+  optionType: 'call',
+  strikePrice: '240',
+  expirationDate: EXPIRY,
+  contractMultiplier: 100,
+  entryPrice: '3',
+};
 const call240 = (quantity: number, price: number, averagePurchasePrice: number): PositionView => ({
   ...stock('AAPL', quantity, price, averagePurchasePrice),
   value: quantity * price * 100,
@@ -170,24 +125,6 @@ const call240 = (quantity: number, price: number, averagePurchasePrice: number):
   strikePrice: 240,
   expirationDate: EXPIRY,
   contractMultiplier: 100,
-});
-const buyOrder = (id: string, symbol: string, quantity: number, executionPrice: number, at: string): OrderView => ({
-  id,
-  symbol,
-  isOptions: false,
-  optionsTicker: null,
-  optionType: null,
-  strikePrice: null,
-  expirationDate: null,
-  action: 'BUY',
-  orderType: 'Market',
-  timeInForce: 'Day',
-  status: 'EXECUTED',
-  quantity,
-  filledQuantity: quantity,
-  executionPrice,
-  timePlaced: at,
-  timeExecuted: at,
 });
 
 /** An owner with a trace and a paper account holding 10 MSFT (from one known order), 5 NVDA and 2 AAPL calls. */
@@ -209,6 +146,17 @@ async function ownerWithAccount() {
 const tradesOf = (traceId: string) =>
   dataSource.getRepository(TradeEntity).find({ where: { traceId }, order: { symbol: 'ASC', sourceKey: 'ASC' } });
 const traceRow = (traceId: string) => dataSource.getRepository(TraceEntity).findOneByOrFail({ id: traceId });
+/** A closed trade not from the brokerage (no source key), as demo data and admins write them. */
+const addClosedTrade = (traceId: string, symbol: string, price: number, exitPrice: number) =>
+  dataSource.transaction((manager) =>
+    addTrades(manager, traceId, [
+      { symbol, side: 'buy', quantity: 1, price, currentPrice: exitPrice, status: 'closed', executedAt: new Date() },
+    ]),
+  );
+const closedEvents = async (tradeId: string) =>
+  (await tradeEvents<TradeClosedV1>(dataSource, tradeId, TradeClosed.subject)).map((row) => row.envelope);
+const sharedEvents = async (tradeId: string) =>
+  (await tradeEvents<TradeSharedV1>(dataSource, tradeId, TradeShared.subject)).map((row) => row.envelope);
 
 describe('sync from the brokerage', () => {
   it('sync-twice-and-concurrently-never-duplicates: stocks and options by order id or position lot', async () => {
@@ -288,6 +236,32 @@ describe('sync from the brokerage', () => {
     expect(option).toMatchObject({ ownerStatus: 'closed', realizedPnl: '250.00' });
     expect(toTradeView(nvda)).toMatchObject({ status: 'closed', realizedPnl: -50 });
     expect(toTradeView(option)).toMatchObject({ status: 'closed', realizedPnl: 250 });
+    // Each close published TradeClosed once, as the owner sell and the fill consumer do (prices per share).
+    expect((await closedEvents(nvda.id)).map((event) => event.data)).toEqual([
+      expect.objectContaining({
+        tradeId: nvda.id,
+        traceId: trace.id,
+        ownerUserId: ownerId,
+        symbol: 'NVDA',
+        quantity: '5',
+        entryPrice: '100',
+        exitPrice: '90',
+        realizedPnl: '-50',
+        reason: 'closed',
+        isShared: false,
+        brokerageOrderId: null,
+        optionsTicker: null,
+        contractMultiplier: 1,
+      }),
+    ]);
+    expect((await closedEvents(option.id)).map((event) => event.data)).toEqual([
+      expect.objectContaining({
+        ...CALL_240_EVENT_FIELDS,
+        exitPrice: '4.25',
+        realizedPnl: '250',
+        reason: 'closed',
+      }),
+    ]);
     const stats = await traceRow(trace.id);
     expect(stats.totalTrades).toBe(3);
     expect(Number(stats.winRate)).toBe(50);
@@ -300,6 +274,43 @@ describe('sync from the brokerage', () => {
     expect(nvdaTrades.map((trade) => [trade.sourceKey, trade.status])).toEqual([
       [`position:${account.accountId}:NVDA:1`, 'closed'],
       [`position:${account.accountId}:NVDA:2`, 'open'],
+    ]);
+    // Later syncs, however many and concurrent, never publish a closed trade's TradeClosed again.
+    await Promise.all([1, 2, 3].map(() => list.execute(call(ownerId, { traceId: trace.id }))));
+    expect(await closedEvents(nvda.id)).toHaveLength(1);
+    expect(await closedEvents(option.id)).toHaveLength(1);
+  });
+
+  it('a shared trade whose position is gone closes with TradeClosed after its TradeShared; a trade a fill closed first gets none from the sync', async () => {
+    const { ownerId, trace, account } = await ownerWithAccount();
+    const { trades } = await list.execute(call(ownerId, { traceId: trace.id }));
+    const nvda = trades.find((trade) => trade.symbol === 'NVDA')!;
+    const msft = trades.find((trade) => trade.symbol === 'MSFT')!;
+    await share.execute(call(ownerId, { traceId: trace.id, snaptradeTradeId: nvda.id, minTier: 'basic' }));
+    // MSFT is sold at the brokerage (all of it): the fill closes the trade before any sync sees the position gone.
+    await dataSource.transaction((manager) =>
+      fills.apply(
+        orderFilled({
+          userId: ownerId,
+          accountId: account.accountId,
+          action: 'SELL',
+          symbol: 'MSFT',
+          underlying: 'MSFT',
+          filledQuantity: '10',
+          averagePrice: '415',
+        }),
+        manager,
+      ),
+    );
+    account.positions = [call240(2, 3.5, 3)];
+    await list.execute(call(ownerId, { traceId: trace.id }));
+    expect((await tradeEvents(dataSource, nvda.id)).map((row) => [row.subject, row.version])).toEqual([
+      [TradeShared.subject, 1],
+      [TradeClosed.subject, 2],
+    ]);
+    expect((await closedEvents(nvda.id))[0]!.data).toMatchObject({ isShared: true, reason: 'closed' });
+    expect((await closedEvents(msft.id)).map((event) => event.data)).toEqual([
+      expect.objectContaining({ reason: 'sold', exitPrice: '415', realizedPnl: '150' }),
     ]);
   });
 });
@@ -330,11 +341,7 @@ describe('owner only', () => {
 });
 
 describe('share', () => {
-  const outboxOf = (tradeId: string) =>
-    dataSource.query(
-      `SELECT subject, aggregate_version::int AS version, envelope FROM traces.outbox WHERE aggregate_id = $1`,
-      [`trade:${tradeId}`],
-    ) as Promise<Array<{ subject: string; version: number; envelope: EventEnvelope<Record<string, unknown>> }>>;
+  const outboxOf = (tradeId: string) => tradeEvents(dataSource, tradeId);
 
   it('shares once (private → shared) with TradeShared in the outbox; twice, concurrently or later, is 409', async () => {
     const { ownerId, trace } = await ownerWithAccount();
@@ -391,19 +398,7 @@ describe('share', () => {
     const other = await ownerWithAccount();
     await list.execute(call(other.ownerId, { traceId: other.trace.id }));
     const [foreign] = await tradesOf(other.trace.id);
-    await dataSource.transaction((manager) =>
-      addTrades(manager, trace.id, [
-        {
-          symbol: 'TSLA',
-          side: 'buy',
-          quantity: 1,
-          price: 200,
-          currentPrice: 210,
-          status: 'closed',
-          executedAt: new Date(),
-        },
-      ]),
-    );
+    await addClosedTrade(trace.id, 'TSLA', 200, 210);
     const closed = (await tradesOf(trace.id)).find((trade) => trade.symbol === 'TSLA')!;
     expect(closed.ownerStatus).toBe('closed'); // the database keeps owner_status in step with status
     const tryShare = (tradeId: string) =>
@@ -421,19 +416,7 @@ describe('cleanup', () => {
     const { trades } = await list.execute(call(ownerId, { traceId: trace.id }));
     const nvda = trades.find((trade) => trade.symbol === 'NVDA')!;
     await share.execute(call(ownerId, { traceId: trace.id, snaptradeTradeId: nvda.id, minTier: 'free' }));
-    await dataSource.transaction((manager) =>
-      addTrades(manager, trace.id, [
-        {
-          symbol: 'OLD',
-          side: 'buy',
-          quantity: 1,
-          price: 10,
-          currentPrice: 12,
-          status: 'closed',
-          executedAt: new Date(),
-        },
-      ]),
-    );
+    await addClosedTrade(trace.id, 'OLD', 10, 12);
     account.positions = [stock('MSFT', 10, 410, 400)]; // NVDA (shared) and the call (unshared) are gone
 
     const results = await cleanup.execute(call(ownerId, { traceId: trace.id }));
@@ -453,38 +436,8 @@ describe('cleanup', () => {
 });
 
 describe('OrderFilled', () => {
-  const fill = (
-    userId: string,
-    accountId: string,
-    overrides: Partial<OrderFilledV1> = {},
-  ): EventEnvelope<OrderFilledV1> => ({
-    id: randomUUID(),
-    type: OrderFilled.type,
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    producer: 'brokerage',
-    correlationId: 'req',
-    aggregateId: `order-intent:${randomUUID()}`,
-    aggregateVersion: 3,
-    data: {
-      intentId: randomUUID(),
-      userId,
-      accountId,
-      provider: 'paper',
-      brokerageOrderId: `ord-${randomUUID()}`,
-      action: 'BUY',
-      symbol: 'AMD',
-      underlying: 'AMD',
-      optionType: null,
-      strikePrice: null,
-      expirationDate: null,
-      contractMultiplier: 1,
-      filledQuantity: '4',
-      averagePrice: '150.5',
-      filledAt: new Date().toISOString(),
-      ...overrides,
-    },
-  });
+  const fill = (userId: string, accountId: string, overrides: Partial<OrderFilledV1> = {}) =>
+    orderFilled({ userId, accountId, ...overrides });
 
   it('a buy fill becomes the owner trade keyed by its order id; the next sync and a redelivery keep one', async () => {
     const { ownerId, trace, account } = await ownerWithAccount();
@@ -541,14 +494,155 @@ describe('OrderFilled', () => {
     const sold = await dataSource.getRepository(TradeEntity).findOneByOrFail({ id: put!.id });
     // (2.60 − 2.10) × 3 × 100 = 150.
     expect(sold).toMatchObject({ status: 'closed', ownerStatus: 'sold', realizedPnl: '150.00' });
+    expect((await closedEvents(put!.id)).map((event) => event.data)).toEqual([
+      expect.objectContaining({
+        symbol: 'SPY',
+        optionsTicker: occ,
+        optionType: 'put',
+        strikePrice: '500',
+        expirationDate: EXPIRY,
+        contractMultiplier: 100,
+        entryPrice: '2.1',
+        exitPrice: '2.6',
+        realizedPnl: '150',
+        reason: 'sold',
+      }),
+    ]);
   });
 
-  it('a fill of a user who owns no trace, and OrderUpdated of the same aggregate, change nothing', async () => {
-    const before = await dataSource.getRepository(TradeEntity).count();
+  it('a fill of a user who owns no trace, and OrderUpdated of orders no owner sell placed, change nothing', async () => {
+    const { ownerId, trace, account } = await ownerWithAccount();
+    await list.execute(call(ownerId, { traceId: trace.id }));
+    const trades = async () =>
+      JSON.stringify(await dataSource.getRepository(TradeEntity).find({ order: { id: 'ASC' } }));
+    const outboxRows = async () =>
+      ((await dataSource.query(`SELECT count(*)::int AS n FROM traces.outbox`)) as [{ n: number }])[0].n;
+    const [before, eventsBefore] = [await trades(), await outboxRows()];
     await dataSource.transaction((manager) => fills.apply(fill(randomUUID(), 'acc'), manager));
-    await dataSource.transaction((manager) =>
-      fills.apply({ ...fill(randomUUID(), 'acc'), type: OrderUpdated.type } as EventEnvelope<OrderFilledV1>, manager),
+    for (const update of [
+      orderUpdated({ userId: ownerId, accountId: account.accountId, requestId: randomUUID() }),
+      orderUpdated({
+        userId: ownerId,
+        accountId: account.accountId,
+        requestId: randomUUID(),
+        symbol: 'MSFT',
+        state: 'PARTIALLY_FILLED',
+        filledQuantity: '4',
+        averagePrice: '415',
+        providerStatus: 'PARTIAL_CANCELED',
+      }),
+      orderUpdated({ userId: ownerId, accountId: account.accountId, requestId: randomUUID(), action: 'BUY' }),
+    ])
+      await dataSource.transaction((manager) => fills.apply(update as EventEnvelope<never>, manager));
+    expect(await trades()).toBe(before);
+    expect(await outboxRows()).toBe(eventsBefore);
+  });
+});
+
+describe('auto-share (Privacy & Sharing: autoShareProfitableTrades, defaultSharingTier)', () => {
+  const privacy = (ownerId: string, traceId: string, autoShareProfitableTrades: boolean, defaultSharingTier = 'vip') =>
+    new UpdateOwnerSettingsUseCase(dataSource).privacy(
+      call(ownerId, { traceId, autoShareProfitableTrades, defaultSharingTier } as never),
     );
-    expect(await dataSource.getRepository(TradeEntity).count()).toBe(before);
+  const outboxCount = async (traceId: string) =>
+    (
+      (await dataSource.query(
+        `SELECT count(*)::int AS n FROM traces.outbox WHERE envelope -> 'data' ->> 'traceId' = $1`,
+        [traceId],
+      )) as [{ n: number }]
+    )[0].n;
+
+  it('on: every trade a sync inserts is shared at once at the default tier with one TradeShared; later syncs share nothing again', async () => {
+    const { ownerId, trace, account } = await ownerWithAccount();
+    await privacy(ownerId, trace.id, true, 'vip');
+    const first = await list.execute(call(ownerId, { traceId: trace.id }));
+    expect(first.sharedCount).toBe(3);
+    for (const trade of first.trades) {
+      expect(trade).toMatchObject({ isShared: true, requiredTier: 'vip' });
+      expect((await sharedEvents(trade.id)).map((event) => event.data)).toEqual([
+        expect.objectContaining({
+          tradeId: trade.id,
+          traceId: trace.id,
+          ownerUserId: ownerId,
+          requiredTier: 'vip',
+          quantity: String(trade.quantity),
+          strategy: 'Unknown',
+          confidence: 'Medium',
+          notes: null,
+        }),
+      ]);
+    }
+    const option = first.trades.find((trade) => trade.isOptions)!;
+    expect((await sharedEvents(option.id))[0]!.data).toMatchObject({ isOptions: true, ...CALL_240_EVENT_FIELDS });
+
+    await Promise.all([1, 2, 3].map(() => list.execute(call(ownerId, { traceId: trace.id }))));
+    for (const trade of first.trades) expect(await sharedEvents(trade.id)).toHaveLength(1);
+    expect(
+      await outcome(share.execute(call(ownerId, { traceId: trace.id, snaptradeTradeId: option.id, minTier: 'free' }))),
+    ).toBe('409 TRADE_ALREADY_SHARED');
+
+    // A new holding later, at a tier changed meanwhile.
+    await privacy(ownerId, trace.id, true, 'basic');
+    account.positions.push(stock('AMZN', 2, 200, 190));
+    const [amzn] = (await list.execute(call(ownerId, { traceId: trace.id }))).trades.filter(
+      (trade) => trade.symbol === 'AMZN',
+    );
+    expect(amzn).toMatchObject({ isShared: true, requiredTier: 'basic' });
+    expect(await sharedEvents(amzn!.id)).toHaveLength(1);
+  });
+
+  it('on: a buy fill’s new trade is shared at once, caused by the fill; its redelivery and the next sync share nothing more', async () => {
+    const { ownerId, trace, account } = await ownerWithAccount();
+    await privacy(ownerId, trace.id, true, 'premium');
+    const event = orderFilled({ userId: ownerId, accountId: account.accountId });
+    await dataSource.transaction((manager) => fills.apply(event, manager));
+    const [amd] = (await tradesOf(trace.id)).filter((trade) => trade.symbol === 'AMD');
+    expect(amd).toMatchObject({ isShared: true, requiredTier: 'premium' });
+    expect(amd!.sharedAt).toBeInstanceOf(Date);
+    const [shared] = await sharedEvents(amd!.id);
+    expect(shared).toMatchObject({
+      correlationId: event.correlationId,
+      causationId: event.id,
+      data: { symbol: 'AMD', side: 'buy', quantity: '4', entryPrice: '150.5', requiredTier: 'premium' },
+    });
+
+    account.positions.push(stock('AMD', 4, 152, 150.5));
+    account.orders.push(buyOrder(event.data.brokerageOrderId!, 'AMD', 4, 150.5, event.data.filledAt));
+    await dataSource.transaction((manager) => fills.apply(event, manager));
+    await list.execute(call(ownerId, { traceId: trace.id }));
+    expect(await sharedEvents(amd!.id)).toHaveLength(1);
+    // The sync's own new trades (MSFT, NVDA, the call) were shared by it.
+    expect((await list.execute(call(ownerId, { traceId: trace.id }))).sharedCount).toBe(4);
+  });
+
+  it('off (the default): trades from a sync or a fill stay private and nothing is published', async () => {
+    const { ownerId, trace, account } = await ownerWithAccount();
+    await privacy(ownerId, trace.id, false, 'free');
+    await list.execute(call(ownerId, { traceId: trace.id }));
+    await dataSource.transaction((manager) =>
+      fills.apply(orderFilled({ userId: ownerId, accountId: account.accountId }), manager),
+    );
+    const trades = await tradesOf(trace.id);
+    expect(trades).toHaveLength(4);
+    expect(trades.every((trade) => !trade.isShared && trade.requiredTier === null)).toBe(true);
+    expect(await outboxCount(trace.id)).toBe(0);
+  });
+
+  it('the share commits with the insert: a sync whose transaction rolls back leaves neither trades nor TradeShared', async () => {
+    const { ownerId, trace, account } = await ownerWithAccount();
+    await privacy(ownerId, trace.id, true);
+    await expect(
+      dataSource.transaction(async (manager) => {
+        const outcome = await sync.apply(manager, trace.id, account, {
+          correlationId: randomUUID(),
+          readAt: new Date().toISOString(),
+        });
+        expect(outcome).toMatchObject({ inserted: 3, autoShared: 3 });
+        expect(await outboxCount(trace.id)).toBe(0); // not visible outside the transaction
+        throw new Error('rolled back after the sync');
+      }),
+    ).rejects.toThrow('rolled back after the sync');
+    expect(await tradesOf(trace.id)).toEqual([]);
+    expect(await outboxCount(trace.id)).toBe(0);
   });
 });

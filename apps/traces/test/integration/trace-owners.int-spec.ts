@@ -1,28 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Module, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, MessagePattern, Payload, type ClientProxy } from '@nestjs/microservices';
+import { Controller, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   IdentityUsersRpc,
   type LookupUsersRpcReply,
   type LookupUsersRpcRequest,
   type RpcRequest,
 } from '@copytrade/contracts';
-import {
-  natsRpcClientOptions,
-  natsRpcServerOptions,
-  OutboxWriter,
-  RpcClient,
-  runServiceMigrations,
-} from '@copytrade/nest';
-import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { tracesDataSourceOptions } from '../../src/database/data-source';
+import type { DataSource } from 'typeorm';
 import { AdminTracesController } from '../../src/modules/admin-traces/admin-traces.controller';
 import { GetTraceUseCase } from '../../src/modules/discovery/use-cases/get-trace.use-case';
 import { IdentityUsers } from '../../src/modules/identity-users/identity-users';
 import { TraceEntity } from '../../src/modules/shared/entities';
-import { SubscriptionLedger } from '../../src/modules/subscriptions/subscription-ledger';
+import { call, outcomeWithMessage as outcome, subscriptionLedger, useTracesTestEnv } from '../support/traces-test-env';
 
 /**
  * Trace owners are users identity knows, asked over NATS request/reply (its own nats-server) of a stand-in for
@@ -54,10 +44,9 @@ class StandInIdentityUsers {
 @Module({ controllers: [StandInIdentityUsers] })
 class StandInIdentityModule {}
 
-let database: TestDatabase;
-let nats: PrivateNats;
-let identity: INestMicroservice | undefined;
-let client: ClientProxy;
+const env = useTracesTestEnv('traces_owners', {
+  standIn: { module: StandInIdentityModule, service: 'identity' },
+});
 let dataSource: DataSource;
 let admin: AdminTracesController;
 let getTrace: GetTraceUseCase;
@@ -66,47 +55,11 @@ const aliceId = randomUUID();
 USERS.set(adminId, { username: 'admin', email: 'admin@copytrade.local' });
 USERS.set(aliceId, { username: 'alice', email: 'alice@example.com' });
 
-const call = <T>(userId: string, payload: T, isAdmin = false): RpcRequest<T> => ({
-  requestId: randomUUID(),
-  actor: { userId, isAdmin },
-  payload,
-});
-const outcome = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    (error: { status?: number; code?: string; message: string }) => `${error.status} ${error.code} ${error.message}`,
-  );
-
-async function startIdentity(): Promise<void> {
-  identity = await NestFactory.createMicroservice(StandInIdentityModule, {
-    ...natsRpcServerOptions(nats.url, 'identity'),
-    logger: false,
-  });
-  await identity.listen();
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase('traces_owners');
-  await runServiceMigrations(tracesDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  await startIdentity();
-  dataSource = new DataSource(tracesDataSourceOptions(database.url) as DataSourceOptions);
-  await dataSource.initialize();
-  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'traces-owners-test'));
-  const ledger = new SubscriptionLedger(new OutboxWriter({ schema: 'traces', producer: 'traces' }), {
-    kick: () => undefined,
-  } as never);
-  const identityUsers = new IdentityUsers(new RpcClient(client));
-  admin = new AdminTracesController(dataSource, ledger, identityUsers);
+beforeAll(() => {
+  dataSource = env.dataSource;
+  const identityUsers = new IdentityUsers(env.rpc);
+  admin = new AdminTracesController(dataSource, subscriptionLedger(), identityUsers);
   getTrace = new GetTraceUseCase(dataSource, identityUsers);
-}, 60_000);
-
-afterAll(async () => {
-  await client?.close();
-  await identity?.close();
-  await dataSource?.destroy();
-  await nats?.stop();
-  await database?.drop();
 });
 
 const traceCount = () => dataSource.getRepository(TraceEntity).count();
@@ -207,8 +160,7 @@ describe("owners' usernames", () => {
 describe('identity unreachable', () => {
   it('create and change owner answer 503 rather than use an unchecked owner; nothing is written', async () => {
     const { trace } = await create(aliceId);
-    await identity!.close();
-    identity = undefined;
+    await env.stopStandIn();
     const before = await traceCount();
     await expect(outcome(create(aliceId))).resolves.toMatch(/^503 SERVICE_UNAVAILABLE/);
     await expect(outcome(changeOwner(trace.id, adminId))).resolves.toMatch(/^503 SERVICE_UNAVAILABLE/);

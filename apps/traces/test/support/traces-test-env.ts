@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { INestMicroservice, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
+import type { EventEnvelope, RpcRequest } from '@copytrade/contracts';
+import {
+  natsRpcClientOptions,
+  natsRpcServerOptions,
+  OutboxWriter,
+  RpcClient,
+  runServiceMigrations,
+  type OutboxRelay,
+} from '@copytrade/nest';
+import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { tracesDataSourceOptions } from '../../src/database/data-source';
+import { SubscriptionLedger } from '../../src/modules/subscriptions/subscription-ledger';
+
+/**
+ * What the traces integration suites share: a fresh database with the real migrations, and — for suites whose code
+ * asks another service over NATS request/reply — a private nats-server running a stand-in for that service, and an
+ * RpcClient to reach it (a private server, so another suite's replica in the same queue group never answers).
+ */
+export interface TracesTestEnv {
+  readonly dataSource: DataSource;
+  /** Only with a stand-in. */
+  readonly rpc: RpcClient;
+  /** Only with a stand-in. */
+  readonly natsUrl: string;
+  /** Stops the stand-in before the suite ends (a service gone away); afterAll then leaves it. */
+  stopStandIn(): Promise<void>;
+}
+
+export interface TracesTestEnvOptions {
+  /** A Nest module of @MessagePattern controllers answering as `service` would. */
+  standIn?: { module: Type<unknown>; service: string };
+  /** Connections in the pool (suites running many calls at once). */
+  poolSize?: number;
+}
+
+/** Registers the suite's beforeAll / afterAll; call at the top of the spec, before the suite's own hooks. */
+export function useTracesTestEnv(label: string, options: TracesTestEnvOptions = {}): TracesTestEnv {
+  let database: TestDatabase | undefined;
+  let dataSource: DataSource | undefined;
+  let nats: PrivateNats | undefined;
+  let standIn: INestMicroservice | undefined;
+  let client: ClientProxy | undefined;
+  let rpc: RpcClient | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(label);
+    await runServiceMigrations(tracesDataSourceOptions(database.url));
+    dataSource = new DataSource({
+      ...tracesDataSourceOptions(database.url),
+      ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    } as DataSourceOptions);
+    await dataSource.initialize();
+    if (options.standIn) {
+      nats = await startPrivateNats();
+      standIn = await NestFactory.createMicroservice(options.standIn.module, {
+        ...natsRpcServerOptions(nats.url, options.standIn.service),
+        logger: false,
+      });
+      await standIn.listen();
+      client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, `${label}-test`));
+      rpc = new RpcClient(client);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await standIn?.close();
+    await dataSource?.destroy();
+    await nats?.stop();
+    await database?.drop();
+  });
+
+  const required = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not set up for this suite`);
+    return value;
+  };
+  return {
+    get dataSource() {
+      return required(dataSource, 'The database');
+    },
+    get rpc() {
+      return required(rpc, 'A stand-in');
+    },
+    get natsUrl() {
+      return required(nats, 'A stand-in').url;
+    },
+    async stopStandIn() {
+      await standIn?.close();
+      standIn = undefined;
+    },
+  };
+}
+
+/** A request as the gateway sends it, from `userId`. */
+export const call = <T>(userId: string, payload: T, isAdmin = false): RpcRequest<T> => ({
+  requestId: randomUUID(),
+  actor: { userId, isAdmin },
+  payload,
+});
+
+type Refusal = { status?: number; code?: string; message: string };
+/** 'ok', or the refusal as `<status> <code>`. */
+export const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: Refusal) => `${error.status} ${error.code}`,
+  );
+/** 'ok', or the refusal as `<status> <code> <message>`. */
+export const outcomeWithMessage = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: Refusal) => `${error.status} ${error.code} ${error.message}`,
+  );
+
+/** The service's outbox writer, as the messaging module makes it. */
+export const tracesOutbox = () => new OutboxWriter({ schema: 'traces', producer: 'traces' });
+/** A relay that is never kicked into publishing (the suites read the outbox table). */
+export const idleRelay = { kick: () => undefined } as unknown as OutboxRelay;
+/** The subscription ledger as the service makes it, writing to the outbox only. */
+export const subscriptionLedger = () => new SubscriptionLedger(tracesOutbox(), idleRelay);
+
+/** The events of trade `tradeId` in the outbox (aggregate `trade:<id>`), in order; only `subject`'s when given. */
+export const tradeEvents = async <T = Record<string, unknown>>(
+  dataSource: DataSource,
+  tradeId: string,
+  subject?: string,
+) =>
+  (await dataSource.query(
+    `SELECT subject, aggregate_version::int AS version, envelope FROM traces.outbox
+      WHERE aggregate_id = $1 AND ($2::text IS NULL OR subject = $2) ORDER BY aggregate_version`,
+    [`trade:${tradeId}`, subject ?? null],
+  )) as Array<{ subject: string; version: number; envelope: EventEnvelope<T> }>;
