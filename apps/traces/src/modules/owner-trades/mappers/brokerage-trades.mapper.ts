@@ -69,6 +69,15 @@ export function planSync(
   const soldByKey = new Map(
     open.filter((trade) => trade.sourceKey).map((trade) => [trade.sourceKey!, soldByTrade.get(trade.id) ?? 0]),
   );
+  // Looked up per instrument and per order below: grouped once (linear, not instruments × trades).
+  const openByInstrument = new Map<string, TradeEntity[]>();
+  for (const trade of open) {
+    const instrument = instrumentOf(trade);
+    const trades = openByInstrument.get(instrument);
+    if (trades) trades.push(trade);
+    else openByInstrument.set(instrument, [trade]);
+  }
+  const storedKeys = new Set(stored.map((trade) => trade.sourceKey));
 
   const upserts: SourcedTrade[] = [];
   const ordersByInstrument = new Map<string, OrderView[]>();
@@ -85,8 +94,8 @@ export function planSync(
     const heldQuantity = Math.abs(position.quantity);
     const lastPrice = positive(position.price) ? position.price : position.averagePurchasePrice;
     const current = lastPrice == null ? null : storedPrice(lastPrice, position.isOptions, multiplier);
-    const openHere = open.filter(
-      (trade) => trade.brokerageAccountId === snapshot.accountId && instrumentOf(trade) === instrument,
+    const openHere = (openByInstrument.get(instrument) ?? []).filter(
+      (trade) => trade.brokerageAccountId === snapshot.accountId,
     );
     const byOrders = new Map<string, number>(
       openHere
@@ -105,7 +114,7 @@ export function planSync(
         if (filled <= 0) continue;
         const known = byOrders.get(key);
         if (known === undefined && round(explained + filled, 6) > heldQuantity) continue;
-        if (known === undefined && stored.some((trade) => trade.sourceKey === key)) continue; // closed: not reopened
+        if (known === undefined && storedKeys.has(key)) continue; // closed: not reopened
         explained = round(explained - (known ?? 0) + filled, 6);
         byOrders.set(key, filled);
         upserts.push({
