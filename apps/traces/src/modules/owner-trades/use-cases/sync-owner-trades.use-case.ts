@@ -66,10 +66,10 @@ export class SyncOwnerTradesUseCase {
     const stored = await manager.find(TradeEntity, {
       where: { traceId, brokerageAccountId: snapshot.accountId },
     });
-    const plan = planSync(snapshot, stored, new Date(), {
-      soldByTrade: await soldByOwnerSells(manager, traceId),
-      changedSinceRead: await changedSince(manager, traceId, snapshot.accountId, meta.readAt),
-    });
+    const sells = await ownerSellsOf(manager, traceId, meta.readAt);
+    const changedSinceRead = await createdSince(manager, traceId, snapshot.accountId, meta.readAt);
+    for (const trade of stored) if (sells.settledSinceRead.has(trade.id)) changedSinceRead.add(instrumentOf(trade));
+    const plan = planSync(snapshot, stored, new Date(), { soldByTrade: sells.soldByTrade, changedSinceRead });
     const { correlationId, causationId } = meta;
     const inserted = plan.upserts.length > 0 ? await upsertSourcedTrades(manager, traceId, plan.upserts) : [];
     const autoShared = await autoShareNewTrades(manager, this.outbox, trace, inserted, { correlationId, causationId });
@@ -84,34 +84,38 @@ export class SyncOwnerTradesUseCase {
   }
 }
 
-/** Units of each open trade of the trace that the owner's sells have sold (filled and partly filled sells). */
-async function soldByOwnerSells(manager: EntityManager, traceId: string): Promise<Map<string, number>> {
+/**
+ * What the owner's sells of the trace's trades have sold (filled and partly filled sells), per trade, and the trades
+ * a sell settled on after `readAt` (the snapshot may predate that sale).
+ */
+async function ownerSellsOf(
+  manager: EntityManager,
+  traceId: string,
+  readAt: string,
+): Promise<{ soldByTrade: Map<string, number>; settledSinceRead: Set<string> }> {
   const rows = (await manager.query(
-    `SELECT s.trade_id AS "tradeId", sum(s.filled_quantity)::float8 AS "sold"
-       FROM traces.owner_sells s JOIN traces.trades t ON t.id = s.trade_id AND t.status = 'open'
-      WHERE s.trace_id = $1 AND s.filled_quantity > 0
-      GROUP BY s.trade_id`,
-    [traceId],
-  )) as Array<{ tradeId: string; sold: number }>;
-  return new Map(rows.map((row) => [row.tradeId, row.sold]));
+    `SELECT trade_id AS "tradeId", sum(filled_quantity)::float8 AS "sold",
+            bool_or(updated_at >= $2::timestamptz) AS "settledSinceRead"
+       FROM traces.owner_sells WHERE trace_id = $1 AND filled_quantity > 0
+      GROUP BY trade_id`,
+    [traceId, readAt],
+  )) as Array<{ tradeId: string; sold: number; settledSinceRead: boolean }>;
+  return {
+    soldByTrade: new Map(rows.map((row) => [row.tradeId, row.sold])),
+    settledSinceRead: new Set(rows.filter((row) => row.settledSinceRead).map((row) => row.tradeId)),
+  };
 }
 
-/**
- * Instruments of the account whose trades changed after `readAt` by another writer: a trade a fill inserted, or an
- * owner's sell that settled (the snapshot may predate either).
- */
-async function changedSince(
+/** Instruments of the account's trades another writer (a fill) inserted after `readAt`. */
+async function createdSince(
   manager: EntityManager,
   traceId: string,
   accountId: string,
   readAt: string,
 ): Promise<Set<string>> {
   const rows = (await manager.query(
-    `SELECT t.symbol, t.options_ticker AS "optionsTicker" FROM traces.trades t
-      WHERE t.trace_id = $1 AND t.brokerage_account_id = $2
-        AND (t.created_at >= $3::timestamptz OR EXISTS (
-              SELECT 1 FROM traces.owner_sells s
-               WHERE s.trade_id = t.id AND s.filled_quantity > 0 AND s.updated_at >= $3::timestamptz))`,
+    `SELECT symbol, options_ticker AS "optionsTicker" FROM traces.trades
+      WHERE trace_id = $1 AND brokerage_account_id = $2 AND created_at >= $3::timestamptz`,
     [traceId, accountId, readAt],
   )) as Array<{ symbol: string; optionsTicker: string | null }>;
   return new Set(rows.map(instrumentOf));
