@@ -11,6 +11,7 @@ import { progressOf, settle } from './fake-trading';
 import * as wire from './fake-wire';
 import type { WireOrderRecord } from './wire-types';
 import { expectedSignature, signatureMatches } from './signature';
+import { fakeWebhookPayload, signFakeWebhook, type FakeWebhookDelivery, type FakeWebhookInput } from './fake-webhooks';
 
 export interface FakeSnaptradeOptions {
   clientId?: string;
@@ -31,6 +32,8 @@ export interface FakeSnaptradeOptions {
   recentOrdersPageSize?: number;
   /** Return the earlier order for a repeated client_order_id (some brokerages do; SnapTrade itself does not). */
   dedupeClientOrderId?: boolean;
+  /** Where emitWebhook() posts (the dashboard's webhook URL at SnapTrade). */
+  webhookUrl?: string;
 }
 
 /** A forced answer for the next matching request(s): an error, a delay, or both; `afterHandling` lets the request take effect first (a lost response). */
@@ -68,11 +71,14 @@ const LEGACY_PREFIX = '/api/v1';
  * - setAccountDataMode('live' | 'daily-cached') / advanceDay(): balances and positions live, or as of the last
  *   daily sync (or successful refresh);
  * - setConnectionRealtime(connectionId, realtime): a real-time plan (live data, refresh refused with 403 1141);
- * - injectFault(fault), state (users, connections, accounts, orders, prices, marketOpen, symbols).
+ * - injectFault(fault), state (users, connections, accounts, orders, prices, marketOpen, symbols);
+ * - emitWebhook(input): a webhook signed as SnapTrade signs it, posted to `webhookUrl` (recorded in `webhooks`).
  */
 export class FakeSnaptradeServer {
   readonly state = new FakeSnaptradeState();
   readonly requests: RecordedRequest[] = [];
+  /** Every webhook emitted, with the answer it got. */
+  readonly webhooks: FakeWebhookDelivery[] = [];
   readonly clientId: string;
   readonly consumerKey: string;
   private readonly faults: FakeFault[] = [];
@@ -153,6 +159,47 @@ export class FakeSnaptradeServer {
   /** Turns the per-account trade pace on (trades per rolling second) or off (undefined). */
   setTradesPerSecondPerAccount(limit: number | undefined): void {
     this.options.tradesPerSecondPerAccount = limit;
+  }
+
+  setWebhookUrl(url: string): void {
+    this.options.webhookUrl = url;
+  }
+
+  /**
+   * Sends a webhook as SnapTrade does (NOTES item 26): the payload with this clientId, signed with the consumer key
+   * (`signWith` another key, or `tamper` the body after signing, to make a bad one), POSTed as JSON.
+   */
+  async emitWebhook(
+    input: FakeWebhookInput,
+    options: { signWith?: string; tamper?: (body: string) => string; url?: string } = {},
+  ): Promise<FakeWebhookDelivery> {
+    const url = options.url ?? this.options.webhookUrl;
+    if (!url) throw new Error('No webhook URL: pass webhookUrl to start() or call setWebhookUrl()');
+    const payload = fakeWebhookPayload(this.clientId, input);
+    const signed = signFakeWebhook(options.signWith ?? this.consumerKey, payload);
+    const body = options.tamper ? options.tamper(signed.body) : signed.body;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Signature: signed.signature },
+      body,
+    });
+    const text = await response.text();
+    let responseBody: unknown = text;
+    try {
+      responseBody = JSON.parse(text);
+    } catch {
+      // kept as text
+    }
+    const delivery = {
+      webhookId: String(payload.webhookId),
+      payload,
+      body,
+      signature: signed.signature,
+      status: response.status,
+      responseBody,
+    };
+    this.webhooks.push(delivery);
+    return delivery;
   }
 
   /** What a browser does with the portal URL: follow it; returns where the portal redirects. */

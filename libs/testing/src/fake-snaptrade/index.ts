@@ -4,3 +4,4 @@ export { BROKER_REJECTIONS } from './fake-errors';
 export type { OrderProgress, OrderScript } from './fake-lifecycle';
 export type { Known, WireOrderRecord } from './wire-types';
 export { expectedSignature, sortedKeysJson } from './signature';
+export { signFakeWebhook, snaptradeTimestamp, type FakeWebhookDelivery, type FakeWebhookInput } from './fake-webhooks';
