@@ -1,41 +1,11 @@
-import type { OrderView, PositionView } from '@copytrade/contracts';
 import type { TradeEntity } from '../../shared/entities';
+import { buyOrder, stockPosition } from '../../../../test/support/brokerage-fixtures';
 import { planSync } from './brokerage-trades.mapper';
 
 const ACCOUNT = 'paper-1';
-const position = (symbol: string, quantity: number, price = 110, averagePurchasePrice = 100): PositionView => ({
-  symbol,
-  description: null,
-  quantity,
-  price,
-  value: quantity * price,
-  averagePurchasePrice,
-  currency: 'USD',
-  isOptions: false,
-  optionsTicker: null,
-  optionType: null,
-  strikePrice: null,
-  expirationDate: null,
-  contractMultiplier: 1,
-});
-const buy = (id: string, symbol: string, quantity: number): OrderView => ({
-  id,
-  symbol,
-  isOptions: false,
-  optionsTicker: null,
-  optionType: null,
-  strikePrice: null,
-  expirationDate: null,
-  action: 'BUY',
-  orderType: 'Market',
-  timeInForce: 'Day',
-  status: 'EXECUTED',
-  quantity,
-  filledQuantity: quantity,
-  executionPrice: 100,
-  timePlaced: '2026-01-05T15:00:00.000Z',
-  timeExecuted: '2026-01-05T15:00:00.000Z',
-});
+const position = (symbol: string, quantity: number, price = 110) => stockPosition(symbol, quantity, price, 100);
+const buy = (id: string, symbol: string, quantity: number) =>
+  buyOrder(id, symbol, quantity, 100, '2026-01-05T15:00:00.000Z');
 const trade = (id: string, sourceKey: string, symbol: string, quantity: number): TradeEntity =>
   ({
     id,
