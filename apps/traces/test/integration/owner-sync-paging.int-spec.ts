@@ -101,7 +101,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-it('reads every page of a long order history: one trade per order, none twice, and a second sync adds nothing', async () => {
+it('reads every page of a long order history: one trade per order, none twice; a second sync changes nothing', async () => {
   // 1,320 executed buys of 1 share, newest first, and the positions they add up to.
   const placedAt = (index: number) => new Date(Date.UTC(2026, 0, 20) - index * 60_000).toISOString();
   orders = Array.from({ length: INSTRUMENTS.length * PER_INSTRUMENT }, (_, index) => ({
@@ -155,8 +155,13 @@ it('reads every page of a long order history: one trade per order, none twice, a
   const stored = await dataSource.getRepository(TradeEntity).find({ where: { traceId: trace.id } });
   expect(stored.map((trade) => trade.sourceKey).sort()).toEqual(orders.map((order) => `order:${order.id}`).sort());
 
+  // Nothing changed at the brokerage: no row is rewritten (each row keeps its version, xmin).
+  const versions = () =>
+    dataSource.query(`SELECT id, xmin::text AS version FROM traces.trades WHERE trace_id = $1 ORDER BY id`, [trace.id]);
+  const before = await versions();
   const again = await sync.execute(trace, context);
   expect(again).toMatchObject({ synced: true, inserted: 0, closed: [] });
+  expect(await versions()).toEqual(before);
   expect(await dataSource.getRepository(TradeEntity).count({ where: { traceId: trace.id } })).toBe(orders.length);
 
   // The Trade Manager's list of those 1,320 open trades: a page of OWNER_TRADES_PAGE_MAX (a sync first), then the

@@ -119,8 +119,8 @@ const SOURCED_COLUMNS = [
 
 /**
  * Brokerage trades by source key, with INSERT … ON CONFLICT (trace_id, source_key): concurrent writers of one
- * key end with one row. A trade that exists and is still open takes the new quantity, prices and status; a
- * closed one is never reopened. Statistics are recomputed in the same transaction. Returns the ids of the rows
+ * key end with one row. A trade that exists and is still open takes the new quantity, prices and status (left
+ * untouched when they are the same: a sync of an unchanged account rewrites no row); a closed one is never reopened. Statistics are recomputed in the same transaction. Returns the ids of the rows
  * this call inserted (not those it updated).
  */
 export async function upsertSourcedTrades(
@@ -164,6 +164,8 @@ export async function upsertSourcedTrades(
          quantity = EXCLUDED.quantity, price = EXCLUDED.price, current_price = EXCLUDED.current_price,
          owner_status = EXCLUDED.owner_status
        WHERE t.status = 'open'
+         AND (t.quantity, t.price, t.current_price, t.owner_status)
+             IS DISTINCT FROM (EXCLUDED.quantity, EXCLUDED.price, EXCLUDED.current_price, EXCLUDED.owner_status)
        RETURNING id, (xmax = 0) AS inserted`,
       params,
     )) as Array<{ id: string; inserted: boolean }>;
