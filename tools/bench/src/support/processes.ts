@@ -55,16 +55,26 @@ export async function peakMemory<T>(
     figures[name] = { before: rss, peak: rss, after: rss };
   }
   const sample = () => {
-    for (const name of names) figures[name]!.peak = Math.max(figures[name]!.peak, memoryOf(pids[name]!).rss);
+    for (const name of names) {
+      try {
+        figures[name]!.peak = Math.max(figures[name]!.peak, memoryOf(pids[name]!).rss);
+      } catch {
+        // The process is gone (the work fails on its own).
+      }
+    }
   };
   const timer = setInterval(sample, 5);
   try {
     const result = await work();
     sample();
     for (const name of names) {
-      const { rss, hwm } = memoryOf(pids[name]!);
-      figures[name]!.after = rss;
-      if (reset.has(name)) figures[name]!.peak = Math.max(figures[name]!.peak, hwm);
+      try {
+        const { rss, hwm } = memoryOf(pids[name]!);
+        figures[name]!.after = rss;
+        if (reset.has(name)) figures[name]!.peak = Math.max(figures[name]!.peak, hwm);
+      } catch {
+        figures[name]!.after = NaN;
+      }
     }
     return [result, figures];
   } finally {

@@ -18,11 +18,21 @@ export class Session {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a benchmark reads whatever JSON comes back
-  async call(method: string, path: string, body?: object): Promise<{ status: number; json: any }> {
+  async call(
+    method: string,
+    path: string,
+    body?: object,
+    headers: Record<string, string> = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a benchmark reads whatever JSON comes back
+  ): Promise<{ status: number; json: any }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers: { cookie: this.cookieHeader, 'content-type': 'application/json', 'x-csrf-token': this.csrf },
+      headers: {
+        cookie: this.cookieHeader,
+        'content-type': 'application/json',
+        'x-csrf-token': this.csrf,
+        ...headers,
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     for (const cookie of response.headers.getSetCookie()) {
