@@ -70,7 +70,7 @@ function instruments(): Instrument[] {
 }
 
 /**
- * The orders (executed buys, every 4 minutes back from now, 1–5 units at 20–120) and, per instrument, the
+ * The orders (executed buys spread over the last 29 days, newest first, 1–5 units at 20–120) and, per instrument, the
  * position they add up to (units summed, average cost weighted), in the paper broker's own tables.
  */
 async function seed(db: Client, accountId: string): Promise<void> {
@@ -79,7 +79,7 @@ async function seed(db: Client, accountId: string): Promise<void> {
     instrument: all[index % all.length]!,
     units: 1 + (index % 5),
     price: 20 + ((index * 7) % 100) + (all[index % all.length]!.multiplier > 1 ? -15 : 0),
-    minutesAgo: 4 * (index + 1),
+    minutesAgo: 1 + Math.floor((index * 29 * 24 * 60) / ORDERS),
   }));
   const column = <T>(pick: (order: (typeof orders)[number]) => T) => orders.map(pick);
   await db.query(
