@@ -539,7 +539,7 @@ describe('OrderFilled', () => {
   });
 });
 
-describe('auto-share (Privacy & Sharing: autoShareProfitableTrades, defaultSharingTier)', () => {
+describe('auto-share (Privacy & Sharing: autoShareProfitableTrades — shared once they are profitable)', () => {
   const privacy = (ownerId: string, traceId: string, autoShareProfitableTrades: boolean, defaultSharingTier = 'vip') =>
     new UpdateOwnerSettingsUseCase(dataSource).privacy(
       call(ownerId, { traceId, autoShareProfitableTrades, defaultSharingTier } as never),
@@ -551,85 +551,223 @@ describe('auto-share (Privacy & Sharing: autoShareProfitableTrades, defaultShari
         [traceId],
       )) as [{ n: number }]
     )[0].n;
+  const syncNow = (ownerId: string, trace: TraceEntity) =>
+    sync.execute(trace, { requestId: randomUUID(), actor: { userId: ownerId, isAdmin: false } });
+  const PUT_OCC = buildOccSymbol({ underlying: 'AAPL', optionType: 'PUT', strikePrice: '200', expirationDate: EXPIRY });
+  const put200 = (quantity: number, price: number, averagePurchasePrice: number): PositionView => ({
+    ...call240(quantity, price, averagePurchasePrice),
+    optionsTicker: PUT_OCC,
+    optionType: 'put',
+    strikePrice: 200,
+  });
+  /**
+   * Besides the three trades in profit (MSFT 410 > 400, NVDA 120 > 100, the call 3.50 > 3.00 a contract): a short
+   * in profit (TSLA sold at 200, now 180), and four that are not — INTC losing (30 < 35), KO flat (60 = 60), a short
+   * losing (XOM sold at 100, now 110) and the AAPL 200 put losing (1.80 < 2.50 a contract).
+   */
+  async function ownerWithMixedAccount() {
+    const owner = await ownerWithAccount();
+    owner.account.positions.push(
+      stock('TSLA', -3, 180, 200),
+      stock('INTC', 20, 30, 35),
+      stock('KO', 3, 60, 60),
+      stock('XOM', -2, 110, 100),
+      put200(1, 1.8, 2.5),
+    );
+    return owner;
+  }
+  const PROFITABLE = ['AAPL call', 'MSFT', 'NVDA', 'TSLA'];
+  const nameOf = (trade: TradeEntity) => (trade.isOptions ? `AAPL ${trade.optionType}` : trade.symbol);
+  const sharedNames = async (traceId: string) =>
+    (await tradesOf(traceId))
+      .filter((trade) => trade.isShared)
+      .map(nameOf)
+      .sort();
+  const bySymbol = async (traceId: string) =>
+    Object.fromEntries((await tradesOf(traceId)).map((trade) => [nameOf(trade), trade]));
 
-  it('on: every trade a sync inserts is shared at once at the default tier with one TradeShared; later syncs share nothing again', async () => {
-    const { ownerId, trace, account } = await ownerWithAccount();
+  it('on: a sync shares only the open trades in profit at their current price (buys above, shorts below entry), each with one TradeShared; concurrent syncs share nothing twice', async () => {
+    const { ownerId, trace } = await ownerWithMixedAccount();
     await privacy(ownerId, trace.id, true, 'vip');
-    const first = await list.execute(call(ownerId, { traceId: trace.id }));
-    expect(first.sharedCount).toBe(3);
-    for (const trade of first.trades) {
+    const outcomes = await Promise.all([1, 2, 3].map(() => syncNow(ownerId, trace)));
+    expect(outcomes.reduce((total, { inserted }) => total + inserted, 0)).toBe(8);
+    expect(outcomes.reduce((total, { autoShared }) => total + autoShared, 0)).toBe(4);
+
+    const trades = await tradesOf(trace.id);
+    expect(trades).toHaveLength(8);
+    expect(await sharedNames(trace.id)).toEqual(PROFITABLE);
+    for (const trade of trades) {
+      const events = (await sharedEvents(trade.id)).map((event) => event.data);
+      if (!PROFITABLE.includes(nameOf(trade))) {
+        expect(trade).toMatchObject({ isShared: false, requiredTier: null, sharedAt: null });
+        expect(events).toEqual([]);
+        continue;
+      }
       expect(trade).toMatchObject({ isShared: true, requiredTier: 'vip' });
-      expect((await sharedEvents(trade.id)).map((event) => event.data)).toEqual([
+      expect(events).toEqual([
         expect.objectContaining({
           tradeId: trade.id,
           traceId: trace.id,
           ownerUserId: ownerId,
+          side: trade.side,
           requiredTier: 'vip',
-          quantity: String(trade.quantity),
+          quantity: String(Number(trade.quantity)),
           strategy: 'Unknown',
           confidence: 'Medium',
           notes: null,
         }),
       ]);
     }
-    const option = first.trades.find((trade) => trade.isOptions)!;
-    expect((await sharedEvents(option.id))[0]!.data).toMatchObject({ isOptions: true, ...CALL_240_EVENT_FIELDS });
+    const symbols = await bySymbol(trace.id);
+    expect(symbols.TSLA).toMatchObject({ side: 'sell', isShared: true });
+    expect(symbols.XOM).toMatchObject({ side: 'sell', isShared: false });
+    expect((await sharedEvents(symbols['AAPL call']!.id))[0]!.data).toMatchObject({
+      isOptions: true,
+      ...CALL_240_EVENT_FIELDS,
+    });
 
-    await Promise.all([1, 2, 3].map(() => list.execute(call(ownerId, { traceId: trace.id }))));
-    for (const trade of first.trades) expect(await sharedEvents(trade.id)).toHaveLength(1);
+    const list3 = await Promise.all([1, 2, 3].map(() => list.execute(call(ownerId, { traceId: trace.id }))));
+    expect(list3.map((reply) => [reply.totalCount, reply.sharedCount])).toEqual([
+      [8, 4],
+      [8, 4],
+      [8, 4],
+    ]);
+    for (const trade of trades) expect(await sharedEvents(trade.id)).toHaveLength(trade.isShared ? 1 : 0);
     expect(
-      await outcome(share.execute(call(ownerId, { traceId: trace.id, snaptradeTradeId: option.id, minTier: 'free' }))),
+      await outcome(
+        share.execute(call(ownerId, { traceId: trace.id, snaptradeTradeId: symbols.MSFT!.id, minTier: 'free' })),
+      ),
     ).toBe('409 TRADE_ALREADY_SHARED');
-
-    // A new holding later, at a tier changed meanwhile.
-    await privacy(ownerId, trace.id, true, 'basic');
-    account.positions.push(stock('AMZN', 2, 200, 190));
-    const [amzn] = (await list.execute(call(ownerId, { traceId: trace.id }))).trades.filter(
-      (trade) => trade.symbol === 'AMZN',
-    );
-    expect(amzn).toMatchObject({ isShared: true, requiredTier: 'basic' });
-    expect(await sharedEvents(amzn!.id)).toHaveLength(1);
   });
 
-  it('on: a buy fill’s new trade is shared at once, caused by the fill; its redelivery and the next sync share nothing more', async () => {
+  it('on: a losing trade is shared by the sync that finds it in profit, at the tier of that moment, once; a shared trade that turns losing stays shared', async () => {
+    const { ownerId, trace, account } = await ownerWithMixedAccount();
+    await privacy(ownerId, trace.id, true, 'vip');
+    await syncNow(ownerId, trace);
+    const before = await bySymbol(trace.id);
+
+    // INTC 30 → 36 (above 35), XOM 110 → 90 (a short below 100), the put 1.80 → 2.60 (above 2.50); KO stays flat;
+    // MSFT falls to 390 (below its 400) after it was shared.
+    await privacy(ownerId, trace.id, true, 'basic');
+    account.positions = [
+      stock('MSFT', 10, 390, 400),
+      stock('NVDA', 5, 120, 100),
+      call240(2, 3.5, 3),
+      stock('TSLA', -3, 180, 200),
+      stock('INTC', 20, 36, 35),
+      stock('KO', 3, 60, 60),
+      stock('XOM', -2, 90, 100),
+      put200(1, 2.6, 2.5),
+    ];
+    const outcomes = await Promise.all([1, 2, 3].map(() => syncNow(ownerId, trace)));
+    expect(outcomes.reduce((total, { autoShared }) => total + autoShared, 0)).toBe(3);
+    expect(await sharedNames(trace.id)).toEqual(['AAPL call', 'AAPL put', 'INTC', 'MSFT', 'NVDA', 'TSLA', 'XOM']);
+    const after = await bySymbol(trace.id);
+    for (const name of ['INTC', 'XOM', 'AAPL put']) {
+      expect(after[name]!.id).toBe(before[name]!.id);
+      expect(after[name]).toMatchObject({ isShared: true, requiredTier: 'basic' });
+      expect((await sharedEvents(after[name]!.id)).map((event) => event.data.requiredTier)).toEqual(['basic']);
+    }
+    expect(Number(after.MSFT!.currentPrice)).toBe(390);
+    expect(after.MSFT).toMatchObject({ isShared: true, requiredTier: 'vip' });
+    expect(after.KO).toMatchObject({ isShared: false, requiredTier: null });
+    expect(await sharedEvents(after.KO!.id)).toEqual([]);
+
+    // Back to losing: nothing is unshared, nothing published again.
+    account.positions = account.positions.map((position) =>
+      position.symbol === 'INTC' ? stock('INTC', 20, 25, 35) : position,
+    );
+    expect(await syncNow(ownerId, trace)).toMatchObject({ autoShared: 0 });
+    expect((await bySymbol(trace.id)).INTC).toMatchObject({ isShared: true, requiredTier: 'basic' });
+    for (const trade of await tradesOf(trace.id))
+      expect(await sharedEvents(trade.id)).toHaveLength(trade.isShared ? 1 : 0);
+  });
+
+  it('on: a buy fill at its own price is not shared; the sync that reprices it above its entry shares it once', async () => {
     const { ownerId, trace, account } = await ownerWithAccount();
+    account.positions = [];
+    account.orders = [];
     await privacy(ownerId, trace.id, true, 'premium');
     const event = orderFilled({ userId: ownerId, accountId: account.accountId });
     await dataSource.transaction((manager) => fills.apply(event, manager));
-    const [amd] = (await tradesOf(trace.id)).filter((trade) => trade.symbol === 'AMD');
-    expect(amd).toMatchObject({ isShared: true, requiredTier: 'premium' });
-    expect(amd!.sharedAt).toBeInstanceOf(Date);
-    const [shared] = await sharedEvents(amd!.id);
-    expect(shared).toMatchObject({
-      correlationId: event.correlationId,
-      causationId: event.id,
-      data: { symbol: 'AMD', side: 'buy', quantity: '4', entryPrice: '150.5', requiredTier: 'premium' },
-    });
+    const [amd] = await tradesOf(trace.id);
+    expect(amd).toMatchObject({ symbol: 'AMD', isShared: false });
+    expect([Number(amd!.price), Number(amd!.currentPrice)]).toEqual([150.5, 150.5]);
+    expect(await outboxCount(trace.id)).toBe(0);
 
+    // The next sync finds AMD held at 152 (its order not in the provider's list yet, so the fill's trade is only
+    // repriced): the trade, now in profit, is shared.
     account.positions.push(stock('AMD', 4, 152, 150.5));
-    account.orders.push(buyOrder(event.data.brokerageOrderId!, 'AMD', 4, 150.5, event.data.filledAt));
+    const requestId = randomUUID();
+    expect(await sync.execute(trace, { requestId, actor: { userId: ownerId, isAdmin: false } })).toMatchObject({
+      inserted: 0,
+      autoShared: 1,
+    });
+    const [shared] = await tradesOf(trace.id);
+    expect(shared).toMatchObject({ id: amd!.id, isShared: true, requiredTier: 'premium' });
+    expect(shared!.sharedAt).toBeInstanceOf(Date);
+    expect(await sharedEvents(amd!.id)).toEqual([
+      expect.objectContaining({
+        correlationId: requestId,
+        data: expect.objectContaining({
+          symbol: 'AMD',
+          side: 'buy',
+          quantity: '4',
+          entryPrice: '150.5',
+          requiredTier: 'premium',
+        }),
+      }),
+    ]);
+
+    // The fill redelivered (its price again), the order in the list, more syncs: still shared, published once.
     await dataSource.transaction((manager) => fills.apply(event, manager));
-    await list.execute(call(ownerId, { traceId: trace.id }));
+    account.orders.push(buyOrder(event.data.brokerageOrderId!, 'AMD', 4, 150.5, event.data.filledAt));
+    await Promise.all([1, 2].map(() => syncNow(ownerId, trace)));
+    expect(await tradesOf(trace.id)).toHaveLength(1);
+    expect((await tradesOf(trace.id))[0]).toMatchObject({ isShared: true });
     expect(await sharedEvents(amd!.id)).toHaveLength(1);
-    // The sync's own new trades (MSFT, NVDA, the call) were shared by it.
-    expect((await list.execute(call(ownerId, { traceId: trace.id }))).sharedCount).toBe(4);
   });
 
-  it('off (the default): trades from a sync or a fill stay private and nothing is published', async () => {
-    const { ownerId, trace, account } = await ownerWithAccount();
+  it('turned on later: the trades already in profit are shared by the next fill or sync (not those it closes), caused by it', async () => {
+    const { ownerId, trace, account } = await ownerWithMixedAccount();
+    await syncNow(ownerId, trace); // off: nothing shared
+    await privacy(ownerId, trace.id, true, 'free');
+    expect(await outboxCount(trace.id)).toBe(0);
+
+    // A fill of another instrument comes first: it shares the trades in profit it finds, under the trace's lock.
+    const event = orderFilled({ userId: ownerId, accountId: account.accountId });
+    await dataSource.transaction((manager) => fills.apply(event, manager));
+    expect(await sharedNames(trace.id)).toEqual(PROFITABLE);
+    for (const trade of (await tradesOf(trace.id)).filter((trade) => trade.isShared))
+      expect(await sharedEvents(trade.id)).toEqual([
+        expect.objectContaining({ causationId: event.id, data: expect.objectContaining({ requiredTier: 'free' }) }),
+      ]);
+
+    // Another trace of the same kind, turned on with NVDA sold meanwhile: the sync closes NVDA and shares the rest.
+    const second = await ownerWithMixedAccount();
+    await syncNow(second.ownerId, second.trace);
+    await privacy(second.ownerId, second.trace.id, true, 'free');
+    second.account.positions = second.account.positions.filter((position) => position.symbol !== 'NVDA');
+    expect(await syncNow(second.ownerId, second.trace)).toMatchObject({ autoShared: 3 });
+    expect(await sharedNames(second.trace.id)).toEqual(['AAPL call', 'MSFT', 'TSLA']);
+    expect((await bySymbol(second.trace.id)).NVDA).toMatchObject({ status: 'closed', isShared: false });
+  });
+
+  it('off (the default): trades from a sync or a fill stay private, in profit or not, and nothing is published', async () => {
+    const { ownerId, trace, account } = await ownerWithMixedAccount();
     await privacy(ownerId, trace.id, false, 'free');
-    await list.execute(call(ownerId, { traceId: trace.id }));
+    expect(await syncNow(ownerId, trace)).toMatchObject({ inserted: 8, autoShared: 0 });
     await dataSource.transaction((manager) =>
       fills.apply(orderFilled({ userId: ownerId, accountId: account.accountId }), manager),
     );
     const trades = await tradesOf(trace.id);
-    expect(trades).toHaveLength(4);
+    expect(trades).toHaveLength(9);
     expect(trades.every((trade) => !trade.isShared && trade.requiredTier === null)).toBe(true);
     expect(await outboxCount(trace.id)).toBe(0);
   });
 
-  it('the share commits with the insert: a sync whose transaction rolls back leaves neither trades nor TradeShared', async () => {
-    const { ownerId, trace, account } = await ownerWithAccount();
+  it('the share commits with the sync: a sync whose transaction rolls back leaves neither trades nor TradeShared', async () => {
+    const { ownerId, trace, account } = await ownerWithMixedAccount();
     await privacy(ownerId, trace.id, true);
     await expect(
       dataSource.transaction(async (manager) => {
@@ -637,7 +775,7 @@ describe('auto-share (Privacy & Sharing: autoShareProfitableTrades, defaultShari
           correlationId: randomUUID(),
           readAt: new Date().toISOString(),
         });
-        expect(outcome).toMatchObject({ inserted: 3, autoShared: 3 });
+        expect(outcome).toMatchObject({ inserted: 8, autoShared: 4 });
         expect(await outboxCount(trace.id)).toBe(0); // not visible outside the transaction
         throw new Error('rolled back after the sync');
       }),

@@ -45,21 +45,40 @@ export async function shareTradeAndPublish(
 }
 
 /**
- * The trace's auto-share setting (Privacy & Sharing: autoShareProfitableTrades, defaultSharingTier) applied to
- * trades just inserted from the owner's brokerage (a sync or an order fill), in the transaction that inserted them:
- * with it on, each is shared at once at the default tier with its TradeShared — once, since only the inserting
- * transaction passes their ids. With it off nothing happens. `trace` is the row as this transaction read it.
- * Returns the ids shared.
+ * Whether an open trade is in profit at its current price, over a traces.trades row: a buy above its entry price, a
+ * sell (short) below it. Options store both prices per contract in hundredths, so the comparison is the same.
  */
-export async function autoShareNewTrades(
+const PROFITABLE_SQL = `CASE side WHEN 'buy' THEN current_price > price WHEN 'sell' THEN current_price < price ELSE false END`;
+
+/**
+ * The trace's auto-share setting (Privacy & Sharing: autoShareProfitableTrades, defaultSharingTier — "Share trades
+ * automatically once they are profitable"). With it on, every open, not yet shared trade of the trace that is
+ * profitable at its current price (PROFITABLE_SQL) is shared at the default tier with one TradeShared, in the
+ * caller's transaction. Callers run it wherever a trade of the trace gets a current price or is created from the
+ * brokerage (a sync after its upserts, reprices and closes; an order fill), holding the trace's row locked. Losing
+ * and flat trades stay private until a later price makes them profitable; sharing is one way, so a shared trade
+ * that turns losing stays shared. Since every open trade of the trace is looked at (not only those this caller
+ * priced), turning the setting on shares the trades already in profit at the next sync (or fill) of the trace.
+ *
+ * The candidates are selected FOR UPDATE (in the order the owner sell locks a trace's trades) and `NOT is_shared`
+ * is checked again on the locked row, so with concurrent syncs, fills or a manual share, each trade is shared —
+ * and TradeShared published — once. With the setting off nothing happens. `trace` is the row as this transaction
+ * read it. Returns the ids shared.
+ */
+export async function autoShareProfitableTrades(
   manager: EntityManager,
   outbox: OutboxWriter,
   trace: Pick<TraceEntity, 'id' | 'ownerUserId' | 'autoShareProfitableTrades' | 'defaultSharingTier'>,
-  insertedIds: string[],
   meta: TradeEventMeta,
 ): Promise<string[]> {
-  if (!trace.autoShareProfitableTrades || insertedIds.length === 0) return [];
-  for (const id of insertedIds)
+  if (!trace.autoShareProfitableTrades) return [];
+  const candidates = (await manager.query(
+    `SELECT id FROM traces.trades
+      WHERE trace_id = $1 AND status = 'open' AND NOT is_shared AND ${PROFITABLE_SQL}
+      ORDER BY executed_at, id FOR UPDATE`,
+    [trace.id],
+  )) as Array<{ id: string }>;
+  for (const { id } of candidates)
     await shareTradeAndPublish(manager, outbox, trace, id, { minTier: trace.defaultSharingTier }, meta);
-  return insertedIds;
+  return candidates.map(({ id }) => id);
 }

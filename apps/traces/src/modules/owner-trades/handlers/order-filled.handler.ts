@@ -11,7 +11,7 @@ import type { EntityManager } from 'typeorm';
 import { TraceEntity, TradeEntity } from '../../shared/entities';
 import { closeTradesAndPublish } from '../../shared/trade-closed.writer';
 import type { TradeEventMeta } from '../../shared/trade-events';
-import { autoShareNewTrades } from '../../shared/trade-sharing';
+import { autoShareProfitableTrades } from '../../shared/trade-sharing';
 import { upsertSourcedTrades } from '../../shared/trade-writer';
 import { applyOrderUpdateToOwnerSell, settleOwnerSellFromFill } from '../../owner-sell/owner-sells.store';
 import { instrumentOf, orderSourceKey, storedPrice } from '../mappers/brokerage-trades.mapper';
@@ -30,9 +30,11 @@ export const ORDER_FILLED_DURABLE = 'traces-owner-trades-order-events';
  *   (applyOrderUpdateToOwnerSell). Every other OrderUpdated changes nothing.
  * - OrderFilled of an owner's sell settles it if OrderUpdated has not (settleOwnerSellFromFill). Any other fill,
  *   for each trace the user owns (its row locked, as a sync does): a buy becomes — or updates — the trade keyed by
- *   the brokerage order id (the key a sync gives the same order, so the two never duplicate it), auto-shared when
- *   the trace says so; a sell that covers every open trade of the instrument in that account closes them at the
- *   fill price as `sold` with TradeClosed (a partial sell is left to the next sync).
+ *   the brokerage order id (the key a sync gives the same order, so the two never duplicate it); a sell that
+ *   covers every open trade of the instrument in that account closes them at the fill price as `sold` with
+ *   TradeClosed (a partial sell is left to the next sync). Then, when the trace auto-shares, its open trades in
+ *   profit are shared (autoShareProfitableTrades, under the trace's lock). A fresh buy is priced at its own fill
+ *   price, so it is not in profit yet: a later sync's reprice shares it once it is.
  */
 @Injectable()
 export class OrderFilledHandler implements OnModuleInit {
@@ -67,22 +69,18 @@ export class OrderFilledHandler implements OnModuleInit {
       order: { id: 'ASC' },
     });
     for (const trace of traces) {
-      if (fill.action === 'BUY') await this.bought(manager, trace, fill, meta);
+      if (fill.action === 'BUY') await this.bought(manager, trace.id, fill);
       else await this.sold(manager, trace.id, fill, meta);
+      await autoShareProfitableTrades(manager, this.outbox, trace, meta);
     }
   }
 
-  private async bought(
-    manager: EntityManager,
-    trace: TraceEntity,
-    fill: OrderFilledV1,
-    meta: TradeEventMeta,
-  ): Promise<void> {
+  private async bought(manager: EntityManager, traceId: string, fill: OrderFilledV1): Promise<void> {
     const isOptions = fill.optionType !== null && fill.optionType !== undefined;
     const multiplier = isOptions ? fill.contractMultiplier : 1;
     const price = storedPrice(fill.averagePrice, isOptions, multiplier);
     if (Number(price) <= 0 || Number(fill.filledQuantity) <= 0) return;
-    const inserted = await upsertSourcedTrades(manager, trace.id, [
+    await upsertSourcedTrades(manager, traceId, [
       {
         sourceKey: orderSourceKey(fill.brokerageOrderId ?? `intent:${fill.intentId}`),
         brokerageAccountId: fill.accountId,
@@ -101,7 +99,6 @@ export class OrderFilledHandler implements OnModuleInit {
         contractMultiplier: multiplier,
       },
     ]);
-    await autoShareNewTrades(manager, this.outbox, trace, inserted, meta);
   }
 
   private async sold(

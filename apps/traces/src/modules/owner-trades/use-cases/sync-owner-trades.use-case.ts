@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { TraceEntity, TradeEntity } from '../../shared/entities';
 import { closeTradesAndPublish } from '../../shared/trade-closed.writer';
 import type { TradeEventMeta } from '../../shared/trade-events';
-import { autoShareNewTrades } from '../../shared/trade-sharing';
+import { autoShareProfitableTrades } from '../../shared/trade-sharing';
 import { repriceOpenTrades, upsertSourcedTrades } from '../../shared/trade-writer';
 import { BrokerageReader, type BrokerageSnapshot } from '../brokerage-reader';
 import { instrumentOf, planSync } from '../mappers/brokerage-trades.mapper';
@@ -13,7 +13,10 @@ export interface SyncOutcome {
   /** False when the owner has no brokerage account to read. */
   synced: boolean;
   inserted: number;
-  /** New trades shared at once by the trace's auto-share setting. */
+  /**
+   * Open trades this sync shared by the trace's auto-share setting: those in profit at their current price once
+   * it is applied (new trades, repriced ones, and — right after the setting is turned on — those already in profit).
+   */
   autoShared: number;
   /** Open trades closed because their position is gone. */
   closed: Array<{ id: string; isShared: boolean }>;
@@ -29,12 +32,12 @@ export interface SyncMeta extends TradeEventMeta {
  * The owner's trades from their first brokerage account: the brokerage is read first (no transaction open
  * while waiting for the provider), then one transaction locks the trace's row — so syncs and fills of one trace
  * apply one after another — and upserts by source key (INSERT … ON CONFLICT, so even writers that do not take the
- * lock never duplicate a trade), shares the new trades at once when the trace auto-shares (TradeShared), reprices,
- * and closes what is no longer held with TradeClosed for each (closeTradesAndPublish, as the owner sell and the
- * fill consumer do: once per trade, whichever closes it). Events go through the outbox in that transaction and
- * statistics are recomputed in it. Units the owner's sells sold are not counted back into their trades, and
- * instruments another writer changed after the read are left to the next sync. Callers have already checked the
- * owner (requireTraceOwner).
+ * lock never duplicate a trade), reprices, closes what is no longer held with TradeClosed for each
+ * (closeTradesAndPublish, as the owner sell and the fill consumer do: once per trade, whichever closes it), and —
+ * when the trace auto-shares — shares the open trades now in profit with TradeShared (autoShareProfitableTrades).
+ * Events go through the outbox in that transaction and statistics are recomputed in it. Units the owner's sells
+ * sold are not counted back into their trades, and instruments another writer changed after the read are left to
+ * the next sync. Callers have already checked the owner (requireTraceOwner).
  */
 @Injectable()
 export class SyncOwnerTradesUseCase {
@@ -72,11 +75,14 @@ export class SyncOwnerTradesUseCase {
     const plan = planSync(snapshot, stored, new Date(), { soldByTrade: sells.soldByTrade, changedSinceRead });
     const { correlationId, causationId } = meta;
     const inserted = plan.upserts.length > 0 ? await upsertSourcedTrades(manager, traceId, plan.upserts) : [];
-    const autoShared = await autoShareNewTrades(manager, this.outbox, trace, inserted, { correlationId, causationId });
     await repriceOpenTrades(manager, traceId, plan.reprices);
     const closedIds = new Set(
       await closeTradesAndPublish(manager, this.outbox, traceId, plan.closes, { correlationId, causationId }),
     );
+    // Once every price of this sync is in (closed trades are no longer open): the open trades in profit now. All
+    // of the trace's open trades are looked at, so turning the setting on shares those already in profit at the
+    // next sync.
+    const autoShared = await autoShareProfitableTrades(manager, this.outbox, trace, { correlationId, causationId });
     const closed = stored
       .filter((trade) => closedIds.has(trade.id))
       .map((trade) => ({ id: trade.id, isShared: trade.isShared }));
