@@ -31,12 +31,16 @@ export async function resolveOwnerSellTarget(
   const trace = await requireTraceOwner(manager, position.traceId, actor);
   const symbol = upper(position.symbol);
   const optionsTicker = position.optionsTicker ? upper(position.optionsTicker) : null;
+  // Only the trades of that symbol are read and locked (a trace may hold many thousands of trades).
   const candidates = (
-    await manager.find(TradeEntity, {
-      where: { traceId: trace.id },
-      order: { executedAt: 'ASC', id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    })
+    await manager
+      .createQueryBuilder(TradeEntity, 'trade')
+      .where('trade.traceId = :traceId', { traceId: trace.id })
+      .andWhere('(upper(trim(trade.symbol)) = :symbol OR upper(trim(trade.optionsTicker)) = :symbol)', { symbol })
+      .orderBy('trade.executedAt', 'ASC')
+      .addOrderBy('trade.id', 'ASC')
+      .setLock('pessimistic_write')
+      .getMany()
   ).filter(
     (trade) =>
       (upper(trade.symbol) === symbol || upper(trade.optionsTicker) === symbol) &&

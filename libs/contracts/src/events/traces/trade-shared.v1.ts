@@ -5,7 +5,8 @@ import { TradeEventV1 } from './trade-event.v1';
 
 /**
  * An owner shared one of the trace's trades with subscribers of `requiredTier` and above (one way: a trade is
- * shared once), by hand or, with the trace's auto-share setting on, as the trade arrived from the brokerage.
+ * shared once), by hand or, with the trace's auto-share setting on, by the sync or fill that finds the open
+ * trade in profit at its current price.
  * Aggregate `trade:<tradeId>`. Everything a follower's copy needs: the instrument, side, quantity (open when
  * shared) and entry price — per share, and for options per share of the contract (× contractMultiplier per
  * contract).
