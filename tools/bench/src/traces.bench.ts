@@ -10,10 +10,13 @@
  *     npx tsx tools/bench/src/traces.bench.ts [seconds=10] [connections=50]
  *
  * BENCH_ONLY=<part of a label> runs only the reads whose label holds it (e.g. BENCH_ONLY='trace page').
+ * BENCH_CLIENT=wrk puts the load on with wrk (`apt-get install wrk`): one C thread instead of autocannon's
+ * JavaScript, which on this 2-core machine takes most of the core the gateway needs.
  */
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { DEMO, Session, startBenchProduct } from './support/product';
+import { wrkLoad } from './support/wrk';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 50);
@@ -21,6 +24,8 @@ const TRACES = 10_000;
 const TRADES = 100_000;
 const SUBSCRIBERS = 20_000;
 const GOAL_P99_MS = 50;
+/** BENCH_CLIENT=wrk: the load from wrk (Debian package `wrk`) instead of autocannon, which shares the 2 cores. */
+const LOAD_CLIENT = process.env.BENCH_CLIENT === 'wrk' ? 'wrk' : 'autocannon';
 const SUBSCRIBER_TIER = 'premium';
 
 const STYLES = [
@@ -40,7 +45,8 @@ const sqlArray = (values: string[]) => `ARRAY[${values.map((value) => `'${value}
 /**
  * 10,000 traces with their four tiers (names and handles varied, 2 specialties each, random statistics with a
  * fixed seed, 1 in 50 featured, 1 in 5 verified), and one more trace with 100,000 trades (1 in 10 open, 7 in 8
- * shared, required tiers in turn) and 20,000 subscribers. Then ANALYZE, as autovacuum would on a live database.
+ * shared, required tiers in turn) and 20,000 subscribers. Then VACUUM (ANALYZE), as autovacuum would on a live
+ * database — left to autovacuum it runs in the middle of the measurement and takes the CPU the reads need.
  */
 async function seed(db: Client): Promise<string> {
   const adjectives = ['Alpha', 'Blue', 'Quantum', 'Steady', 'Bold', 'Silver', 'Apex', 'Northern', 'Rapid', 'Zen'];
@@ -100,7 +106,7 @@ async function seed(db: Client): Promise<string> {
     [traceId],
   );
   await db.query('UPDATE traces.traces SET subscriber_count = $2 WHERE id = $1', [traceId, SUBSCRIBERS]);
-  await db.query('ANALYZE traces.traces, traces.tiers, traces.trades, traces.subscriptions');
+  await db.query('VACUUM (ANALYZE) traces.traces, traces.tiers, traces.trades, traces.subscriptions');
   return traceId as string;
 }
 
@@ -320,6 +326,8 @@ async function load(
   connections: number,
   seconds: number,
 ): Promise<Figures> {
+  if (LOAD_CLIENT === 'wrk')
+    return { label: target.label, ...(await wrkLoad(`${baseUrl}${target.path}`, { cookie }, connections, seconds)) };
   const result = await autocannon({
     url: `${baseUrl}${target.path}`,
     connections,
@@ -394,7 +402,7 @@ async function main(): Promise<void> {
     for (const target of all) figures.push(await load(target, base, cookie, CONNECTIONS, SECONDS));
 
     console.log(
-      `\nTraces reads through the gateway (autocannon): ${TRACES} traces, ${TRADES} trades, subscriber tier ${SUBSCRIBER_TIER}; 1 client for ${Math.min(SECONDS, 3)} s, then ${CONNECTIONS} clients for ${SECONDS} s`,
+      `\nTraces reads through the gateway (${LOAD_CLIENT}): ${TRACES} traces, ${TRADES} trades, subscriber tier ${SUBSCRIBER_TIER}; 1 client for ${Math.min(SECONDS, 3)} s, then ${CONNECTIONS} clients for ${SECONDS} s`,
     );
     const ms = (value: number) => `${value} ms`.padStart(8);
     console.log(

@@ -84,6 +84,30 @@ describe('SessionResolver', () => {
     expect(rpc.request).toHaveBeenCalledTimes(2);
   });
 
+  it('lets concurrent lookups of one session share one identity call (an entry expiring under load)', async () => {
+    const { resolver, rpc, holdNextLookup } = resolverWith();
+    const release = holdNextLookup();
+    const together = Array.from({ length: 50 }, () => resolver.resolve('token-a', request));
+    const other = resolver.resolve('token-b', request);
+    release();
+    expect((await Promise.all(together)).map((user) => user?.id)).toEqual(Array(50).fill('user-a'));
+    expect((await other)?.id).toBe('user-b');
+    expect(rpc.request).toHaveBeenCalledTimes(2);
+  });
+
+  it('never joins a lookup that started before an invalidation (it may answer the revoked session)', async () => {
+    const { resolver, rpc, replies, holdNextLookup } = resolverWith();
+    const release = holdNextLookup();
+    const before = resolver.resolve('token-a', request);
+    replies.set('token-a', null); // logged out: identity now answers no user
+    resolver.invalidate({ tokenHash: hashOf('token-a') });
+    const after = resolver.resolve('token-a', request);
+    release();
+    expect((await before)?.id).toBe('user-a');
+    expect(await after).toBeNull();
+    expect(rpc.request).toHaveBeenCalledTimes(2);
+  });
+
   it('forgets everything on clear (NATS reconnect)', async () => {
     const { resolver, rpc } = resolverWith();
     await resolver.resolve('token-a', request);

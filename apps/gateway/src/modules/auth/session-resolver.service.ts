@@ -18,6 +18,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { GatewayConfig } from '../../config/gateway.config';
+import { SingleFlight } from '../rpc/single-flight';
 import { rpcContextOf, type GatewayRequest } from './authenticated-request';
 
 interface CachedSession {
@@ -41,6 +42,7 @@ export class SessionResolver implements OnModuleInit, OnModuleDestroy {
   private readonly cache: LRUCache<string, CachedSession> | undefined;
   /** Bumped by every invalidation: a lookup that started before one must not store what it read. */
   private epoch = 0;
+  private readonly lookups = new SingleFlight<UserView | null>();
   private unsubscribe?: () => void;
 
   constructor(
@@ -78,14 +80,17 @@ export class SessionResolver implements OnModuleInit, OnModuleDestroy {
       const cached = this.cache.get(key);
       if (cached) return cached.user;
     }
+    // Requests of one session arriving together (or when its entry expires under load) share one lookup.
     const epoch = this.epoch;
-    const { user } = await this.rpc.request<SessionTokenRpcRequest, ResolveSessionRpcReply>(
-      IdentityRpc.resolveSession,
-      { sessionToken },
-      rpcContextOf(request),
-    );
-    if (epoch === this.epoch) this.cache?.set(key, { user, derived: new Map() });
-    return user;
+    return this.lookups.run(key, epoch, async () => {
+      const { user } = await this.rpc.request<SessionTokenRpcRequest, ResolveSessionRpcReply>(
+        IdentityRpc.resolveSession,
+        { sessionToken },
+        rpcContextOf(request),
+      );
+      if (epoch === this.epoch) this.cache?.set(key, { user, derived: new Map() });
+      return user;
+    });
   }
 
   /**

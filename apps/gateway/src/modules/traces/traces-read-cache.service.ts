@@ -18,6 +18,7 @@ import {
 import { NATS_CONNECTION, onNatsReconnect, settleInboundMessages, subscribeToBroadcast } from '@copytrade/nest';
 import { LRUCache } from 'lru-cache';
 import { GatewayConfig } from '../../config/gateway.config';
+import { SingleFlight } from '../rpc/single-flight';
 
 /** An HTTP answer's JSON body, serialised once when it is stored (the body of a response of type T). */
 export type JsonBody<T> = string & { readonly __body?: T };
@@ -82,7 +83,7 @@ export class TracesReadCache implements OnModuleInit, OnModuleDestroy {
   private readonly access: LRUCache<string, Access> | undefined;
   /** URL (path and query, as sent) → the validated read it asks for; the same for everyone, never stale. */
   private readonly reads: LRUCache<string, Read> | undefined;
-  private readonly inFlight = new Map<string, { epoch: number; promise: Promise<string> }>();
+  private readonly inFlight = new SingleFlight<string>();
   private epoch = 0;
   private stopBroadcast: (() => void) | undefined;
 
@@ -210,13 +211,8 @@ export class TracesReadCache implements OnModuleInit, OnModuleDestroy {
 
   /** Concurrent misses of one key share the call, but only within an epoch (never a read a change overtook). */
   private shared(key: string, load: (epoch: number) => Promise<string>): Promise<string> {
-    const running = this.inFlight.get(key);
-    if (running && running.epoch === this.epoch) return running.promise;
-    const promise = load(this.epoch).finally(() => {
-      if (this.inFlight.get(key)?.promise === promise) this.inFlight.delete(key);
-    });
-    this.inFlight.set(key, { epoch: this.epoch, promise });
-    return promise;
+    const epoch = this.epoch;
+    return this.inFlight.run(key, epoch, () => load(epoch));
   }
 
   /** One trace (its answers, its users' access) and the list of traces; everything when `traceId` is absent. */
