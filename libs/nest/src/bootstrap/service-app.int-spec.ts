@@ -15,6 +15,7 @@ import { createServiceApp } from './bootstrap-service';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const service = `svc-test-${randomUUID().slice(0, 8)}`;
 const loginPattern = `rpc.${service}.sessions.create`;
+const hugePattern = `rpc.${service}.huge.get`;
 
 @Controller()
 class EchoController {
@@ -22,6 +23,12 @@ class EchoController {
   @MessagePattern(loginPattern)
   login(@Payload() call: LoginRpcCall) {
     return { payload: call.payload, isDto: call.payload instanceof LoginDto, requestId: call.requestId };
+  }
+
+  /** A reply over NATS's 1 MiB message limit (a list a handler forgot to page). */
+  @MessagePattern(hugePattern)
+  huge() {
+    return { blob: 'x'.repeat(2 * 1024 * 1024) };
   }
 }
 
@@ -72,6 +79,16 @@ describe('RPC payload validation of a service built by createServiceApp', () => 
       message: expect.any(String),
       details: { fields: expect.arrayContaining([expect.objectContaining({ field })]) },
     });
+  });
+
+  it('answers a reply too large for NATS with a 500 error instead of crashing, and keeps serving', async () => {
+    await expect(rpc.request(hugePattern, {}, { requestId: 'req-huge' })).rejects.toMatchObject({
+      status: 500,
+      code: 'INTERNAL',
+      message: 'The answer was too large to send.',
+    });
+    const reply = await login({ username: 'alice', password: 'correct-horse' });
+    expect(reply.requestId).toBe('req-1');
   });
 
   it('answers a message that is not an envelope at all with the standard 400', async () => {

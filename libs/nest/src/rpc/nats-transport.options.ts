@@ -1,10 +1,17 @@
 import { Transport, type NatsOptions } from '@nestjs/microservices';
+import { BoundedReplySerializer } from './bounded-reply.serializer';
 
 /** Core NATS request/reply for one service; the queue group spreads requests over its replicas. */
 export function natsRpcServerOptions(natsUrl: string, service: string): NatsOptions {
   return {
     transport: Transport.NATS,
-    options: { servers: [natsUrl], queue: service, name: `${service}-rpc`, maxReconnectAttempts: -1 },
+    options: {
+      servers: [natsUrl],
+      queue: service,
+      name: `${service}-rpc`,
+      maxReconnectAttempts: -1,
+      serializer: new BoundedReplySerializer(),
+    },
   };
 }
 
