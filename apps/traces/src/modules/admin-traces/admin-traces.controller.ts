@@ -184,12 +184,14 @@ export class AdminTracesController {
         .getRawMany();
       return new Map(rows.map((row) => [row.trace_id, Number(row.count)]));
     };
-    const [trades, posts, setting, ownerMap] = await Promise.all([
-      count(TradeEntity),
-      count(PostEntity),
-      manager.findOneBy(OnboardingTraderEntity, { singleton: true }),
-      owners,
-    ]);
+    // One after another: inside a transaction the manager has a single connection, which runs one query at a time
+    // (pg deprecates queuing them on it). The owners' lookup (identity, over NATS) runs meanwhile.
+    const ownersLater = Promise.resolve(owners);
+    ownersLater.catch(() => undefined); // awaited below: a failure meanwhile is not an unhandled rejection
+    const trades = await count(TradeEntity);
+    const posts = await count(PostEntity);
+    const setting = await manager.findOneBy(OnboardingTraderEntity, { singleton: true });
+    const ownerMap = await ownersLater;
     return traces.map((trace) => {
       const view = toAdminTraceView(
         trace,
