@@ -6,6 +6,8 @@ import { OrderFilled } from './brokerage/order-filled.v1';
 import { OrderUpdated } from './brokerage/order-updated.v1';
 import { ProviderUserRegistered } from './brokerage/provider-user-registered.v1';
 import type { CataloguedEventDefinition } from './catalogued-event';
+import { CopyClosed } from './copy-engine/copy-closed.v1';
+import { CopyOpened } from './copy-engine/copy-opened.v1';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
 import { UserSettingsChanged } from './identity/user-settings-changed.v1';
@@ -29,6 +31,8 @@ export const EventCatalogue = {
   SubscriptionEnded,
   TradeShared,
   TradeClosed,
+  CopyOpened,
+  CopyClosed,
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

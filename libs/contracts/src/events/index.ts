@@ -15,3 +15,5 @@ export * from './identity/beta-request-approved.v1';
 export * from './traces/subscription-events.v1';
 export * from './traces/trade-shared.v1';
 export * from './traces/trade-closed.v1';
+export * from './copy-engine/copy-opened.v1';
+export * from './copy-engine/copy-closed.v1';

@@ -26,3 +26,6 @@ export * from './identity/notification-preferences.dto';
 export * from './identity/dev-mail.dto';
 export * from './identity/debug-log.dto';
 export * from './admin/feedback.dto';
+export * from './copy-engine/copy-trade.rules';
+export * from './copy-engine/copy-trade.dto';
+export * from './copy-engine/copy-instance.view';

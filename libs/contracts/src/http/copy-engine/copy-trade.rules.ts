@@ -1,0 +1,70 @@
+import { BrokerageMessages } from '../../rules/brokerage.messages';
+
+/** Seed 001 §5: the fields a copy-trade request must carry, in the order the message lists them. */
+export const COPY_TRADE_REQUIRED_FIELDS = ['userId', 'tradeId', 'accountId', 'copyAmount'] as const;
+
+/** Codes of the copy paths (carried unchanged to the web app, which branches on them). */
+export const CopyTradeErrorCode = {
+  MISSING_REQUIRED_FIELDS: 'MISSING_REQUIRED_FIELDS',
+  RISKS_NOT_CONFIRMED: 'RISKS_NOT_CONFIRMED',
+  TRADE_NOT_FOUND: 'TRADE_NOT_FOUND',
+  TRADE_NOT_SHARED: 'TRADE_NOT_SHARED',
+  TRADE_CLOSED: 'TRADE_CLOSED',
+  SUBSCRIPTION_REQUIRED: 'SUBSCRIPTION_REQUIRED',
+  TIER_TOO_LOW: 'TIER_TOO_LOW',
+  TIER_CANNOT_COPY: 'TIER_CANNOT_COPY',
+  COPYING_DISABLED: 'COPYING_DISABLED',
+  ALREADY_COPIED: 'ALREADY_COPIED',
+  BROKERAGE_NOT_CONNECTED: 'BROKERAGE_NOT_CONNECTED',
+  ACCOUNT_NOT_OWN: 'ACCOUNT_NOT_OWN',
+  OPTIONS_DATA_INCOMPLETE: 'OPTIONS_DATA_INCOMPLETE',
+  INVALID_QUANTITY: 'INVALID_QUANTITY',
+  ABOVE_MAX_COPY_AMOUNT: 'ABOVE_MAX_COPY_AMOUNT',
+  MARKET_CLOSED: 'MARKET_CLOSED',
+  REQUEST_ID_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  COPY_IN_FLIGHT: 'COPY_IN_FLIGHT',
+  COPY_NOT_FILLED: 'COPY_NOT_FILLED',
+  COPY_NOT_FOUND: 'COPY_NOT_FOUND',
+} as const;
+export type CopyTradeErrorCodeValue = (typeof CopyTradeErrorCode)[keyof typeof CopyTradeErrorCode];
+
+const usd = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * What the copy paths answer. Each refusal's text carries the words the web app's toast matching looks for (seed
+ * 001 §8): 'Missing required fields' → Invalid Request; 'cannot copy options trade' → Incomplete Options Data;
+ * 'market hours' → Market Hours Restriction; 'buying power' (the brokerage's) → Insufficient Funds; 'subscription'
+ * / 'tier' → Subscription Required; anything else → Copy Trade Failed.
+ */
+export const CopyTradeMessages = {
+  missingFields: (fields: readonly string[]) => `Missing required fields: ${fields.join(', ')}`,
+  risksNotConfirmed: 'Please confirm that you understand the risks of copying this trade (confirmRisks: true).',
+  tradeNotFound: 'This trade was not found. It may have been removed by the trader.',
+  tradeNotShared: 'This trade is not shared with subscribers, so it cannot be copied.',
+  tradeClosed: 'This trade is closed and can no longer be copied.',
+  subscriptionRequired: 'An active subscription to this trace is required to copy its trades.',
+  tierTooLow: (required: string, tier: string) =>
+    `This trade is shared with ${required} subscribers and above; your ${tier} subscription tier cannot copy it.`,
+  tierCannotCopy: (tier: string) => `Your ${tier} subscription tier does not include copy trading.`,
+  copyingDisabled: 'This trader does not allow copying of their trades.',
+  alreadyCopied: 'You have already copied this trade.',
+  brokerageNotConnected: 'No brokerage account connected. Please connect your brokerage account in Settings.',
+  accountNotOwn: 'Copies can only be placed in your own first brokerage account.',
+  optionsIncomplete: (missing: readonly string[]) =>
+    `Cannot copy options trade: missing ${missing.join(', ')}. The original trade may not have complete options information.`,
+  invalidQuantity: 'Quantity must be a whole number of at least 1.',
+  aboveMaxCopyAmount: (amount: number, max: number) =>
+    `This copy (about ${usd(amount)}) is above your maximum copy amount of ${usd(max)}. Lower the quantity or raise the maximum in Settings.`,
+  marketClosed: `Market hours restriction: ${BrokerageMessages.marketClosed}`,
+  requestIdReused: 'This request id was already used for a different copy request.',
+  inFlight: 'This copy is still being placed with the brokerage. Try again in a moment with the same request id.',
+  notFilled: 'The brokerage did not fill the copy order (canceled, expired or rejected).',
+  copyNotFound: 'No copy of this trade was recorded for you. Copy the trade first.',
+  filled: (quantity: number, symbol: string, isOptions: boolean, total: number) =>
+    `Copied ${quantity} ${isOptions ? 'contracts' : 'shares'} of ${symbol} for ${usd(total)}`,
+  pending: (symbol: string) =>
+    `Copy order for ${symbol} accepted by the brokerage; the copy opens when it fills. Ask again with the same request id for its result.`,
+  awaitingConfirmation:
+    'Copy order sent; awaiting confirmation from the brokerage. It may have been placed: retry with the same request id for its result, never with a new one.',
+} as const;
