@@ -13,6 +13,7 @@ import { OwnerTradesModule } from './modules/owner-trades/owner-trades.module';
 import { SidebarModule } from './modules/sidebar/sidebar.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { TracesChangesModule } from './modules/traces-changes/traces-changes.module';
+import { TradeAudienceModule } from './modules/trade-audience/trade-audience.module';
 
 @Module({})
 export class TracesAppModule {
@@ -37,6 +38,7 @@ export class TracesAppModule {
         OwnerSellModule,
         BrokerageSyncTriggersModule,
         DemoDataModule,
+        TradeAudienceModule,
       ],
     };
   }

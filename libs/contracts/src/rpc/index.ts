@@ -20,5 +20,6 @@ export * from './traces/traces.rpc-calls';
 export * from './traces/owner-profile.rpc';
 export * from './traces/owner-trades.rpc';
 export * from './traces/owner-sell.rpc';
+export * from './traces/trade-audience.rpc';
 export * from './traces/copy-eligibility.rpc';
 export * from './copy-engine/copy-engine.rpc';
