@@ -3,6 +3,7 @@ import { serviceCoreImports } from '@copytrade/nest';
 import { TracesConfig } from './config/traces.config';
 import { TRACES_SCHEMA, tracesDataSourceOptions } from './database/data-source';
 import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
+import { CopyEligibilityModule } from './modules/copy-eligibility/copy-eligibility.module';
 import { BrokerageSyncTriggersModule } from './modules/brokerage-sync-triggers/brokerage-sync-triggers.module';
 import { DemoDataModule } from './modules/demo-data/demo-data.module';
 import { DiscoveryModule } from './modules/discovery/discovery.module';
@@ -38,6 +39,7 @@ export class TracesAppModule {
         OwnerSellModule,
         BrokerageSyncTriggersModule,
         DemoDataModule,
+        CopyEligibilityModule,
         TradeAudienceModule,
       ],
     };
