@@ -24,6 +24,7 @@ import { DevMarketModule } from './modules/dev-market/dev-market.module';
 import { PaperModule } from './modules/paper/paper.module';
 import { TraceOwnerModule } from './modules/trace-owner/trace-owner.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { LiveEventsModule } from './modules/live-events/live-events.module';
 
 @Module({})
 export class GatewayAppModule {
@@ -54,6 +55,7 @@ export class GatewayAppModule {
         BrokerageModule,
         PaperModule,
         WebhooksModule,
+        LiveEventsModule,
         // Paper-market controls (/api/dev/market/*, /api/dev/paper/orders): DEV_TOOLS=true only, too.
         ...(config.DEV_TOOLS ? [DevMarketModule] : []),
         // Must stay last: it claims every /api path the modules above did not.
