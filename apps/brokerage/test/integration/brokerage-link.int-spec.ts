@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { FakeSnaptradeServer } from '@copytrade/testing';
 import { AccountsController } from '../../src/modules/accounts/accounts.controller';
 import { ConnectionsController } from '../../src/modules/connections/connections.controller';
 import { PortfolioHistoryController } from '../../src/modules/portfolio-history/portfolio-history.controller';
 import { actorOf, connectPaperUser, startBrokerageApp, type BrokerageTestApp } from '../support/brokerage-test-app';
+import { connectSnaptradeUser, startSnaptradeBrokerageApp, type SnaptradeTestApp } from '../support/snaptrade-test-app';
 
 type Envelope = {
   type: string;
@@ -134,31 +134,20 @@ describe('with the paper broker', () => {
 });
 
 describe('with SnapTrade (the real SDK against the fake server)', () => {
-  let ctx: BrokerageTestApp;
-  let fake: FakeSnaptradeServer;
+  let ctx: SnaptradeTestApp;
   beforeAll(async () => {
-    fake = await FakeSnaptradeServer.start();
-    ctx = await startBrokerageApp('brokerage_link_snaptrade', {
-      SNAPTRADE_CLIENT_ID: fake.clientId,
-      SNAPTRADE_CONSUMER_KEY: fake.consumerKey,
-      SNAPTRADE_BASE_URL: fake.url,
-    });
+    ctx = await startSnaptradeBrokerageApp('brokerage_link_snaptrade');
   }, 60_000);
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.stop();
-  });
+  afterAll(() => ctx?.close());
 
   it('keeps the last known connected state when the provider answers 429, and passes its retry time on', async () => {
     const userId = randomUUID();
     const connections = ctx.app.get(ConnectionsController);
-    await connections.registerUser(rpc(userId, { userId }));
-    const { connectionUrl } = await connections.connectionPortal(rpc(userId, { userId, customRedirect: '/settings' }));
-    expect((await fake.completePortal(connectionUrl)).searchParams.get('status')).toBe('SUCCESS');
-    const listed = await connections.listConnections(rpc(userId, { userId }));
-    expect(listed.accountIds).toHaveLength(2);
+    const { redirect, accountIds } = await connectSnaptradeUser(ctx, userId);
+    expect(redirect.searchParams.get('status')).toBe('SUCCESS');
+    expect(accountIds).toHaveLength(2);
 
-    fake.injectFault({
+    ctx.fake.injectFault({
       path: /^\/authorizations$/,
       status: 429,
       body: { detail: 'Request was throttled. Expected available in 7 seconds.', status_code: 429, code: '0000' },
@@ -181,14 +170,14 @@ describe('with SnapTrade (the real SDK against the fake server)', () => {
 
   it('recovers a provider user whose secret was lost (1010 on register) by registering a fresh provider id', async () => {
     const userId = randomUUID();
-    fake.state.registerUser(userId);
+    ctx.fake.state.registerUser(userId);
     const reply = await ctx.app.get(ConnectionsController).registerUser(rpc(userId, { userId }));
     expect(reply).toMatchObject({
       alreadyRegistered: false,
       providerUserId: expect.stringMatching(new RegExp(`^${userId}-`)),
     });
-    expect(fake.state.users.has(userId)).toBe(false);
+    expect(ctx.fake.state.users.has(userId)).toBe(false);
     const { userSecret } = await ctx.app.get(ConnectionsController).credentials(rpc(userId, { userId }));
-    expect(fake.state.users.get(reply.providerUserId)?.userSecret).toBe(userSecret);
+    expect(ctx.fake.state.users.get(reply.providerUserId)?.userSecret).toBe(userSecret);
   });
 });

@@ -6,12 +6,11 @@ import {
   type ListOrdersRpcReply,
   type OrderView,
 } from '@copytrade/contracts';
-import { FakeSnaptradeServer } from '@copytrade/testing';
 import { AccountsController } from '../../src/modules/accounts/accounts.controller';
-import { ConnectionsController } from '../../src/modules/connections/connections.controller';
 import { ProviderUsers } from '../../src/modules/connections/provider-users.service';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../../src/modules/provider/brokerage-provider';
 import { actorOf, connectPaperUser, startBrokerageApp, type BrokerageTestApp } from '../support/brokerage-test-app';
+import { connectSnaptradeUser, startSnaptradeBrokerageApp, type SnaptradeTestApp } from '../support/snaptrade-test-app';
 
 /**
  * listOrders a page at a time: an account with more orders than a page answers them all, each once, newest first,
@@ -129,29 +128,16 @@ describe('with the paper broker', () => {
 });
 
 describe('with SnapTrade (the real SDK against the fake server)', () => {
-  let ctx: BrokerageTestApp;
-  let fake: FakeSnaptradeServer;
+  let ctx: SnaptradeTestApp;
   beforeAll(async () => {
-    fake = await FakeSnaptradeServer.start();
-    ctx = await startBrokerageApp('brokerage_orders_paging_snaptrade', {
-      SNAPTRADE_CLIENT_ID: fake.clientId,
-      SNAPTRADE_CONSUMER_KEY: fake.consumerKey,
-      SNAPTRADE_BASE_URL: fake.url,
-    });
+    ctx = await startSnaptradeBrokerageApp('brokerage_orders_paging_snaptrade');
   }, 60_000);
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.stop();
-  });
+  afterAll(() => ctx?.close());
 
   it('pages the provider’s whole list, asking the provider once per read, every order once, newest first', async () => {
     const userId = randomUUID();
-    const connections = ctx.app.get(ConnectionsController);
-    await connections.registerUser(rpc(userId, { userId }));
-    const { connectionUrl } = await connections.connectionPortal(rpc(userId, { userId, customRedirect: '/settings' }));
-    await fake.completePortal(connectionUrl);
-    const { accountIds } = await connections.listConnections(rpc(userId, { userId }));
-    const accountId = accountIds[0]!;
+    const { fake } = ctx;
+    const accountId = (await connectSnaptradeUser(ctx, userId)).accountIds[0]!;
     // One order through the provider, then 1,099 copies of it at scattered times (the fake lists by insertion).
     const provider = ctx.app.get<BrokerageProvider>(BROKERAGE_PROVIDER);
     const { credentials } = await ctx.app.get(ProviderUsers).require(userId);

@@ -8,57 +8,38 @@ import {
   type EventEnvelope,
   type SnaptradeWebhookRpcReply,
 } from '@copytrade/contracts';
-import {
-  expectEventually,
-  FakeSnaptradeServer,
-  signFakeWebhook,
-  snaptradeTimestamp,
-  type FakeWebhookInput,
-} from '@copytrade/testing';
-import { ConnectionsController } from '../../src/modules/connections/connections.controller';
+import { expectEventually, signFakeWebhook, snaptradeTimestamp, type FakeWebhookInput } from '@copytrade/testing';
 import { SnaptradeWebhooksRetention } from '../../src/modules/webhooks/snaptrade-webhooks-retention.service';
 import { SnaptradeWebhooksController } from '../../src/modules/webhooks/snaptrade-webhooks.controller';
-import { actorOf, startBrokerageApp, type BrokerageTestApp } from '../support/brokerage-test-app';
+import { startBrokerageApp, type BrokerageTestApp } from '../support/brokerage-test-app';
+import { connectSnaptradeUser, startSnaptradeBrokerageApp, type SnaptradeTestApp } from '../support/snaptrade-test-app';
 
 /**
  * SnapTrade's webhooks in the brokerage service (real PostgreSQL, real JetStream, the real SDK against the fake
  * SnapTrade for the user's registration and connection), signed as SnapTrade signs them (the fake's signer):
  * what is refused, what becomes BrokerageAccountUpdated on the stream, and that a webhookId acts once.
  */
-let fake: FakeSnaptradeServer;
-let ctx: BrokerageTestApp;
+let ctx: SnaptradeTestApp;
 let nc: NatsConnection;
 
 beforeAll(async () => {
-  fake = await FakeSnaptradeServer.start();
-  ctx = await startBrokerageApp('snaptrade_webhooks', {
-    SNAPTRADE_CLIENT_ID: fake.clientId,
-    SNAPTRADE_CONSUMER_KEY: fake.consumerKey,
-    SNAPTRADE_BASE_URL: fake.url,
-  });
+  ctx = await startSnaptradeBrokerageApp('snaptrade_webhooks');
   nc = await connect({ servers: ctx.config.NATS_URL });
 }, 60_000);
 
 afterAll(async () => {
   await nc?.close();
   await ctx?.close();
-  await fake?.stop();
 });
-
-const rpc = <T>(userId: string, payload: T) => ({ requestId: `req-${randomUUID()}`, actor: actorOf(userId), payload });
 
 /** A user registered with SnapTrade (the fake) and connected through its portal: their ids there. */
 async function snaptradeUser(): Promise<{ userId: string; providerUserId: string; accountId: string; authId: string }> {
   const userId = randomUUID();
-  const connections = ctx.app.get(ConnectionsController);
-  const { providerUserId } = await connections.registerUser(rpc(userId, { userId }));
-  const { connectionUrl } = await connections.connectionPortal(rpc(userId, { userId, customRedirect: '/settings' }));
-  const redirect = await fake.completePortal(connectionUrl);
-  const listed = await connections.listConnections(rpc(userId, { userId }));
+  const { providerUserId, redirect, accountIds } = await connectSnaptradeUser(ctx, userId);
   return {
     userId,
     providerUserId,
-    accountId: listed.accountIds[0]!,
+    accountId: accountIds[0]!,
     authId: redirect.searchParams.get('connection_id')!,
   };
 }
@@ -66,9 +47,14 @@ async function snaptradeUser(): Promise<{ userId: string; providerUserId: string
 /** What the gateway hands on: the body as SnapTrade sent it, and its Signature header. */
 function deliver(
   input: FakeWebhookInput,
-  { key = fake.consumerKey, tamper }: { key?: string; tamper?: (body: string) => string } = {},
+  { key = ctx.fake.consumerKey, tamper }: { key?: string; tamper?: (body: string) => string } = {},
 ): Promise<SnaptradeWebhookRpcReply> {
-  const payload = { webhookId: randomUUID(), clientId: fake.clientId, eventTimestamp: snaptradeTimestamp(), ...input };
+  const payload = {
+    webhookId: randomUUID(),
+    clientId: ctx.fake.clientId,
+    eventTimestamp: snaptradeTimestamp(),
+    ...input,
+  };
   const { body, signature } = signFakeWebhook(key, payload);
   return ctx.app.get(SnaptradeWebhooksController).receiveWebhook({
     requestId: `webhook-${randomUUID()}`,
@@ -192,7 +178,7 @@ describe('refused webhooks change nothing', () => {
       tamper: (body) => body.replace(user.accountId, 'someone-elses-account'),
     });
     expect(await refusal(tampered)).toEqual({ status: 401, code: 'WEBHOOK_SIGNATURE_INVALID' });
-    const otherKey = deliver(holdingsUpdated(user, webhookId), { key: `${fake.consumerKey}x` });
+    const otherKey = deliver(holdingsUpdated(user, webhookId), { key: `${ctx.fake.consumerKey}x` });
     expect(await refusal(otherKey)).toEqual({ status: 401, code: 'WEBHOOK_SIGNATURE_INVALID' });
     const unsigned = ctx.app.get(SnaptradeWebhooksController).receiveWebhook({
       requestId: 'unsigned',

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { Controller, Module, type INestApplication, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import {
@@ -19,21 +18,15 @@ import {
   type RpcRequest,
   type UserScopedRpcRequest,
 } from '@copytrade/contracts';
-import { loadConfig, natsRpcServerOptions, runServiceMigrations } from '@copytrade/nest';
-import {
-  createTestDatabase,
-  expectEventually,
-  startPrivateNats,
-  type PrivateNats,
-  type TestDatabase,
-} from '@copytrade/testing';
-import { DataSource } from 'typeorm';
+import { loadConfig } from '@copytrade/nest';
+import { expectEventually } from '@copytrade/testing';
 import { TracesAppModule } from '../../src/app.module';
 import { TracesConfig } from '../../src/config/traces.config';
-import { tracesDataSourceOptions } from '../../src/database/data-source';
 import { BROKERAGE_ACCOUNT_UPDATED_DURABLE } from '../../src/modules/brokerage-sync-triggers/handlers/brokerage-account-updated.handler';
 import { TradeEntity } from '../../src/modules/shared/entities';
 import { createTrace } from '../../src/modules/shared/trace-factory';
+import { stockPosition as stock } from '../support/brokerage-fixtures';
+import { useTracesTestEnv } from '../support/traces-test-env';
 
 /**
  * BrokerageAccountUpdated on JetStream (what the brokerage publishes for SnapTrade's holdings / trades webhooks)
@@ -80,63 +73,31 @@ class StandInBrokerage {
 @Module({ controllers: [StandInBrokerage] })
 class StandInBrokerageModule {}
 
-let database: TestDatabase;
-let nats: PrivateNats;
-let brokerage: INestMicroservice;
-let traces: INestApplication;
-let dataSource: DataSource;
+const env = useTracesTestEnv('traces_sync_triggers', {
+  standIn: { module: StandInBrokerageModule, service: 'brokerage' },
+});
 let publisher: NatsConnection;
 
+/** The traces service itself, on the env's database and nats-server (the stand-in's). */
 beforeAll(async () => {
-  database = await createTestDatabase('traces_sync_triggers');
-  await runServiceMigrations(tracesDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  brokerage = await NestFactory.createMicroservice(StandInBrokerageModule, {
-    ...natsRpcServerOptions(nats.url, 'brokerage'),
-    logger: false,
-  });
-  await brokerage.listen();
   const config = loadConfig(TracesConfig, {
-    DATABASE_URL: database.url,
-    NATS_URL: nats.url,
+    DATABASE_URL: env.databaseUrl,
+    NATS_URL: env.natsUrl,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
   });
   const moduleRef = await Test.createTestingModule({ imports: [TracesAppModule.register(config)] }).compile();
-  traces = moduleRef.createNestApplication({ logger: false });
+  const traces = moduleRef.createNestApplication({ logger: false });
+  env.closeFirst(() => traces.close());
   await traces.init();
-  dataSource = traces.get(DataSource);
-  publisher = await connect({ servers: nats.url });
+  publisher = await connect({ servers: env.natsUrl });
+  env.closeFirst(() => publisher.close());
 }, 90_000);
-
-afterAll(async () => {
-  await publisher?.close();
-  await traces?.close();
-  await brokerage?.close();
-  await nats?.stop();
-  await database?.drop();
-});
-
-const stock = (symbol: string, quantity: number, price: number, averagePurchasePrice: number): PositionView => ({
-  symbol,
-  description: null,
-  quantity,
-  price,
-  value: quantity * price,
-  averagePurchasePrice,
-  currency: 'USD',
-  isOptions: false,
-  optionsTicker: null,
-  optionType: null,
-  strikePrice: null,
-  expirationDate: null,
-  contractMultiplier: 1,
-});
 
 /** An owner with a trace (no trades yet) and a brokerage account holding `positions`. */
 async function owner(positions: PositionView[]) {
   const ownerId = randomUUID();
-  const trace = await createTrace(dataSource.manager, {
+  const trace = await createTrace(env.dataSource.manager, {
     ownerUserId: ownerId,
     name: 'Webhook owner',
     handle: `wh_${randomUUID().slice(0, 8)}`,
@@ -176,13 +137,13 @@ async function publish(envelope: EventEnvelope, msgId = envelope.id): Promise<vo
 }
 
 const openTrades = async (traceId: string) =>
-  (await dataSource.getRepository(TradeEntity).find({ where: { traceId }, order: { symbol: 'ASC' } }))
+  (await env.dataSource.getRepository(TradeEntity).find({ where: { traceId }, order: { symbol: 'ASC' } }))
     .filter((trade) => trade.status === 'open')
     .map((trade) => `${trade.symbol} ${Number(trade.quantity)}`);
 const readsOf = (userId: string) => reads.filter((id) => id === userId).length;
 const inboxRows = async (eventId: string) =>
   (
-    (await dataSource.query(`SELECT 1 FROM traces.inbox WHERE consumer = $1 AND event_id = $2`, [
+    (await env.dataSource.query(`SELECT 1 FROM traces.inbox WHERE consumer = $1 AND event_id = $2`, [
       BROKERAGE_ACCOUNT_UPDATED_DURABLE,
       eventId,
     ])) as unknown[]
@@ -220,7 +181,7 @@ it('an account update syncs the owner’s trades with no call from the owner, an
 
 it('syncs every trace the user owns, and leaves other owners alone', async () => {
   const { ownerId, traceId, account } = await owner([stock('AAPL', 2, 200, 190)]);
-  const second = await createTrace(dataSource.manager, {
+  const second = await createTrace(env.dataSource.manager, {
     ownerUserId: ownerId,
     name: 'Second trace',
     handle: `wh2_${randomUUID().slice(0, 8)}`,
@@ -259,7 +220,7 @@ it('a refusal is set aside at once, and the next update of the same user still g
   const refused = accountUpdated(ownerId, account.accountId);
   await publish(refused);
   await expectEventually(async () => {
-    const rows = (await dataSource.query(`SELECT deliveries FROM traces.dead_letter WHERE event_id = $1`, [
+    const rows = (await env.dataSource.query(`SELECT deliveries FROM traces.dead_letter WHERE event_id = $1`, [
       refused.id,
     ])) as Array<{ deliveries: number }>;
     expect(rows).toEqual([{ deliveries: 1 }]);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Module, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, MessagePattern, Payload, type ClientProxy } from '@nestjs/microservices';
+import { Controller, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   BrokerageRpc,
   ORDERS_PAGE_MAX,
@@ -10,25 +9,15 @@ import {
   type ListOrdersRpcReply,
   type ListOrdersRpcRequest,
   type ListPositionsRpcReply,
-  type OrderView,
-  type PositionView,
   type RpcRequest,
 } from '@copytrade/contracts';
-import {
-  natsRpcClientOptions,
-  natsRpcServerOptions,
-  OutboxWriter,
-  RpcClient,
-  runServiceMigrations,
-} from '@copytrade/nest';
-import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { tracesDataSourceOptions } from '../../src/database/data-source';
-import { BrokerageReader } from '../../src/modules/owner-trades/brokerage-reader';
+import { BrokerageReader, type BrokerageSnapshot } from '../../src/modules/owner-trades/brokerage-reader';
 import { ListOwnerTradesUseCase } from '../../src/modules/owner-trades/use-cases/list-owner-trades.use-case';
 import { SyncOwnerTradesUseCase } from '../../src/modules/owner-trades/use-cases/sync-owner-trades.use-case';
 import { TradeEntity } from '../../src/modules/shared/entities';
 import { createTrace } from '../../src/modules/shared/trace-factory';
+import { buyOrder, stockPosition } from '../support/brokerage-fixtures';
+import { tracesOutbox, useTracesTestEnv } from '../support/traces-test-env';
 
 /**
  * A sync of an account with more orders than one listOrders reply holds: a stand-in for the brokerage service (on
@@ -36,23 +25,22 @@ import { createTrace } from '../../src/modules/shared/trace-factory';
  * a time, like the real one. Every order must become its trade, read over every page; the Trade Manager's list of
  * them comes a page at a time too.
  */
-const ACCOUNT_ID = 'paper-paging';
 const INSTRUMENTS = ['AAPL', 'MSFT', 'NVDA', 'TSLA', 'AMZN', 'META', 'AMD', 'GOOG', 'SPY', 'QQQ', 'NFLX', 'ORCL'];
 const PER_INSTRUMENT = 110;
-let orders: OrderView[] = [];
-let positions: PositionView[] = [];
+/** The owner's account as the stand-in answers it (the test fills it). */
+const account: BrokerageSnapshot = { accountId: 'paper-paging', positions: [], orders: [] };
 const pageRequests: Array<{ cursor?: string; limit?: number }> = [];
 
 @Controller()
 class PagingBrokerage {
   @MessagePattern(BrokerageRpc.listAccounts)
   accounts(): ListAccountsRpcReply {
-    return { accounts: [{ id: ACCOUNT_ID } as ListAccountsRpcReply['accounts'][number]] };
+    return { accounts: [{ id: account.accountId } as ListAccountsRpcReply['accounts'][number]] };
   }
 
   @MessagePattern(BrokerageRpc.listPositions)
   positions(): ListPositionsRpcReply {
-    return { positions };
+    return { positions: account.positions };
   }
 
   /** Pages as the brokerage service does: at most ORDERS_PAGE_MAX, the cursor (here an offset) of the next. */
@@ -61,82 +49,38 @@ class PagingBrokerage {
     pageRequests.push({ cursor: payload.cursor, limit: payload.limit });
     const start = Number(payload.cursor ?? 0);
     const end = start + Math.min(payload.limit ?? ORDERS_PAGE_MAX, ORDERS_PAGE_MAX);
+    const { orders } = account;
     return { orders: orders.slice(start, end), nextCursor: end < orders.length ? String(end) : null };
   }
 }
 @Module({ controllers: [PagingBrokerage] })
 class PagingBrokerageModule {}
 
-let database: TestDatabase;
-let nats: PrivateNats;
-let brokerage: INestMicroservice;
-let client: ClientProxy;
-let dataSource: DataSource;
+const env = useTracesTestEnv('traces_owner_sync_paging', {
+  standIn: { module: PagingBrokerageModule, service: 'brokerage' },
+});
 let sync: SyncOwnerTradesUseCase;
 
-beforeAll(async () => {
-  database = await createTestDatabase('traces_owner_sync_paging');
-  await runServiceMigrations(tracesDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  brokerage = await NestFactory.createMicroservice(PagingBrokerageModule, {
-    ...natsRpcServerOptions(nats.url, 'brokerage'),
-    logger: false,
-  });
-  await brokerage.listen();
-  dataSource = new DataSource(tracesDataSourceOptions(database.url) as DataSourceOptions);
-  await dataSource.initialize();
-  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'traces-owner-sync-paging-test'));
-  sync = new SyncOwnerTradesUseCase(
-    dataSource,
-    new BrokerageReader(new RpcClient(client)),
-    new OutboxWriter({ schema: 'traces', producer: 'traces' }),
-  );
-}, 60_000);
-
-afterAll(async () => {
-  await client?.close();
-  await brokerage?.close();
-  await dataSource?.destroy();
-  await nats?.stop();
-  await database?.drop();
+beforeAll(() => {
+  const { dataSource, rpc } = env;
+  sync = new SyncOwnerTradesUseCase(dataSource, new BrokerageReader(rpc), tracesOutbox());
 });
 
 it('reads every page of a long order history: one trade per order, none twice; a second sync changes nothing', async () => {
+  const { dataSource } = env;
   // 1,320 executed buys of 1 share, newest first, and the positions they add up to.
   const placedAt = (index: number) => new Date(Date.UTC(2026, 0, 20) - index * 60_000).toISOString();
-  orders = Array.from({ length: INSTRUMENTS.length * PER_INSTRUMENT }, (_, index) => ({
-    id: `ord-${String(index).padStart(5, '0')}`,
-    symbol: INSTRUMENTS[index % INSTRUMENTS.length]!,
-    isOptions: false,
-    optionsTicker: null,
-    optionType: null,
-    strikePrice: null,
-    expirationDate: null,
-    action: 'BUY',
-    orderType: 'Market',
-    timeInForce: 'Day',
-    status: 'EXECUTED',
-    quantity: 1,
-    filledQuantity: 1,
-    executionPrice: 100 + (index % 7),
-    timePlaced: placedAt(index),
-    timeExecuted: placedAt(index),
-  }));
-  positions = INSTRUMENTS.map((symbol) => ({
-    symbol,
-    description: null,
-    quantity: PER_INSTRUMENT,
-    price: 110,
-    value: PER_INSTRUMENT * 110,
-    averagePurchasePrice: 103,
-    currency: 'USD',
-    isOptions: false,
-    optionsTicker: null,
-    optionType: null,
-    strikePrice: null,
-    expirationDate: null,
-    contractMultiplier: 1,
-  }));
+  account.orders = Array.from({ length: INSTRUMENTS.length * PER_INSTRUMENT }, (_, index) =>
+    buyOrder(
+      `ord-${String(index).padStart(5, '0')}`,
+      INSTRUMENTS[index % INSTRUMENTS.length]!,
+      1,
+      100 + (index % 7),
+      placedAt(index),
+    ),
+  );
+  account.positions = INSTRUMENTS.map((symbol) => stockPosition(symbol, PER_INSTRUMENT, 110, 103));
+  const { orders } = account;
   const ownerId = randomUUID();
   const trace = await createTrace(dataSource.manager, {
     ownerUserId: ownerId,

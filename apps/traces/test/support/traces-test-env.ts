@@ -23,12 +23,20 @@ import { SubscriptionLedger } from '../../src/modules/subscriptions/subscription
  */
 export interface TracesTestEnv {
   readonly dataSource: DataSource;
+  /** The suite's database, for what the suite starts on it itself (the traces app). */
+  readonly databaseUrl: string;
   /** Only with a stand-in. */
   readonly rpc: RpcClient;
   /** Only with a stand-in. */
   readonly natsUrl: string;
   /** Stops the stand-in before the suite ends (a service gone away); afterAll then leaves it. */
   stopStandIn(): Promise<void>;
+  /**
+   * Closes what the suite started on this env (an app, a NATS connection) before the env's own teardown, the last
+   * registered first. jest runs afterAll hooks in the order they were declared, so a suite's own afterAll would run
+   * after the database and nats-server are gone.
+   */
+  closeFirst(close: () => Promise<unknown>): void;
 }
 
 export interface TracesTestEnvOptions {
@@ -46,6 +54,7 @@ export function useTracesTestEnv(label: string, options: TracesTestEnvOptions = 
   let standIn: INestMicroservice | undefined;
   let client: ClientProxy | undefined;
   let rpc: RpcClient | undefined;
+  const closers: Array<() => Promise<unknown>> = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(label);
@@ -68,6 +77,7 @@ export function useTracesTestEnv(label: string, options: TracesTestEnvOptions = 
   }, 60_000);
 
   afterAll(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
     await client?.close();
     await standIn?.close();
     await dataSource?.destroy();
@@ -83,6 +93,9 @@ export function useTracesTestEnv(label: string, options: TracesTestEnvOptions = 
     get dataSource() {
       return required(dataSource, 'The database');
     },
+    get databaseUrl() {
+      return required(database, 'The database').url;
+    },
     get rpc() {
       return required(rpc, 'A stand-in');
     },
@@ -92,6 +105,9 @@ export function useTracesTestEnv(label: string, options: TracesTestEnvOptions = 
     async stopStandIn() {
       await standIn?.close();
       standIn = undefined;
+    },
+    closeFirst(close) {
+      closers.push(close);
     },
   };
 }

@@ -1,21 +1,10 @@
+import { providerOrder } from '../../../test/support/provider-orders';
 import type { ProviderOrder } from '../provider/provider.types';
 import { OrderListCache, compareNewestFirst, orderCursorAfter, orderKeyOf, pageAfter } from './order-pages';
 
-const order = (brokerageOrderId: string, timePlaced: string | null): ProviderOrder => ({
-  brokerageOrderId,
-  clientOrderId: null,
-  symbol: 'AAPL',
-  option: null,
-  action: 'BUY',
-  orderType: 'Market',
-  timeInForce: 'Day',
-  status: 'EXECUTED',
-  totalQuantity: '1',
-  filledQuantity: '1',
-  executionPrice: '100',
-  timePlaced,
-  timeExecuted: timePlaced,
-});
+/** Only the time placed and the id order a list (and make its cursors). */
+const order = (brokerageOrderId: string, timePlaced: string | null): ProviderOrder =>
+  providerOrder({ brokerageOrderId, timePlaced, timeExecuted: timePlaced });
 
 describe('order pages', () => {
   const list = [

@@ -1,4 +1,4 @@
-import type { ProviderOrder } from '../provider/provider.types';
+import { providerOrder as order } from '../../../test/support/provider-orders';
 import { matchProviderOrder, type IntentToMatch, type MatchContext } from './order-matcher';
 
 const intent: IntentToMatch = {
@@ -9,22 +9,7 @@ const intent: IntentToMatch = {
   quantity: '2.00000000',
   createdAt: new Date('2026-03-10T15:00:00Z'),
 };
-const order = (overrides: Partial<ProviderOrder>): ProviderOrder => ({
-  brokerageOrderId: 'b-1',
-  clientOrderId: null,
-  symbol: 'AAPL',
-  option: null,
-  action: 'BUY',
-  orderType: 'Market',
-  timeInForce: 'Day',
-  status: 'EXECUTED',
-  totalQuantity: '2',
-  filledQuantity: '2',
-  executionPrice: '10',
-  timePlaced: '2026-03-10T15:00:01Z',
-  timeExecuted: null,
-  ...overrides,
-});
+/** order(): by default SnapTrade's record of this intent's order (b-1, AAPL BUY 2, placed a second after it). */
 const context = (overrides: Partial<MatchContext> = {}): MatchContext => ({
   taken: new Set(),
   rivals: [],
