@@ -2,18 +2,22 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceCoreImports } from '@copytrade/nest';
 import { CopyEngineConfig } from './config/copy-engine.config';
 import { COPY_ENGINE_SCHEMA, copyEngineDataSourceOptions } from './database/data-source';
+import { CopiesModule } from './modules/copies/copies.module';
 
 @Module({})
 export class CopyEngineAppModule {
   static register(config: CopyEngineConfig): DynamicModule {
     return {
       module: CopyEngineAppModule,
-      imports: serviceCoreImports({
-        service: 'copy-engine',
-        schema: COPY_ENGINE_SCHEMA,
-        config,
-        dataSourceOptions: copyEngineDataSourceOptions(config.DATABASE_URL),
-      }),
+      imports: [
+        ...serviceCoreImports({
+          service: 'copy-engine',
+          schema: COPY_ENGINE_SCHEMA,
+          config,
+          dataSourceOptions: copyEngineDataSourceOptions(config.DATABASE_URL),
+        }),
+        CopiesModule,
+      ],
     };
   }
 }

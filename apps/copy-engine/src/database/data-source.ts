@@ -1,6 +1,7 @@
 import { serviceDataSourceOptions } from '@copytrade/nest';
 import { CreateCopyEngineSchema1763780400000 } from './migrations/1763780400000-CreateCopyEngineSchema';
 import { CopyEngineMessagingOrdering1795500000000 } from './migrations/1795500000000-CopyEngineMessagingOrdering';
+import { CopyInstances1795800000000 } from './migrations/1795800000000-CopyInstances';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -10,7 +11,11 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
       url: databaseUrl,
       schema: COPY_ENGINE_SCHEMA,
       entities: [],
-      migrations: [CreateCopyEngineSchema1763780400000, CopyEngineMessagingOrdering1795500000000],
+      migrations: [
+        CreateCopyEngineSchema1763780400000,
+        CopyEngineMessagingOrdering1795500000000,
+        CopyInstances1795800000000,
+      ],
     }),
     url: databaseUrl,
     schema: COPY_ENGINE_SCHEMA,

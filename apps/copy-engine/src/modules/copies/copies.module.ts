@@ -1,0 +1,43 @@
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
+import { natsRpcClientOptions, RpcClient } from '@copytrade/nest';
+import { CopyEngineConfig } from '../../config/copy-engine.config';
+import { CopiesController } from './copies.controller';
+import { COPY_ENGINE_RPC } from './copies.tokens';
+import { CopyPlacement } from './copy-placement';
+import { CopySweeper } from './copy-sweeper';
+import { CopyOrderEventsHandler } from './handlers/copy-order-events.handler';
+import { CopyTradeUseCase } from './use-cases/copy-trade.use-case';
+import { GetCopyOfTradeUseCase } from './use-cases/get-copy-of-trade.use-case';
+
+const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
+
+/**
+ * Manual copies: the copy-trade saga (checks, PENDING record, brokerage order, fill), the consumer of the brokerage's
+ * order events, the sweeper, and the copy recorded for a trade. Its own NATS request/reply client to traces and the
+ * brokerage, closed on shutdown.
+ */
+@Module({
+  controllers: [CopiesController],
+  providers: [
+    {
+      provide: RPC_PROXY,
+      inject: [CopyEngineConfig],
+      useFactory: (config: CopyEngineConfig) =>
+        ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, 'copy-engine-client')),
+    },
+    { provide: COPY_ENGINE_RPC, inject: [RPC_PROXY], useFactory: (proxy: ClientProxy) => new RpcClient(proxy) },
+    CopyPlacement,
+    CopyTradeUseCase,
+    GetCopyOfTradeUseCase,
+    CopyOrderEventsHandler,
+    CopySweeper,
+  ],
+})
+export class CopiesModule implements OnApplicationShutdown {
+  constructor(@Inject(RPC_PROXY) private readonly proxy: ClientProxy) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.proxy.close();
+  }
+}

@@ -1,0 +1,83 @@
+import type { CopyInstanceStatus, CopyInstanceView } from '@copytrade/contracts';
+import Decimal from 'decimal.js';
+import type { CopyRecord } from './copy-instances.store';
+
+const num = (value: string | null): number | null => (value === null ? null : new Decimal(value).toNumber());
+const money = (value: Decimal) => value.toDecimalPlaces(2).toNumber();
+
+const STATUS: Record<CopyRecord['status'], CopyInstanceStatus> = {
+  PENDING: 'pending',
+  OPEN: 'open',
+  FAILED: 'failed',
+  CLOSED: 'closed',
+};
+
+/**
+ * Signed P&L of `quantity` units from `entry` to `price`: buys (price − entry) × quantity × multiplier, sells
+ * reversed.
+ */
+export function profitOf(
+  copy: Pick<CopyRecord, 'side' | 'contractMultiplier'>,
+  entry: Decimal.Value,
+  price: Decimal.Value,
+  quantity: Decimal.Value,
+): Decimal {
+  const perUnit = new Decimal(price).minus(entry);
+  const pnl = perUnit.times(quantity).times(copy.contractMultiplier);
+  return copy.side === 'sell' ? pnl.negated() : pnl;
+}
+
+/**
+ * A copy as the web app reads it (seed 001 §3 Copy instance, plus state, placement and receipt). Until the price
+ * refresh of My Copy Trades gives a newer one, an open copy's current price is its fill price; a closed copy's is its
+ * exit price and its P&L the realized one.
+ */
+export function toCopyInstanceView(copy: CopyRecord): CopyInstanceView {
+  const entry = copy.entryPrice === null ? null : new Decimal(copy.entryPrice);
+  const current = copy.status === 'CLOSED' && copy.exitPrice !== null ? new Decimal(copy.exitPrice) : entry;
+  const amount = new Decimal(copy.copyAmount);
+  const pnl =
+    copy.status === 'CLOSED' && copy.realizedPnl !== null
+      ? new Decimal(copy.realizedPnl)
+      : entry && current
+        ? profitOf(copy, entry, current, copy.quantityFilled)
+        : new Decimal(0);
+  return {
+    id: copy.id,
+    status: STATUS[copy.status],
+    awaitingConfirmation: copy.awaitingConfirmation,
+    placement: copy.placement,
+    copyQuantity: new Decimal(copy.quantityFilled).toNumber(),
+    requestedQuantity: new Decimal(copy.quantityRequested).toNumber(),
+    copyAmount: money(amount),
+    copyEntryPrice: num(copy.entryPrice),
+    copierCurrentPrice: current ? current.toNumber() : null,
+    copierUnrealizedPnl: money(pnl),
+    copierTotalReturn: amount.isZero() ? 0 : pnl.dividedBy(amount).times(100).toDecimalPlaces(2).toNumber(),
+    copiedAt: (copy.filledAt ?? copy.createdAt).toISOString(),
+    failureReason: copy.failureReason,
+    brokerageAccountId: copy.brokerageAccountId,
+    brokerageOrderId: copy.brokerageOrderId,
+    requestId: copy.requestId,
+    originalTrade: {
+      id: copy.originalTradeId,
+      symbol: copy.symbol,
+      isOptions: copy.isOptions,
+      type: copy.side,
+      optionType: copy.optionType,
+      strikePrice: num(copy.strikePrice),
+      expirationDate: copy.expirationDate,
+      contractMultiplier: copy.contractMultiplier,
+      optionsTicker: copy.optionsTicker,
+      trader: { id: copy.traderUserId, username: null },
+      trace: { id: copy.traceId, name: copy.traceName, avatar: copy.traceAvatar, handle: copy.traceHandle },
+    },
+    receipt: {
+      traderPrice: new Decimal(copy.traderPrice).toNumber(),
+      traderSharedAt: copy.traderSharedAt ? copy.traderSharedAt.toISOString() : null,
+      fillPrice: num(copy.entryPrice),
+      filledAt: copy.filledAt ? copy.filledAt.toISOString() : null,
+    },
+    closedAt: copy.closedAt ? copy.closedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,301 @@
+import type { EntityManager } from 'typeorm';
+
+export type CopyStatus = 'PENDING' | 'OPEN' | 'FAILED' | 'CLOSED';
+
+/** One row of copy_engine.copy_instances (numbers as decimal text, exactly as stored). */
+export interface CopyRecord {
+  id: string;
+  userId: string;
+  requestId: string;
+  requestHash: string;
+  originalTradeId: string;
+  traceId: string;
+  traderUserId: string;
+  traceName: string;
+  traceHandle: string;
+  traceAvatar: string | null;
+  placement: 'manual' | 'automatic';
+  status: CopyStatus;
+  awaitingConfirmation: boolean;
+  orderState: string | null;
+  symbol: string;
+  side: 'buy' | 'sell';
+  isOptions: boolean;
+  optionType: 'call' | 'put' | null;
+  optionsTicker: string | null;
+  strikePrice: string | null;
+  expirationDate: string | null;
+  contractMultiplier: number;
+  quantityRequested: string;
+  quantityFilled: string;
+  entryPrice: string | null;
+  copyAmount: string;
+  brokerageAccountId: string;
+  brokerageOrderId: string | null;
+  failureCode: string | null;
+  failureReason: string | null;
+  traderPrice: string;
+  traderSharedAt: Date | null;
+  filledAt: Date | null;
+  exitPrice: string | null;
+  realizedPnl: string | null;
+  closedAt: Date | null;
+  /** A brokerage call for it is under way (until then). */
+  inFlightUntil: Date | null;
+  createdAt: Date;
+}
+
+export const TABLE = 'copy_engine.copy_instances';
+
+/** The rows an UPDATE … RETURNING gave back (TypeORM's postgres driver answers UPDATEs as [rows, count]). */
+const returned = <T>(result: unknown): T[] =>
+  Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
+    ? (result[0] as T[])
+    : (result as T[]);
+
+const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", request_hash AS "requestHash",
+  original_trade_id AS "originalTradeId", trace_id AS "traceId", trader_user_id AS "traderUserId",
+  trace_name AS "traceName", trace_handle AS "traceHandle", trace_avatar AS "traceAvatar", placement, status,
+  awaiting_confirmation AS "awaitingConfirmation", order_state AS "orderState", symbol, side, is_options AS "isOptions",
+  option_type AS "optionType", options_ticker AS "optionsTicker", strike_price::text AS "strikePrice",
+  to_char(expiration_date, 'YYYY-MM-DD') AS "expirationDate", contract_multiplier AS "contractMultiplier",
+  quantity_requested::text AS "quantityRequested", quantity_filled::text AS "quantityFilled",
+  entry_price::text AS "entryPrice", copy_amount::text AS "copyAmount", brokerage_account_id AS "brokerageAccountId",
+  brokerage_order_id AS "brokerageOrderId", failure_code AS "failureCode", failure_reason AS "failureReason", trader_price::text AS "traderPrice",
+  trader_shared_at AS "traderSharedAt", filled_at AS "filledAt", exit_price::text AS "exitPrice",
+  realized_pnl::text AS "realizedPnl", closed_at AS "closedAt", in_flight_until AS "inFlightUntil",
+  created_at AS "createdAt"`;
+
+export async function findCopyByRequest(
+  manager: EntityManager,
+  userId: string,
+  requestId: string,
+  lock = false,
+): Promise<CopyRecord | null> {
+  const rows = (await manager.query(
+    `SELECT ${COLUMNS} FROM ${TABLE} WHERE user_id = $1 AND request_id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [userId, requestId],
+  )) as CopyRecord[];
+  return rows[0] ?? null;
+}
+
+export async function findCopyById(manager: EntityManager, id: string, lock = false): Promise<CopyRecord | null> {
+  const rows = (await manager.query(`SELECT ${COLUMNS} FROM ${TABLE} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [
+    id,
+  ])) as CopyRecord[];
+  return rows[0] ?? null;
+}
+
+/** The user's copy of a trade that counts (not FAILED): at most one, by the partial unique index. */
+export async function findLiveCopyOfTrade(
+  manager: EntityManager,
+  userId: string,
+  originalTradeId: string,
+): Promise<CopyRecord | null> {
+  const rows = (await manager.query(
+    `SELECT ${COLUMNS} FROM ${TABLE} WHERE user_id = $1 AND original_trade_id = $2 AND status <> 'FAILED'`,
+    [userId, originalTradeId],
+  )) as CopyRecord[];
+  return rows[0] ?? null;
+}
+
+export type NewCopy = Pick<
+  CopyRecord,
+  | 'userId'
+  | 'requestId'
+  | 'requestHash'
+  | 'originalTradeId'
+  | 'traceId'
+  | 'traderUserId'
+  | 'traceName'
+  | 'traceHandle'
+  | 'traceAvatar'
+  | 'placement'
+  | 'symbol'
+  | 'side'
+  | 'isOptions'
+  | 'optionType'
+  | 'optionsTicker'
+  | 'strikePrice'
+  | 'expirationDate'
+  | 'contractMultiplier'
+  | 'quantityRequested'
+  | 'brokerageAccountId'
+  | 'traderPrice'
+  | 'traderSharedAt'
+>;
+
+/**
+ * Records the copy PENDING, its brokerage call leased to the caller for `leaseMs`, in a statement of its own
+ * (committed before the brokerage is called). Answers the new row, or null when (user, request id) already exists —
+ * whoever inserted first owns the call. A live copy of the same trade under another request id fails with the
+ * partial unique index (23505 copy_instances_one_copy_per_trade_idx), for the caller to map.
+ */
+export async function insertPendingCopy(
+  manager: EntityManager,
+  copy: NewCopy,
+  leaseMs: number,
+): Promise<CopyRecord | null> {
+  const rows = (await manager.query(
+    `INSERT INTO ${TABLE} (user_id, request_id, request_hash, original_trade_id, trace_id, trader_user_id, trace_name,
+        trace_handle, trace_avatar, placement, symbol, side, is_options, option_type, options_ticker, strike_price,
+        expiration_date, contract_multiplier, quantity_requested, brokerage_account_id, trader_price, trader_shared_at,
+        in_flight_until, next_attempt_at, attempts)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+        now() + make_interval(secs => $23::float8 / 1000), now() + make_interval(secs => $23::float8 / 1000), 1)
+     ON CONFLICT (user_id, request_id) DO NOTHING
+     RETURNING id`,
+    [
+      copy.userId,
+      copy.requestId,
+      copy.requestHash,
+      copy.originalTradeId,
+      copy.traceId,
+      copy.traderUserId,
+      copy.traceName,
+      copy.traceHandle,
+      copy.traceAvatar,
+      copy.placement,
+      copy.symbol,
+      copy.side,
+      copy.isOptions,
+      copy.optionType,
+      copy.optionsTicker,
+      copy.strikePrice,
+      copy.expirationDate,
+      copy.contractMultiplier,
+      copy.quantityRequested,
+      copy.brokerageAccountId,
+      copy.traderPrice,
+      copy.traderSharedAt,
+      leaseMs,
+    ],
+  )) as Array<{ id: string }>;
+  return rows[0] ? findCopyById(manager, rows[0].id) : null;
+}
+
+/**
+ * Takes the brokerage call of a PENDING copy whose lease is free (none, or expired: its holder crashed or gave up):
+ * one caller wins, atomically, for every replica. Answers whether the caller now holds it.
+ */
+export async function claimBrokerageCall(manager: EntityManager, id: string, leaseMs: number): Promise<boolean> {
+  const rows = returned<{ id: string }>(
+    await manager.query(
+      `UPDATE ${TABLE} SET in_flight_until = now() + make_interval(secs => $2::float8 / 1000),
+            next_attempt_at = now() + make_interval(secs => $2::float8 / 1000), attempts = attempts + 1,
+            updated_at = now()
+      WHERE id = $1 AND status = 'PENDING' AND (in_flight_until IS NULL OR in_flight_until <= now())
+      RETURNING id`,
+      [id, leaseMs],
+    ),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The PENDING copies the sweeper should ask the brokerage about again, their calls claimed for this replica (SKIP
+ * LOCKED: replicas share them without doubling).
+ */
+export async function claimDueCopies(manager: EntityManager, limit: number, leaseMs: number): Promise<string[]> {
+  const rows = returned<{ id: string }>(
+    await manager.query(
+      `UPDATE ${TABLE} SET in_flight_until = now() + make_interval(secs => $2::float8 / 1000),
+            next_attempt_at = now() + make_interval(secs => $2::float8 / 1000), attempts = attempts + 1,
+            updated_at = now()
+      WHERE id IN (SELECT id FROM ${TABLE}
+                    WHERE status = 'PENDING' AND next_attempt_at <= now()
+                      AND (in_flight_until IS NULL OR in_flight_until <= now())
+                    ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING id`,
+      [limit, leaseMs],
+    ),
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The brokerage answered without a fill (accepted and working, or its outcome unknown): the call is released, the
+ * brokerage's order id and state kept, and the sweeper asks again after a backoff that grows with the attempts
+ * (10 s, 20 s, 40 s … at most 10 min) — until the fill, the refusal or a person settles it; never failed by a timer.
+ */
+export async function releasePendingCopy(
+  manager: EntityManager,
+  id: string,
+  update: { orderState: string; brokerageOrderId: string | null; awaitingConfirmation: boolean },
+): Promise<void> {
+  await manager.query(
+    `UPDATE ${TABLE} SET in_flight_until = NULL, order_state = $2, brokerage_order_id = coalesce($3, brokerage_order_id),
+            awaiting_confirmation = $4,
+            next_attempt_at = now() + make_interval(secs => least(600, 10 * power(2, least(attempts, 10) - 1))),
+            updated_at = now()
+      WHERE id = $1 AND status = 'PENDING'`,
+    [id, update.orderState, update.brokerageOrderId, update.awaitingConfirmation],
+  );
+}
+
+/** The brokerage could not be reached (503, no responder): released, to be asked again soon with the same id. */
+export async function releaseUnansweredCopy(manager: EntityManager, id: string): Promise<void> {
+  await manager.query(
+    `UPDATE ${TABLE} SET in_flight_until = NULL,
+            next_attempt_at = now() + make_interval(secs => least(600, 5 * power(2, least(attempts, 10) - 1))),
+            updated_at = now()
+      WHERE id = $1 AND status = 'PENDING'`,
+    [id],
+  );
+}
+
+/** A copy that placed nothing (refused, canceled, expired, rejected): FAILED with the reason, only while PENDING. */
+export async function failCopy(
+  manager: EntityManager,
+  id: string,
+  failure: { code: string; reason: string },
+  update: { orderState?: string | null; brokerageOrderId?: string | null } = {},
+): Promise<boolean> {
+  const rows = returned<{ id: string }>(
+    await manager.query(
+      `UPDATE ${TABLE} SET status = 'FAILED', failure_code = $5, failure_reason = $2, in_flight_until = NULL, next_attempt_at = NULL,
+            awaiting_confirmation = false, order_state = coalesce($3, order_state),
+            brokerage_order_id = coalesce($4, brokerage_order_id), updated_at = now()
+      WHERE id = $1 AND status = 'PENDING'
+      RETURNING id`,
+      [id, failure.reason, update.orderState ?? null, update.brokerageOrderId ?? null, failure.code],
+    ),
+  );
+  return rows.length > 0;
+}
+
+/** A copy filled (all or part of it): OPEN with what filled. The caller holds the row locked and writes CopyOpened. */
+export async function openCopy(
+  manager: EntityManager,
+  id: string,
+  fill: {
+    quantity: string;
+    price: string;
+    amount: string;
+    brokerageOrderId: string | null;
+    orderState: string;
+    filledAt: Date;
+  },
+): Promise<void> {
+  await manager.query(
+    `UPDATE ${TABLE} SET status = 'OPEN', quantity_filled = $2, entry_price = $3, copy_amount = $4,
+            brokerage_order_id = coalesce($5, brokerage_order_id), order_state = $6, filled_at = $7,
+            awaiting_confirmation = false, in_flight_until = NULL, next_attempt_at = NULL, failure_reason = NULL, failure_code = NULL,
+            updated_at = now()
+      WHERE id = $1`,
+    [id, fill.quantity, fill.price, fill.amount, fill.brokerageOrderId, fill.orderState, fill.filledAt],
+  );
+}
+
+/** More of an open copy's order filled (a partial fill that went on): its quantity, average price and amount. */
+export async function growOpenCopy(
+  manager: EntityManager,
+  id: string,
+  fill: { quantity: string; price: string; amount: string; orderState: string },
+): Promise<void> {
+  await manager.query(
+    `UPDATE ${TABLE} SET quantity_filled = $2, entry_price = $3, copy_amount = $4, order_state = $5, updated_at = now()
+      WHERE id = $1 AND status = 'OPEN'`,
+    [id, fill.quantity, fill.price, fill.amount, fill.orderState],
+  );
+}

@@ -1,0 +1,103 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  OrderFilled,
+  OrderUpdated,
+  type EventEnvelope,
+  type OrderFilledV1,
+  type OrderUpdatedV1,
+} from '@copytrade/contracts';
+import { EventConsumerRegistry, OutboxWriter } from '@copytrade/nest';
+import type { EntityManager } from 'typeorm';
+import { failCopy, findCopyByRequest, TABLE, type CopyRecord } from '../copy-instances.store';
+import { orderOutcomeText } from '../copy-placement';
+import { settleCopyFill } from '../copy-settlement';
+
+/** Every event of an order intent's aggregate (OrderUpdated and OrderFilled), so the version order has no gap. */
+export const COPY_ORDER_EVENTS = OrderFilled.subject.replace(/filled\.v1$/, '>');
+export const COPY_ORDER_EVENTS_DURABLE = 'copy-engine-copies-order-events';
+
+/**
+ * The brokerage's order events settle the copies whose orders they are about (matched by the user and the request
+ * id the order was placed with), in aggregate order, once each (the inbox):
+ * - units filled (OrderFilled, or OrderUpdated with a fill — a partial one too): a PENDING copy opens with what
+ *   filled, CopyOpened in the same transaction; an open copy whose order went on filling grows (settleCopyFill);
+ * - an order that ended with nothing filled (canceled, expired, rejected): the PENDING copy fails with the reason;
+ * - anything else (accepted, unknown): its state noted on the PENDING copy, which stays pending — only the
+ *   brokerage's final word settles it, never a timer.
+ */
+@Injectable()
+export class CopyOrderEventsHandler implements OnModuleInit {
+  constructor(
+    private readonly consumers: EventConsumerRegistry,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.consumers.register<OrderFilledV1 | OrderUpdatedV1>({
+      durableName: COPY_ORDER_EVENTS_DURABLE,
+      filterSubject: COPY_ORDER_EVENTS,
+      handler: (envelope, manager) => this.apply(envelope, manager),
+    });
+  }
+
+  async apply(envelope: EventEnvelope<OrderFilledV1 | OrderUpdatedV1>, manager: EntityManager): Promise<void> {
+    const meta = { correlationId: envelope.correlationId, causationId: envelope.id };
+    const data = envelope.data;
+    if (!data.requestId) return;
+    const copy = await findCopyByRequest(manager, data.userId, data.requestId);
+    if (!copy || !sameOrder(copy, data)) return;
+    if (envelope.type === OrderFilled.type) {
+      const fill = data as OrderFilledV1;
+      await settleCopyFill(
+        manager,
+        this.outbox,
+        copy.id,
+        {
+          filledQuantity: fill.filledQuantity,
+          averagePrice: fill.averagePrice,
+          brokerageOrderId: fill.brokerageOrderId,
+          orderState: 'FILLED',
+          filledAt: new Date(fill.filledAt),
+        },
+        meta,
+      );
+      return;
+    }
+    if (envelope.type !== OrderUpdated.type) return;
+    const update = data as OrderUpdatedV1;
+    if (Number(update.filledQuantity) > 0 && update.averagePrice !== null) {
+      await settleCopyFill(
+        manager,
+        this.outbox,
+        copy.id,
+        {
+          filledQuantity: update.filledQuantity,
+          averagePrice: update.averagePrice,
+          brokerageOrderId: update.brokerageOrderId,
+          orderState: update.state,
+          filledAt: new Date(update.occurredAt),
+        },
+        meta,
+      );
+    } else if (update.final && update.state !== 'FILLED') {
+      await failCopy(
+        manager,
+        copy.id,
+        { code: 'COPY_NOT_FILLED', reason: orderOutcomeText(update.state, update.providerStatus) },
+        { orderState: update.state, brokerageOrderId: update.brokerageOrderId },
+      );
+    } else if (copy.status === 'PENDING') {
+      await manager.query(
+        `UPDATE ${TABLE} SET order_state = $2, brokerage_order_id = coalesce($3, brokerage_order_id),
+                awaiting_confirmation = $4, updated_at = now()
+          WHERE id = $1 AND status = 'PENDING'`,
+        [copy.id, update.state, update.brokerageOrderId, update.state === 'UNKNOWN' || update.state === 'SUBMITTING'],
+      );
+    }
+  }
+}
+
+/** The event is about the copy's own order (a later sell of the copy has a request id of its own). */
+function sameOrder(copy: CopyRecord, data: OrderFilledV1 | OrderUpdatedV1): boolean {
+  return data.action === (copy.side === 'sell' ? 'SELL' : 'BUY') && data.accountId === copy.brokerageAccountId;
+}

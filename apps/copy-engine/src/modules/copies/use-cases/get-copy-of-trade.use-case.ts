@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CopyTradeErrorCode,
+  CopyTradeMessages,
+  Messages,
+  type GetCopyOfTradeRpcPayload,
+  type GetCopyOfTradeRpcReply,
+  type RpcRequest,
+} from '@copytrade/contracts';
+import { DomainException } from '@copytrade/nest';
+import { DataSource } from 'typeorm';
+import { toCopyInstanceView } from '../copy-instance.mapper';
+import { findLiveCopyOfTrade } from '../copy-instances.store';
+
+/**
+ * POST /api/copy-trades/copy (rpc.copy-engine.copies.get-by-trade): the copy already recorded for the actor and the
+ * trade — the seeds' second call after a copy. Never creates one: a copy exists only with its order (404 otherwise).
+ */
+@Injectable()
+export class GetCopyOfTradeUseCase {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ actor, payload }: RpcRequest<GetCopyOfTradeRpcPayload>): Promise<GetCopyOfTradeRpcReply> {
+    if (!actor) throw DomainException.unauthenticated(Messages.notSignedIn);
+    if (payload.userId !== undefined && payload.userId !== actor.userId)
+      throw DomainException.forbidden('You can only read your own copies.');
+    const copy = await findLiveCopyOfTrade(this.dataSource.manager, actor.userId, payload.originalTradeId);
+    if (!copy) throw DomainException.notFound(CopyTradeMessages.copyNotFound, CopyTradeErrorCode.COPY_NOT_FOUND);
+    return { copyInstance: toCopyInstanceView(copy) };
+  }
+}

@@ -1,0 +1,669 @@
+import { randomUUID } from 'node:crypto';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Controller, Module, type INestApplication, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import {
+  BrokerageErrorCode,
+  BrokerageMessages,
+  BrokerageRpc,
+  CopyOpened,
+  CopyTradeErrorCode,
+  CopyTradeMessages,
+  OrderFilled,
+  OrderUpdated,
+  TracesCopyEligibilityRpc,
+  type CopyableTradeView,
+  type CopyEligibilityRpcPayload,
+  type CopyEligibilityRpcReply,
+  type CopyOpenedV1,
+  type CopyTradeRpcPayload,
+  type EventEnvelope,
+  type GetPlacedOrderRpcRequest,
+  type ListAccountsRpcReply,
+  type OrderFilledV1,
+  type OrderUpdatedV1,
+  type PlacedOrderView,
+  type PlaceOrderRpcRequest,
+  type RpcRequest,
+  type UserScopedRpcRequest,
+} from '@copytrade/contracts';
+import { loadConfig, natsRpcServerOptions } from '@copytrade/nest';
+import {
+  createTestDatabase,
+  expectEventually,
+  startPrivateNats,
+  type PrivateNats,
+  type TestDatabase,
+} from '@copytrade/testing';
+import { DataSource } from 'typeorm';
+import { CopyEngineAppModule } from '../../src/app.module';
+import { CopyEngineConfig } from '../../src/config/copy-engine.config';
+import { runCopyEngineMigrations } from '../support/copy-engine-migrations';
+import { CopyPlacement } from '../../src/modules/copies/copy-placement';
+import { CopySweeper } from '../../src/modules/copies/copy-sweeper';
+import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.use-case';
+import { GetCopyOfTradeUseCase } from '../../src/modules/copies/use-cases/get-copy-of-trade.use-case';
+
+/**
+ * The manual copy saga through the real copy engine (its app module: use cases, order-event consumer on JetStream,
+ * sweeper) on real PostgreSQL with the real migrations and a private nats-server, with stand-ins for traces' copy
+ * eligibility and the brokerage. The brokerage stand-in is idempotent per (user, request id) like the real one, and
+ * counts its calls and the orders it really placed, so "one order" is checked where it would be placed.
+ */
+jest.setTimeout(60_000);
+
+type Mode = 'filled' | 'submitted' | 'slow-fill' | 'buying-power' | 'partial-working';
+const TRADES = new Map<string, CopyableTradeView>();
+const ELIGIBILITY_REFUSALS = new Map<string, { status: number; code: string; message: string }>();
+const ACCOUNTS = new Map<string, string[]>();
+const ORDERS = new Map<string, PlacedOrderView & { sent: PlaceOrderRpcRequest['order'] }>();
+const placeCalls: string[] = [];
+let MODE: Mode = 'filled';
+let MARKET_OPEN = true;
+const FILL_PRICE = 101.25;
+
+function newOrder(request: PlaceOrderRpcRequest, state: PlacedOrderView['state'], filled: number | null) {
+  return {
+    requestId: request.requestId,
+    accountId: request.accountId ?? null,
+    state,
+    clientOrderId: randomUUID(),
+    brokerageOrderId: `B-${randomUUID().slice(0, 8)}`,
+    action: request.order.action,
+    symbol: request.order.symbol,
+    quantity: request.order.quantity,
+    isOptions: Boolean(request.order.isOptions),
+    optionsTicker: null,
+    filledQuantity: filled,
+    executionPrice: filled ? FILL_PRICE : null,
+    providerStatus: state,
+    final: state === 'FILLED',
+    placedAt: new Date().toISOString(),
+    sent: request.order,
+  };
+}
+
+@Controller()
+class StandIns {
+  @MessagePattern(TracesCopyEligibilityRpc.check)
+  eligibility(@Payload() request: RpcRequest<CopyEligibilityRpcPayload>): CopyEligibilityRpcReply {
+    const refusal = ELIGIBILITY_REFUSALS.get(request.payload.userId);
+    if (refusal) throw new RpcException(refusal);
+    const trade = TRADES.get(request.payload.tradeId);
+    if (!trade)
+      throw new RpcException({ status: 404, code: 'TRADE_NOT_FOUND', message: CopyTradeMessages.tradeNotFound });
+    return { trade, access: { role: 'subscriber', tier: 'vip' } };
+  }
+
+  @MessagePattern(BrokerageRpc.listAccounts)
+  accounts(@Payload() request: RpcRequest<UserScopedRpcRequest>): ListAccountsRpcReply {
+    const ids = ACCOUNTS.get(request.payload.userId);
+    if (!ids)
+      throw new RpcException({
+        status: 404,
+        code: BrokerageErrorCode.PROVIDER_USER_NOT_REGISTERED,
+        message: BrokerageMessages.registrationRequired,
+      });
+    return { accounts: ids.map((id) => ({ id }) as ListAccountsRpcReply['accounts'][number]) };
+  }
+
+  @MessagePattern(BrokerageRpc.paperMarket)
+  market() {
+    return { market: { open: MARKET_OPEN, hoursMode: 'real', override: null }, quotes: [] };
+  }
+
+  @MessagePattern(BrokerageRpc.placeOrder)
+  async place(@Payload() request: RpcRequest<PlaceOrderRpcRequest>) {
+    return placeAtBrokerage(request.payload);
+  }
+
+  @MessagePattern(BrokerageRpc.getPlacedOrder)
+  stored(@Payload() request: RpcRequest<GetPlacedOrderRpcRequest>) {
+    return { order: ORDERS.get(`${request.payload.userId}:${request.payload.requestId}`) ?? null };
+  }
+}
+@Module({ controllers: [StandIns] })
+class StandInsModule {}
+
+async function placeAtBrokerage(payload: PlaceOrderRpcRequest) {
+  placeCalls.push(payload.requestId);
+  const key = `${payload.userId}:${payload.requestId}`;
+  const seen = ORDERS.get(key);
+  if (seen) return { order: seen, replayed: true };
+  if (MODE === 'buying-power')
+    throw new RpcException({
+      status: 422,
+      code: BrokerageErrorCode.INSUFFICIENT_BUYING_POWER,
+      message: BrokerageMessages.insufficientBuyingPower,
+    });
+  if (MODE === 'slow-fill') await new Promise((resolve) => setTimeout(resolve, 300));
+  const order =
+    MODE === 'submitted'
+      ? newOrder(payload, 'SUBMITTED', 0)
+      : MODE === 'partial-working'
+        ? newOrder(payload, 'PARTIALLY_FILLED', 2)
+        : newOrder(payload, 'FILLED', payload.order.quantity);
+  ORDERS.set(key, order);
+  return { order, replayed: false };
+}
+
+let database: TestDatabase;
+let nats: PrivateNats;
+let standIns: INestMicroservice;
+let app: INestApplication;
+let dataSource: DataSource;
+let publisher: NatsConnection;
+let copyTrade: CopyTradeUseCase;
+let sweeper: CopySweeper;
+
+beforeAll(async () => {
+  database = await createTestDatabase('copy_engine_copies');
+  await runCopyEngineMigrations(database.url);
+  nats = await startPrivateNats();
+  standIns = await NestFactory.createMicroservice(StandInsModule, {
+    ...natsRpcServerOptions(nats.url, 'stand-ins'),
+    logger: false,
+  });
+  await standIns.listen();
+  const config = loadConfig(CopyEngineConfig, {
+    DATABASE_URL: database.url,
+    NATS_URL: nats.url,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    COPY_BROKERAGE_LEASE_MS: '1000',
+    COPY_SWEEP_INTERVAL_MS: '0',
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [CopyEngineAppModule.register(config)] }).compile();
+  app = moduleRef.createNestApplication({ logger: false });
+  await app.init();
+  dataSource = app.get(DataSource);
+  copyTrade = app.get(CopyTradeUseCase);
+  sweeper = app.get(CopySweeper);
+  publisher = await connect({ servers: nats.url });
+}, 90_000);
+
+afterAll(async () => {
+  await publisher?.close();
+  await app?.close();
+  await standIns?.close();
+  await nats?.stop();
+  await database?.drop();
+});
+
+beforeEach(() => {
+  MODE = 'filled';
+  MARKET_OPEN = true;
+});
+
+/** A follower with a connected brokerage (first account `acct-<n>`) and a shared open trade to copy. */
+function scenario(trade: Partial<CopyableTradeView> = {}) {
+  const userId = randomUUID();
+  const accountId = `acct-${randomUUID().slice(0, 8)}`;
+  ACCOUNTS.set(userId, [accountId, `second-${accountId}`]);
+  const tradeId = randomUUID();
+  TRADES.set(tradeId, {
+    id: tradeId,
+    traceId: randomUUID(),
+    traceName: 'Alpha',
+    traceHandle: '@alpha',
+    traceAvatar: null,
+    ownerUserId: randomUUID(),
+    symbol: 'AAPL',
+    side: 'buy',
+    quantity: '10',
+    entryPrice: '100',
+    currentPrice: '100.5',
+    isOptions: false,
+    optionType: null,
+    optionsTicker: null,
+    strikePrice: null,
+    expirationDate: null,
+    contractMultiplier: 1,
+    requiredTier: 'basic',
+    sharedAt: '2026-01-05T15:30:00.000Z',
+    ...trade,
+  });
+  const body = (overrides: Partial<CopyTradeRpcPayload> = {}): CopyTradeRpcPayload => ({
+    userId,
+    tradeId,
+    accountId,
+    copyAmount: 1000,
+    customQuantity: 5,
+    confirmRisks: true,
+    requestId: `req-${randomUUID()}`,
+    maxCopyAmount: null,
+    ...overrides,
+  });
+  const copy = (payload: CopyTradeRpcPayload, actor = userId) =>
+    copyTrade.execute({ requestId: randomUUID(), actor: { userId: actor, isAdmin: false }, payload });
+  return { userId, accountId, tradeId, body, copy };
+}
+
+type Refusal = { status?: number; code?: string; message: string };
+const refusalOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: Refusal) => `${error.status} ${error.code} ${error.message}`,
+  );
+
+const copiesOf = async (userId: string) =>
+  (await dataSource.query(
+    `SELECT id, status, request_id, quantity_requested::float8 AS requested, quantity_filled::float8 AS filled,
+            entry_price::float8 AS entry, copy_amount::float8 AS amount, brokerage_order_id, failure_code,
+            failure_reason, awaiting_confirmation, trader_price::float8 AS trader_price, placement
+       FROM copy_engine.copy_instances WHERE user_id = $1 ORDER BY created_at`,
+    [userId],
+  )) as Array<Record<string, unknown>>;
+const copyOpenedOf = async (copyId: string) =>
+  (await dataSource.query(
+    `SELECT subject, envelope FROM copy_engine.outbox WHERE aggregate_id = $1 ORDER BY aggregate_version`,
+    [`copy:${copyId}`],
+  )) as Array<{ subject: string; envelope: EventEnvelope<CopyOpenedV1> }>;
+const ordersOf = (userId: string) => [...ORDERS.entries()].filter(([key]) => key.startsWith(`${userId}:`));
+
+describe('the checks, in order, with their messages', () => {
+  it('missing-required-fields-are-listed-together', async () => {
+    const { copy, body } = scenario();
+    expect(
+      await refusalOf(copy(body({ tradeId: undefined, accountId: '', copyAmount: null as unknown as number }))),
+    ).toBe(`400 MISSING_REQUIRED_FIELDS ${CopyTradeMessages.missingFields(['tradeId', 'accountId', 'copyAmount'])}`);
+    expect(await refusalOf(copy(body({ userId: undefined })))).toBe(
+      '400 MISSING_REQUIRED_FIELDS Missing required fields: userId',
+    );
+  });
+
+  it("another-user's-id-in-the-body-is-403", async () => {
+    const { copy, body } = scenario();
+    expect(await refusalOf(copy(body({ userId: randomUUID() })))).toMatch(/^403 FORBIDDEN/);
+  });
+
+  it("the-trade-and-access-refusals-are-traces'-own", async () => {
+    const { copy, body, userId } = scenario();
+    expect(await refusalOf(copy(body({ tradeId: randomUUID() })))).toBe(
+      `404 TRADE_NOT_FOUND ${CopyTradeMessages.tradeNotFound}`,
+    );
+    ELIGIBILITY_REFUSALS.set(userId, {
+      status: 403,
+      code: CopyTradeErrorCode.SUBSCRIPTION_REQUIRED,
+      message: CopyTradeMessages.subscriptionRequired,
+    });
+    expect(await refusalOf(copy(body()))).toBe(`403 SUBSCRIPTION_REQUIRED ${CopyTradeMessages.subscriptionRequired}`);
+    expect(await copiesOf(userId)).toEqual([]);
+  });
+
+  it('brokerage-not-connected-and-not-own-account-are-refused', async () => {
+    const { copy, body, userId } = scenario();
+    ACCOUNTS.delete(userId);
+    expect(await refusalOf(copy(body()))).toBe(
+      `400 BROKERAGE_NOT_CONNECTED ${CopyTradeMessages.brokerageNotConnected}`,
+    );
+    ACCOUNTS.set(userId, []);
+    expect(await refusalOf(copy(body()))).toMatch(/^400 BROKERAGE_NOT_CONNECTED/);
+    ACCOUNTS.set(userId, ['mine', 'mine-2']);
+    for (const accountId of ['someone-else', 'mine-2'])
+      expect(await refusalOf(copy(body({ accountId })))).toBe(`403 ACCOUNT_NOT_OWN ${CopyTradeMessages.accountNotOwn}`);
+    expect(await copiesOf(userId)).toEqual([]);
+  });
+
+  it('incomplete-options-data-lists-what-is-missing', async () => {
+    const { copy, body } = scenario({ isOptions: true, optionType: 'call', contractMultiplier: 100 });
+    expect(await refusalOf(copy(body()))).toBe(
+      `422 OPTIONS_DATA_INCOMPLETE ${CopyTradeMessages.optionsIncomplete(['strikePrice', 'expirationDate'])}`,
+    );
+  });
+
+  it('quantity-must-be-a-whole-number-of-at-least-one', async () => {
+    const { copy, body } = scenario();
+    for (const customQuantity of [0, -1, 2.5])
+      expect(await refusalOf(copy(body({ customQuantity })))).toBe(
+        `400 INVALID_QUANTITY ${CopyTradeMessages.invalidQuantity}`,
+      );
+    const fractional = scenario({ quantity: '0.5' });
+    expect(await refusalOf(fractional.copy(fractional.body({ customQuantity: undefined })))).toMatch(
+      /^400 INVALID_QUANTITY/,
+    );
+  });
+
+  it('above-maxCopyAmount-is-refused, at the latest price', async () => {
+    const { copy, body, userId } = scenario();
+    // 5 × 100.50 = 502.50
+    expect(await refusalOf(copy(body({ maxCopyAmount: 500 })))).toBe(
+      `422 ABOVE_MAX_COPY_AMOUNT ${CopyTradeMessages.aboveMaxCopyAmount(502.5, 500)}`,
+    );
+    expect((await copy(body({ maxCopyAmount: 502.5 }))).status).toBe('filled');
+    expect(await copiesOf(userId)).toHaveLength(1);
+  });
+
+  it('market-closed-is-refused-in-words-that-map-to-Market-Hours-Restriction', async () => {
+    const { copy, body, userId } = scenario();
+    MARKET_OPEN = false;
+    expect(await refusalOf(copy(body()))).toBe(`422 MARKET_CLOSED ${CopyTradeMessages.marketClosed}`);
+    expect(CopyTradeMessages.marketClosed.toLowerCase()).toContain('market hours');
+    expect(await copiesOf(userId)).toEqual([]);
+    expect(ordersOf(userId)).toEqual([]);
+  });
+
+  it('already-copied-is-refused-for-a-new-request-id', async () => {
+    const { copy, body } = scenario();
+    expect((await copy(body())).status).toBe('filled');
+    expect(await refusalOf(copy(body()))).toBe(`409 ALREADY_COPIED ${CopyTradeMessages.alreadyCopied}`);
+  });
+});
+
+describe('the saga', () => {
+  it('a-fill-opens-the-copy-with-CopyOpened-in-the-same-transaction', async () => {
+    const { copy, body, userId, tradeId } = scenario();
+    const reply = await copy(body());
+    expect(reply).toMatchObject({
+      status: 'filled',
+      replayed: false,
+      message: CopyTradeMessages.filled(5, 'AAPL', false, 506.25),
+      order: { executionPrice: FILL_PRICE, filledQuantity: 5, state: 'FILLED' },
+      copyInstance: {
+        status: 'open',
+        placement: 'manual',
+        copyQuantity: 5,
+        copyEntryPrice: FILL_PRICE,
+        copyAmount: 506.25,
+        receipt: { traderPrice: 100, traderSharedAt: '2026-01-05T15:30:00.000Z', fillPrice: FILL_PRICE },
+        originalTrade: { id: tradeId, symbol: 'AAPL', type: 'buy', trace: { name: 'Alpha', handle: '@alpha' } },
+      },
+    });
+    const [row] = await copiesOf(userId);
+    expect(row).toMatchObject({ status: 'OPEN', filled: 5, entry: FILL_PRICE, amount: 506.25 });
+    const events = await copyOpenedOf(reply.copyInstance.id);
+    expect(events.map((event) => event.subject)).toEqual([CopyOpened.subject]);
+    expect(events[0]!.envelope.data).toMatchObject({
+      userId,
+      originalTradeId: tradeId,
+      quantity: '5',
+      entryPrice: '101.25',
+      copyAmount: '506.25',
+      traderPrice: '100',
+      placement: 'manual',
+    });
+    // The seeds' second call answers the copy recorded.
+    const recorded = await app.get(GetCopyOfTradeUseCase).execute({
+      requestId: 'r',
+      actor: { userId, isAdmin: false },
+      payload: { originalTradeId: tradeId },
+    });
+    expect(recorded.copyInstance).toEqual(reply.copyInstance);
+  });
+
+  it('the-copy-recorded-for-a-trade-is-404-when-there-is-none (never created by that call)', async () => {
+    const { userId, tradeId } = scenario();
+    const get = app.get(GetCopyOfTradeUseCase);
+    const call = { requestId: 'r', actor: { userId, isAdmin: false }, payload: { originalTradeId: tradeId } };
+    expect(await refusalOf(get.execute(call))).toBe(`404 COPY_NOT_FOUND ${CopyTradeMessages.copyNotFound}`);
+    expect(await copiesOf(userId)).toEqual([]);
+  });
+
+  it('50-concurrent-requests-with-one-request-id-place-one-order-and-make-one-copy', async () => {
+    const { copy, body, userId } = scenario();
+    MODE = 'slow-fill';
+    const payload = body();
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => copy(payload)));
+    const fulfilled = results.filter((result) => result.status === 'fulfilled');
+    const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    expect(fulfilled.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(rejected.map((result) => `${result.reason.status} ${result.reason.code}`))).toEqual(
+      rejected.length ? new Set([`409 ${CopyTradeErrorCode.COPY_IN_FLIGHT}`]) : new Set(),
+    );
+    expect(placeCalls.filter((id) => id === payload.requestId)).toHaveLength(1);
+    expect(ordersOf(userId)).toHaveLength(1);
+    const rows = await copiesOf(userId);
+    expect(rows).toEqual([expect.objectContaining({ status: 'OPEN', filled: 5 })]);
+    expect(await copyOpenedOf(rows[0]!.id as string)).toHaveLength(1);
+    // Afterwards the same id answers the first result, without calling the brokerage.
+    const again = await copy(payload);
+    expect(again).toMatchObject({ status: 'filled', replayed: true, copyInstance: { id: rows[0]!.id } });
+    expect(placeCalls.filter((id) => id === payload.requestId)).toHaveLength(1);
+  });
+
+  it('the-same-request-id-with-another-body-is-422', async () => {
+    const { copy, body, userId } = scenario();
+    const payload = body();
+    await copy(payload);
+    expect(await refusalOf(copy({ ...payload, customQuantity: 6 }))).toBe(
+      `422 IDEMPOTENCY_KEY_REUSED ${CopyTradeMessages.requestIdReused}`,
+    );
+    expect(await copiesOf(userId)).toHaveLength(1);
+    expect(ordersOf(userId)).toHaveLength(1);
+  });
+
+  it('a-crash-after-PENDING-and-before-the-brokerage-call-is-resumed-by-the-sweeper-with-one-order', async () => {
+    const { copy, body, userId } = scenario();
+    const placement = app.get(CopyPlacement);
+    jest.spyOn(placement, 'place').mockRejectedValueOnce(new Error('process killed'));
+    const payload = body();
+    await expect(copy(payload)).rejects.toThrow('process killed');
+    expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'PENDING' })]);
+    expect(placeCalls.filter((id) => id === payload.requestId)).toHaveLength(0);
+    // While the crashed call's lease runs, a repeat of the request id is told it is in flight.
+    expect(await refusalOf(copy(payload))).toMatch(/^409 COPY_IN_FLIGHT/);
+    await expectEventually(async () => {
+      await sweeper.sweepOnce();
+      expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'OPEN', filled: 5 })]);
+    });
+    expect(await sweeper.sweepOnce()).toBe(0);
+    expect(placeCalls.filter((id) => id === payload.requestId)).toHaveLength(1);
+    expect(ordersOf(userId)).toHaveLength(1);
+  });
+
+  it('a-crash-after-the-brokerage-placed-the-order-is-resumed-without-a-second-order', async () => {
+    const { copy, body, userId } = scenario();
+    const placement = app.get(CopyPlacement);
+    jest.spyOn(placement, 'place').mockImplementationOnce(async (record) => {
+      await placeAtBrokerage({
+        userId,
+        accountId: record.brokerageAccountId,
+        requestId: record.requestId,
+        order: { action: 'BUY', symbol: 'AAPL', quantity: 5 },
+      });
+      throw new Error('process killed');
+    });
+    const payload = body();
+    await expect(copy(payload)).rejects.toThrow('process killed');
+    await expectEventually(async () => {
+      await sweeper.sweepOnce();
+      expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'OPEN' })]);
+    });
+    expect(ordersOf(userId)).toHaveLength(1);
+    const [row] = await copiesOf(userId);
+    expect(row!.brokerage_order_id).toBe(ordersOf(userId)[0]![1].brokerageOrderId);
+  });
+
+  it('a-refusal-fails-the-copy-with-the-reason; the same id answers it again; a new id may try again', async () => {
+    const { copy, body, userId } = scenario();
+    MODE = 'buying-power';
+    const payload = body();
+    const refused = `422 INSUFFICIENT_BUYING_POWER ${BrokerageMessages.insufficientBuyingPower}`;
+    expect(await refusalOf(copy(payload))).toBe(refused);
+    expect(await copiesOf(userId)).toEqual([
+      expect.objectContaining({
+        status: 'FAILED',
+        failure_code: 'INSUFFICIENT_BUYING_POWER',
+        failure_reason: BrokerageMessages.insufficientBuyingPower,
+      }),
+    ]);
+    expect(await refusalOf(copy(payload))).toBe(refused);
+    MODE = 'filled';
+    expect((await copy(body())).status).toBe('filled');
+    expect((await copiesOf(userId)).map((row) => row.status)).toEqual(['FAILED', 'OPEN']);
+  });
+
+  it('an-accepted-order-stays-pending-and-its-fill-event-on-JetStream-opens-the-copy', async () => {
+    const { copy, body, userId } = scenario();
+    MODE = 'submitted';
+    const reply = await copy(body());
+    expect(reply).toMatchObject({
+      status: 'pending',
+      copyInstance: { status: 'pending', awaitingConfirmation: false },
+    });
+    const [, order] = ordersOf(userId)[0]!;
+    await publishOrderEvent(updated(userId, order, { state: 'FILLED', final: true, filled: '5', price: '99.5' }), 1);
+    await expectEventually(async () =>
+      expect(await copiesOf(userId)).toEqual([
+        expect.objectContaining({ status: 'OPEN', filled: 5, entry: 99.5, amount: 497.5 }),
+      ]),
+    );
+    expect(await copyOpenedOf(reply.copyInstance.id)).toHaveLength(1);
+  });
+
+  it('a-partial-fill-opens-the-copy-with-what-filled; the rest grows it; one CopyOpened', async () => {
+    const { copy, body, userId } = scenario();
+    MODE = 'submitted';
+    const reply = await copy(body());
+    const [, order] = ordersOf(userId)[0]!;
+    await publishOrderEvent(
+      updated(userId, order, { state: 'PARTIALLY_FILLED', final: false, filled: '3', price: '100' }),
+      1,
+    );
+    await expectEventually(async () =>
+      expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'OPEN', filled: 3, amount: 300 })]),
+    );
+    await publishOrderEvent(filledEvent(userId, order, '5', '100.4'), 2);
+    await expectEventually(async () =>
+      expect(await copiesOf(userId)).toEqual([
+        expect.objectContaining({ status: 'OPEN', filled: 5, entry: 100.4, amount: 502 }),
+      ]),
+    );
+    expect(await copyOpenedOf(reply.copyInstance.id)).toHaveLength(1);
+  });
+
+  it('a-rejected-order-fails-the-pending-copy-with-the-reason', async () => {
+    const { copy, body, userId } = scenario();
+    MODE = 'submitted';
+    await copy(body());
+    const [, order] = ordersOf(userId)[0]!;
+    await publishOrderEvent(updated(userId, order, { state: 'REJECTED', final: true, filled: '0', price: null }), 1);
+    await expectEventually(async () =>
+      expect(await copiesOf(userId)).toEqual([
+        expect.objectContaining({
+          status: 'FAILED',
+          failure_reason: 'The brokerage reports the order rejected (REJECTED).',
+        }),
+      ]),
+    );
+  });
+
+  it('an-options-copy-places-the-contract-and-counts-the-multiplier', async () => {
+    const { copy, body, userId } = scenario({
+      symbol: 'SPY',
+      isOptions: true,
+      optionType: 'call',
+      optionsTicker: 'SPY   260320C00500000',
+      strikePrice: '500',
+      expirationDate: '2026-03-20',
+      contractMultiplier: 100,
+      quantity: '2',
+      entryPrice: '2.5',
+      currentPrice: '3',
+    });
+    expect(await refusalOf(copy(body({ customQuantity: 2, maxCopyAmount: 599 })))).toMatch(
+      /^422 ABOVE_MAX_COPY_AMOUNT/,
+    );
+    const reply = await copy(body({ customQuantity: 2, maxCopyAmount: 600 }));
+    expect(reply).toMatchObject({
+      status: 'filled',
+      message: CopyTradeMessages.filled(2, 'SPY', true, 2 * FILL_PRICE * 100),
+      copyInstance: {
+        copyQuantity: 2,
+        copyAmount: 20250,
+        originalTrade: { isOptions: true, optionType: 'call', strikePrice: 500, contractMultiplier: 100 },
+      },
+    });
+    const [, order] = ordersOf(userId)[0]!;
+    expect(order.sent).toMatchObject({
+      action: 'BUY',
+      symbol: 'SPY',
+      quantity: 2,
+      isOptions: true,
+      optionsTicker: 'SPY   260320C00500000',
+      optionType: 'call',
+      strikePrice: 500,
+      expirationDate: '2026-03-20',
+      contractMultiplier: 100,
+    });
+  });
+});
+
+const versions = new Map<string, number>();
+async function publishOrderEvent(envelope: EventEnvelope<OrderUpdatedV1 | OrderFilledV1>, version: number) {
+  versions.set(envelope.aggregateId!, version);
+  const subject = envelope.type === OrderUpdated.type ? OrderUpdated.subject : OrderFilled.subject;
+  await jetstream(publisher).publish(subject, JSON.stringify({ ...envelope, aggregateVersion: version }), {
+    msgID: envelope.id,
+  });
+}
+
+function updated(
+  userId: string,
+  order: PlacedOrderView & { sent: PlaceOrderRpcRequest['order'] },
+  change: { state: OrderUpdatedV1['state']; final: boolean; filled: string; price: string | null },
+): EventEnvelope<OrderUpdatedV1> {
+  return envelopeOf(OrderUpdated.type, order.clientOrderId!, {
+    intentId: order.clientOrderId!,
+    requestId: order.requestId,
+    userId,
+    accountId: order.accountId!,
+    provider: 'paper',
+    brokerageOrderId: order.brokerageOrderId,
+    clientOrderId: order.clientOrderId!,
+    action: 'BUY',
+    symbol: order.symbol,
+    underlying: order.symbol,
+    isOptions: false,
+    quantity: String(order.quantity),
+    state: change.state,
+    final: change.final,
+    filledQuantity: change.filled,
+    averagePrice: change.price,
+    providerStatus: change.state,
+    occurredAt: new Date().toISOString(),
+  });
+}
+
+function filledEvent(
+  userId: string,
+  order: PlacedOrderView,
+  filled: string,
+  price: string,
+): EventEnvelope<OrderFilledV1> {
+  return envelopeOf(OrderFilled.type, order.clientOrderId!, {
+    intentId: order.clientOrderId!,
+    userId,
+    accountId: order.accountId!,
+    provider: 'paper',
+    requestId: order.requestId,
+    brokerageOrderId: order.brokerageOrderId,
+    action: 'BUY',
+    symbol: order.symbol,
+    underlying: order.symbol,
+    filledQuantity: filled,
+    averagePrice: price,
+    filledAt: new Date().toISOString(),
+    optionType: null,
+    strikePrice: null,
+    expirationDate: null,
+    contractMultiplier: 1,
+  });
+}
+
+function envelopeOf<T>(type: string, intentId: string, data: T): EventEnvelope<T> {
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    producer: 'brokerage',
+    correlationId: randomUUID(),
+    aggregateId: `order-intent:${intentId}`,
+    aggregateVersion: 1,
+    data,
+  };
+}
