@@ -159,6 +159,48 @@ describe('copy trading settings', () => {
   });
 });
 
+describe('close my automatic copies when the trader sells', () => {
+  it('is off by default, saves true or false, is read back at once, and refuses anything else', async () => {
+    const save = (body: object) => user.post('/api/update-copy-settings', body);
+    expect((await user.get('/api/verify-token')).body.user.closeAutoCopiesOnTraderSell).toBe(false);
+    for (const value of ['yes', 'true', 1, null]) {
+      const refused = await save({ closeAutoCopiesOnTraderSell: value });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(CopySettingsMessages.closeAutoCopiesNotBoolean);
+    }
+    expect(
+      (await clientAt(suite.platform.url).post('/api/update-copy-settings', { closeAutoCopiesOnTraderSell: true }))
+        .status,
+    ).toBe(401);
+
+    const on = await save({ closeAutoCopiesOnTraderSell: true });
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({
+      success: true,
+      message: Messages.copySettingsUpdated,
+      user: { id: userId, closeAutoCopiesOnTraderSell: true },
+    });
+    // Read-your-writes: the gateway's cached session was dropped before the answer.
+    expect((await user.get('/api/verify-token')).body.user.closeAutoCopiesOnTraderSell).toBe(true);
+    expect(
+      (await suite.db.query('SELECT close_auto_copies_on_trader_sell FROM identity.users WHERE id = $1', [userId]))
+        .rows[0].close_auto_copies_on_trader_sell,
+    ).toBe(true);
+    const event = await expectEventually(async () => {
+      const [latest] = (await settingsEvents(userId)).slice(-1);
+      expect(latest?.data.changedFields).toEqual(['closeAutoCopiesOnTraderSell']);
+      return latest!;
+    });
+    expect(event.data).toMatchObject({ closeAutoCopiesOnTraderSell: true });
+    expect((await demo.get('/api/verify-token')).body.user.closeAutoCopiesOnTraderSell).toBe(false);
+
+    // Saving an amount leaves it as it is; false turns it off.
+    expect((await save({ defaultCopyAmount: 300 })).body.user.closeAutoCopiesOnTraderSell).toBe(true);
+    expect((await save({ closeAutoCopiesOnTraderSell: false })).body.user.closeAutoCopiesOnTraderSell).toBe(false);
+    expect((await user.get('/api/verify-token')).body.user.closeAutoCopiesOnTraderSell).toBe(false);
+  });
+});
+
 describe('notification preferences', () => {
   it('start all on, save only the flags sent, and publish the change', async () => {
     expect((await user.get('/api/user/notification-preferences').expect(200)).body).toEqual({

@@ -15,6 +15,7 @@ import { AddNotificationPreferences1795315300000 } from './migrations/1795315300
 import { AddDevMailbox1795315400000 } from './migrations/1795315400000-AddDevMailbox';
 import { AddBrokerageLink1795315534596 } from './migrations/1795315534596-AddBrokerageLink';
 import { IdentityMessagingOrdering1795500000000 } from './migrations/1795500000000-IdentityMessagingOrdering';
+import { AddCloseAutoCopiesOnTraderSell1795810000000 } from './migrations/1795810000000-AddCloseAutoCopiesOnTraderSell';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -42,6 +43,7 @@ export function identityDataSourceOptions(databaseUrl: string) {
         AddDevMailbox1795315400000,
         AddBrokerageLink1795315534596,
         IdentityMessagingOrdering1795500000000,
+        AddCloseAutoCopiesOnTraderSell1795810000000,
       ],
     }),
     url: databaseUrl,

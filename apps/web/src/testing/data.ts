@@ -18,6 +18,7 @@ export function buildUser(overrides: Partial<UserView> = {}): UserView {
     copyTradingEnabled: false,
     defaultCopyAmount: null,
     maxCopyAmount: null,
+    closeAutoCopiesOnTraderSell: false,
     ...overrides,
   };
 }

@@ -13,7 +13,8 @@ export const CopySettingsMessages = {
   tooLarge: 'Copy amount must be at most 1,000,000,000',
   tooManyDecimals: 'Copy amount can have at most 2 decimal places',
   defaultAboveMax: 'Default copy amount cannot be greater than the maximum copy amount',
-  nothingToUpdate: 'Send defaultCopyAmount or maxCopyAmount',
+  nothingToUpdate: 'Send defaultCopyAmount, maxCopyAmount or closeAutoCopiesOnTraderSell',
+  closeAutoCopiesNotBoolean: 'closeAutoCopiesOnTraderSell must be true or false',
 } as const;
 
 /** What an amount input sends (seed 000 §5): a number, or null when empty or not numeric. */

@@ -13,7 +13,10 @@ import { RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 
-/** The session's user's copy-trading switch and amounts; both answer with the updated user. */
+/**
+ * The session's user's copy-trading switch, amounts and 'close my automatic copies when the trader sells'
+ * switch (the last two by update-copy-settings); both answer with the updated user.
+ */
 @ApiTags('settings')
 @Controller('api')
 export class CopySettingsController {
@@ -36,7 +39,11 @@ export class CopySettingsController {
     @Req() request: GatewayRequest,
   ): Promise<CopySettingsResponse> {
     const user = await this.update(
-      { defaultCopyAmount: body.defaultCopyAmount, maxCopyAmount: body.maxCopyAmount },
+      {
+        defaultCopyAmount: body.defaultCopyAmount,
+        maxCopyAmount: body.maxCopyAmount,
+        closeAutoCopiesOnTraderSell: body.closeAutoCopiesOnTraderSell,
+      },
       request,
     );
     return { success: true, user, message: Messages.copySettingsUpdated };

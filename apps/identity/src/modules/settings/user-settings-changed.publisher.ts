@@ -21,6 +21,7 @@ export class UserSettingsChangedPublisher {
         copyTradingEnabled: user.copyTradingEnabled,
         defaultCopyAmount: user.defaultCopyAmount,
         maxCopyAmount: user.maxCopyAmount,
+        closeAutoCopiesOnTraderSell: user.closeAutoCopiesOnTraderSell,
         notificationPreferences: await readNotificationPreferences(manager, userId),
         changedAt: new Date().toISOString(),
       },

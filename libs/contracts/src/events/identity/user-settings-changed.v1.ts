@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsISO8601,
   IsObject,
+  IsOptional,
   IsString,
   IsUUID,
   Matches,
@@ -53,6 +54,14 @@ export class UserSettingsChangedV1 {
   @IsString(decimalOrNull)
   @Matches(DECIMAL_AMOUNT, decimalOrNull)
   maxCopyAmount: string | null;
+
+  /**
+   * 'Close my automatic copies when the trader sells'. Added to v1 after its first events: absent in those,
+   * which means false (the setting did not exist, so it was off).
+   */
+  @IsOptional()
+  @IsBoolean()
+  closeAutoCopiesOnTraderSell?: boolean;
 
   @IsObject()
   @ValidateNested()

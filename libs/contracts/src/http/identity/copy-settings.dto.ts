@@ -1,5 +1,5 @@
-import { IsBoolean, IsOptional } from 'class-validator';
-import { validateCopyAmount } from '../../rules/copy-settings.rules';
+import { IsBoolean, IsOptional, ValidateIf } from 'class-validator';
+import { CopySettingsMessages, validateCopyAmount } from '../../rules/copy-settings.rules';
 import { SatisfiesRule } from '../common/satisfies-rule.validator';
 import type { UserView } from './user.view';
 
@@ -12,8 +12,9 @@ export class UpdateCopyTradingDto {
 }
 
 /**
- * POST /api/update-copy-settings: either amount or both. A missing field is left as it is; null clears it.
- * The default may not exceed the maximum (checked against the stored value of the other one).
+ * POST /api/update-copy-settings: either amount or both, and/or the 'close my automatic copies when the trader
+ * sells' switch. A missing field is left as it is; null clears an amount. The default may not exceed the
+ * maximum (checked against the stored value of the other one).
  */
 export class UpdateCopySettingsDto {
   @IsOptional()
@@ -23,6 +24,11 @@ export class UpdateCopySettingsDto {
   @IsOptional()
   @SatisfiesRule(amountRule)
   maxCopyAmount?: number | null;
+
+  /** Off by default. Only true or false: null is refused like any other non-boolean (hence not IsOptional). */
+  @ValidateIf((_, value) => value !== undefined)
+  @IsBoolean({ message: CopySettingsMessages.closeAutoCopiesNotBoolean })
+  closeAutoCopiesOnTraderSell?: boolean;
 }
 
 export interface CopySettingsResponse {

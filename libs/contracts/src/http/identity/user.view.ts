@@ -16,6 +16,8 @@ export interface UserView {
   copyTradingEnabled: boolean;
   defaultCopyAmount: number | null;
   maxCopyAmount: number | null;
+  /** Copy-trading setting (off by default): an automatic copy is sold when the trader sells the shared trade. */
+  closeAutoCopiesOnTraderSell: boolean;
 }
 
 export interface LoginResponse {

@@ -25,6 +25,7 @@ export interface UpdateCopySettingsRpcRequest {
   copyTradingEnabled?: boolean;
   defaultCopyAmount?: number | null;
   maxCopyAmount?: number | null;
+  closeAutoCopiesOnTraderSell?: boolean;
 }
 
 export type UpdateNotificationPreferencesRpcRequest = Partial<NotificationPreferences>;

@@ -15,10 +15,10 @@ import { SessionInvalidations } from '../../sessions/session-invalidations';
 import { toUserView } from '../../users/mappers/user-view.mapper';
 import { UserSettingsChangedPublisher } from '../user-settings-changed.publisher';
 
-type CopyField = 'copyTradingEnabled' | 'defaultCopyAmount' | 'maxCopyAmount';
+type CopyField = 'copyTradingEnabled' | 'defaultCopyAmount' | 'maxCopyAmount' | 'closeAutoCopiesOnTraderSell';
 
 /**
- * The copy-trading switch and amounts of the session's user. A missing field stays; null clears an amount;
+ * The copy-trading switches and amounts of the session's user. A missing field stays; null clears an amount;
  * the default may not exceed the maximum (with the stored value of whichever one is not sent). A real change
  * writes UserSettingsChanged in the same transaction.
  */
@@ -35,7 +35,8 @@ export class UpdateCopySettingsUseCase {
     if (
       payload.copyTradingEnabled === undefined &&
       payload.defaultCopyAmount === undefined &&
-      payload.maxCopyAmount === undefined
+      payload.maxCopyAmount === undefined &&
+      payload.closeAutoCopiesOnTraderSell === undefined
     ) {
       throw DomainException.badRequest(CopySettingsMessages.nothingToUpdate);
     }
@@ -49,6 +50,7 @@ export class UpdateCopySettingsUseCase {
         defaultCopyAmount:
           payload.defaultCopyAmount === undefined ? current.defaultCopyAmount : toMoney(payload.defaultCopyAmount),
         maxCopyAmount: payload.maxCopyAmount === undefined ? current.maxCopyAmount : toMoney(payload.maxCopyAmount),
+        closeAutoCopiesOnTraderSell: payload.closeAutoCopiesOnTraderSell ?? current.closeAutoCopiesOnTraderSell,
       };
       const problem = validateCopyAmounts({
         defaultCopyAmount: toNumber(next.defaultCopyAmount),

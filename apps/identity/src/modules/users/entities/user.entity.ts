@@ -39,6 +39,10 @@ export class UserEntity {
   @Column({ name: 'max_copy_amount', type: 'numeric', precision: 14, scale: 2, nullable: true })
   maxCopyAmount: string | null;
 
+  /** When a trader the user copies automatically sells a shared trade, the automatic copy is sold too. */
+  @Column({ name: 'close_auto_copies_on_trader_sell', type: 'boolean', default: false })
+  closeAutoCopiesOnTraderSell: boolean;
+
   /** Took a beta seat at signup; the seeded admin and demo users did not. */
   @Column({ name: 'is_beta_user', type: 'boolean', default: false })
   isBetaUser: boolean;

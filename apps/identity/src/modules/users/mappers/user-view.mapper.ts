@@ -23,5 +23,6 @@ export function toUserView(user: UserEntity): UserView {
     copyTradingEnabled: user.copyTradingEnabled,
     defaultCopyAmount: user.defaultCopyAmount === null ? null : Number(user.defaultCopyAmount),
     maxCopyAmount: user.maxCopyAmount === null ? null : Number(user.maxCopyAmount),
+    closeAutoCopiesOnTraderSell: user.closeAutoCopiesOnTraderSell,
   };
 }

@@ -213,6 +213,70 @@ describe('settings: account', () => {
     expect(sent).toContainEqual({ defaultCopyAmount: 50 });
   });
 
+  it('shows-the-close-automatic-copies-switch-off-by-default-and-saves-it-once-the-server-accepts', async () => {
+    const pending = deferred<MockResponse>();
+    const account = buildUser({ copyTradingEnabled: true, defaultCopyAmount: 500 });
+    const api = mockApi({ ...signedInAs(account), 'POST /api/update-copy-settings': () => pending.promise });
+    const { user, queryClient } = renderApp('/settings');
+    const toggle = await screen.findByRole('switch', { name: 'Close my automatic copies when the trader sells' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAccessibleDescription(
+      'When a trader you copy automatically sells a shared trade, your automatic copy of it is sold too.',
+    );
+
+    await user.click(toggle);
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    const calls = api.callsTo('POST /api/update-copy-settings');
+    expect(calls.map((call) => call.body)).toEqual([{ closeAutoCopiesOnTraderSell: true }]);
+    expect(calls[0]?.headers.get('x-csrf-token')).toBe(TEST_CSRF_TOKEN);
+    expect(api.callsTo('POST /api/update-copy-trading')).toHaveLength(0);
+
+    pending.resolve({
+      body: {
+        success: true,
+        user: { ...account, closeAutoCopiesOnTraderSell: true },
+        message: 'Copy settings saved',
+      },
+    });
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    expect(toggle).toBeEnabled();
+    expect(queryClient.getQueryData(authKeys.session())).toMatchObject({ closeAutoCopiesOnTraderSell: true });
+    expect(screen.getByLabelText('Default Copy Amount ($)')).toHaveValue(500);
+
+    api.set('POST /api/update-copy-settings', ({ body }) => ({
+      body: { success: true, user: { ...account, ...(body as object) }, message: 'Copy settings saved' },
+    }));
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(api.callsTo('POST /api/update-copy-settings').map((call) => call.body)).toEqual([
+      { closeAutoCopiesOnTraderSell: true },
+      { closeAutoCopiesOnTraderSell: false },
+    ]);
+  });
+
+  it('shows-the-close-automatic-copies-switch-only-while-copy-trading-is-on', async () => {
+    mockApi(signedInAs(buildUser({ copyTradingEnabled: false, closeAutoCopiesOnTraderSell: true })));
+    renderApp('/settings');
+    await screen.findByRole('switch', { name: 'Enable Copy Trading' });
+    expect(
+      screen.queryByRole('switch', { name: 'Close my automatic copies when the trader sells' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('toasts-when-the-close-automatic-copies-switch-cannot-be-saved', async () => {
+    mockApi({
+      ...signedInAs(buildUser({ copyTradingEnabled: true })),
+      'POST /api/update-copy-settings': { status: 500 },
+    });
+    const { user } = renderApp('/settings');
+    const toggle = await screen.findByRole('switch', { name: 'Close my automatic copies when the trader sells' });
+    await user.click(toggle);
+    expect(await screen.findByText('Failed to save copy settings')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toBeEnabled();
+  });
+
   it('shows-the-server-message-when-an-amount-is-refused', async () => {
     const account = buildUser({ copyTradingEnabled: true });
     mockApi({

@@ -6,7 +6,12 @@ import { Input } from '@/components/ui/input';
 import { Field, FieldHint, Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
-import { copySettingsErrorMessage, useUpdateCopySettings, type CopySettingsChange } from '../api/update-copy-settings';
+import {
+  copySettingsErrorMessage,
+  useUpdateCloseAutoCopies,
+  useUpdateCopySettings,
+  type CopySettingsChange,
+} from '../api/update-copy-settings';
 import { copyTradingErrorMessage, useUpdateCopyTrading } from '../api/update-copy-trading';
 
 type AmountField = 'defaultCopyAmount' | 'maxCopyAmount';
@@ -26,7 +31,9 @@ const asText = (value: number | null | undefined): string =>
 /**
  * Copy trading settings (seed 000 §2, §5, §7): the switch saves copyTradingEnabled; the two amounts show
  * only when it is on (placeholders 1000 and 10000, minimum 1) and each change is saved at once, empty or
- * non-numeric as null. An amount the rules refuse is shown, not sent.
+ * non-numeric as null. An amount the rules refuse is shown, not sent. Beside them, while it is on, the
+ * 'close my automatic copies when the trader sells' switch (closeAutoCopiesOnTraderSell, off by default), saved
+ * at once like the main switch.
  */
 export function CopyTradingCard({ user }: { user: UserView }) {
   const id = useId();
@@ -37,6 +44,7 @@ export function CopyTradingCard({ user }: { user: UserView }) {
   const [problem, setProblem] = useState<string | null>(null);
   const toggle = useUpdateCopyTrading();
   const save = useUpdateCopySettings();
+  const closeOnSell = useUpdateCloseAutoCopies();
   const enabled = Boolean(user.copyTradingEnabled);
 
   const onAmountChange = (field: AmountField, text: string) => {
@@ -96,6 +104,29 @@ export function CopyTradingCard({ user }: { user: UserView }) {
 
         {enabled ? (
           <>
+            <div className="setting-row">
+              <div className="setting-row__text">
+                <p className="setting-row__label" id={`${id}-close-label`}>
+                  Close my automatic copies when the trader sells
+                </p>
+                <p className="setting-row__description" id={`${id}-close-description`}>
+                  When a trader you copy automatically sells a shared trade, your automatic copy of it is sold too.
+                </p>
+              </div>
+              <Switch
+                checked={Boolean(user.closeAutoCopiesOnTraderSell)}
+                aria-labelledby={`${id}-close-label`}
+                aria-describedby={`${id}-close-description`}
+                disabled={closeOnSell.isPending}
+                onCheckedChange={(next) =>
+                  closeOnSell.mutate(
+                    { closeAutoCopiesOnTraderSell: next },
+                    { onError: (error) => toast.error('Error', { description: copySettingsErrorMessage(error) }) },
+                  )
+                }
+              />
+            </div>
+
             <div className="form-grid">
               {AMOUNT_FIELDS.map(({ field, label, hint }) => (
                 <Field key={field}>
