@@ -254,7 +254,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await app?.close();
+  await app?.close().catch(() => undefined);
   await serviceStandIns?.close();
   await nc?.drain();
   await nats?.stop();
@@ -465,4 +465,12 @@ it('an expired session is noticed by the periodic check and its stream ends', as
   // The gateway's session cache may still hold it: a user change makes it ask identity again.
   nc.publish(SessionsInvalidatedSubject, JSON.stringify({ userId: stranger.id }));
   await expectEventually(() => expect(client.ended).toBe(true), { timeoutMs: 5_000 });
+});
+
+it('shutting the gateway down ends the open streams instead of waiting for them', async () => {
+  const client = await connected(subscriber);
+  const started = Date.now();
+  await app.close();
+  expect(client.ended).toBe(true);
+  expect(Date.now() - started).toBeLessThan(5_000);
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
@@ -37,7 +37,7 @@ export const LIVE_EVENTS_CONFIG = Symbol('LIVE_EVENTS_CONFIG');
  * another — gets what it missed; a resume from further back is told to refetch (`resync`).
  */
 @Injectable()
-export class LiveEventsHub implements OnModuleInit, OnApplicationShutdown {
+export class LiveEventsHub implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LiveEventsHub.name);
   private readonly connections = new Map<string, Set<LiveConnection>>();
   private nextConnectionId = 1;
@@ -82,7 +82,11 @@ export class LiveEventsHub implements OnModuleInit, OnApplicationShutdown {
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * First of the shutdown hooks: open streams end here, before the HTTP server closes (it would otherwise wait for
+   * them); the clients reconnect to another replica and resume from their last id.
+   */
+  async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearInterval(this.heartbeat);
     this.unsubscribeInvalidations?.();
