@@ -77,6 +77,10 @@ export function CopyTradingCard({ user }: { user: UserView }) {
       <CardHeader>
         <CardTitle id={`${id}-title`}>Copy Trading</CardTitle>
         <CardDescription>Copy shared trades as market orders into your Primary brokerage account.</CardDescription>
+        {/* Said until the copy engine ships: the settings are kept, nothing is copied yet. */}
+        <p className="field__hint">
+          Copying arrives in the next release: these settings are saved now and apply from then on.
+        </p>
       </CardHeader>
       <CardContent className="stack">
         <div className="setting-row">
