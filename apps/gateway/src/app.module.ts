@@ -20,6 +20,7 @@ import { PasswordResetModule } from './modules/password-reset/password-reset.mod
 import { SettingsModule } from './modules/settings/settings.module';
 import { SignupModule } from './modules/signup/signup.module';
 import { BrokerageModule } from './modules/brokerage/brokerage.module';
+import { CopyTradesModule } from './modules/copy-trades/copy-trades.module';
 import { DevMarketModule } from './modules/dev-market/dev-market.module';
 import { PaperModule } from './modules/paper/paper.module';
 import { TraceOwnerModule } from './modules/trace-owner/trace-owner.module';
@@ -53,6 +54,7 @@ export class GatewayAppModule {
         // Developer endpoints (/api/dev/*) exist only with DEV_TOOLS=true (never in production): otherwise 404.
         ...(config.DEV_TOOLS ? [DevModule] : []),
         BrokerageModule,
+        CopyTradesModule,
         PaperModule,
         WebhooksModule,
         LiveEventsModule,
