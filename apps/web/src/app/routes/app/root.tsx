@@ -1,14 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { JoinedTracesList } from '@/features/traces/components/joined-traces-list';
 import { OwnedTracesList } from '@/features/traces/components/owned-traces-list';
 import { useSession } from '@/lib/auth';
-import { useLiveEvents } from '@/lib/live-events/use-live-events';
 
-/** The signed-in shell with the user's owned and joined traces in the sidebar. */
+// Loaded after the page: the live push draws nothing, and every signed-in route would otherwise carry it.
+const LiveEvents = lazy(() => import('@/lib/live-events/live-events'));
+
+/** The signed-in shell with the user's owned and joined traces in the sidebar, and the live push. */
 export function AppRoot() {
   const { user } = useSession();
-  useLiveEvents(user?.id);
   return (
     <AppLayout
       sidebarSections={(collapsed) =>
@@ -20,6 +22,11 @@ export function AppRoot() {
         ) : null
       }
     >
+      {user ? (
+        <Suspense fallback={null}>
+          <LiveEvents userId={user.id} />
+        </Suspense>
+      ) : null}
       <Outlet />
     </AppLayout>
   );
