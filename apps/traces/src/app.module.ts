@@ -15,6 +15,7 @@ import { SidebarModule } from './modules/sidebar/sidebar.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { TracesChangesModule } from './modules/traces-changes/traces-changes.module';
 import { TradeAudienceModule } from './modules/trade-audience/trade-audience.module';
+import { LiveTradesModule } from './modules/live-trades/live-trades.module';
 
 @Module({})
 export class TracesAppModule {
@@ -41,6 +42,7 @@ export class TracesAppModule {
         DemoDataModule,
         CopyEligibilityModule,
         TradeAudienceModule,
+        LiveTradesModule,
       ],
     };
   }
