@@ -3,6 +3,7 @@ import { serviceCoreImports } from '@copytrade/nest';
 import { CopyEngineConfig } from './config/copy-engine.config';
 import { COPY_ENGINE_SCHEMA, copyEngineDataSourceOptions } from './database/data-source';
 import { CopiesModule } from './modules/copies/copies.module';
+import { LivePositionsModule } from './modules/live-positions/live-positions.module';
 
 @Module({})
 export class CopyEngineAppModule {
@@ -17,6 +18,7 @@ export class CopyEngineAppModule {
           dataSourceOptions: copyEngineDataSourceOptions(config.DATABASE_URL),
         }),
         CopiesModule,
+        LivePositionsModule,
       ],
     };
   }
