@@ -2,6 +2,7 @@ import { serviceDataSourceOptions } from '@copytrade/nest';
 import { CreateCopyEngineSchema1763780400000 } from './migrations/1763780400000-CreateCopyEngineSchema';
 import { CopyEngineMessagingOrdering1795500000000 } from './migrations/1795500000000-CopyEngineMessagingOrdering';
 import { CopyInstances1795800000000 } from './migrations/1795800000000-CopyInstances';
+import { CopyInstancesByTrade1796000000000 } from './migrations/1796000000000-CopyInstancesByTrade';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -15,6 +16,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CreateCopyEngineSchema1763780400000,
         CopyEngineMessagingOrdering1795500000000,
         CopyInstances1795800000000,
+        CopyInstancesByTrade1796000000000,
       ],
     }),
     url: databaseUrl,
