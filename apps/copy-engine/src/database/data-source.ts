@@ -3,6 +3,7 @@ import { CreateCopyEngineSchema1763780400000 } from './migrations/1763780400000-
 import { CopyEngineMessagingOrdering1795500000000 } from './migrations/1795500000000-CopyEngineMessagingOrdering';
 import { CopyInstances1795800000000 } from './migrations/1795800000000-CopyInstances';
 import { CopyInstancesByTrade1796000000000 } from './migrations/1796000000000-CopyInstancesByTrade';
+import { CopySells1796100000000 } from './migrations/1796100000000-CopySells';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -17,6 +18,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopyEngineMessagingOrdering1795500000000,
         CopyInstances1795800000000,
         CopyInstancesByTrade1796000000000,
+        CopySells1796100000000,
       ],
     }),
     url: databaseUrl,

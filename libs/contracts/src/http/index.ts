@@ -29,4 +29,5 @@ export * from './admin/feedback.dto';
 export * from './copy-engine/copy-trade.rules';
 export * from './copy-engine/copy-trade.dto';
 export * from './copy-engine/copy-instance.view';
+export * from './copy-engine/my-copies.dto';
 export * from './copy-engine/live-position.view';

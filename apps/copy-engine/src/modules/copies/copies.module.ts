@@ -9,16 +9,22 @@ import { CopySweeper } from './copy-sweeper';
 import { CopyOrderEventsHandler } from './handlers/copy-order-events.handler';
 import { CopyTradeUseCase } from './use-cases/copy-trade.use-case';
 import { GetCopyOfTradeUseCase } from './use-cases/get-copy-of-trade.use-case';
+import { MyCopiesController } from './my-copies.controller';
+import { CloseCopyUseCase } from './use-cases/close-copy.use-case';
+import { MyCopiesUseCase } from './use-cases/my-copies.use-case';
+import { RefreshCopyPriceUseCase } from './use-cases/refresh-copy-price.use-case';
+import { SellCopyUseCase } from './use-cases/sell-copy.use-case';
 
 const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
 
 /**
  * Manual copies: the copy-trade saga (checks, PENDING record, brokerage order, fill), the consumer of the brokerage's
- * order events, the sweeper, and the copy recorded for a trade. Its own NATS request/reply client to traces and the
+ * order events, the sweeper, and the copy recorded for a trade; then the follower's sell and close of a copy, their
+ * copies and performance, and a copy's price refresh. Its own NATS request/reply client to traces and the
  * brokerage, closed on shutdown.
  */
 @Module({
-  controllers: [CopiesController],
+  controllers: [CopiesController, MyCopiesController],
   providers: [
     {
       provide: RPC_PROXY,
@@ -32,6 +38,10 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
     GetCopyOfTradeUseCase,
     CopyOrderEventsHandler,
     CopySweeper,
+    SellCopyUseCase,
+    CloseCopyUseCase,
+    MyCopiesUseCase,
+    RefreshCopyPriceUseCase,
   ],
 })
 export class CopiesModule implements OnApplicationShutdown {

@@ -1,4 +1,4 @@
-import type { CopyInstanceStatus, CopyInstanceView } from '@copytrade/contracts';
+import type { CopyInstanceStatus, CopyInstanceView, CopyReceiptFigures } from '@copytrade/contracts';
 import Decimal from 'decimal.js';
 import type { CopyRecord } from './copy-instances.store';
 
@@ -34,7 +34,12 @@ export function profitOf(
  */
 export function toCopyInstanceView(copy: CopyRecord): CopyInstanceView {
   const entry = copy.entryPrice === null ? null : new Decimal(copy.entryPrice);
-  const current = copy.status === 'CLOSED' && copy.exitPrice !== null ? new Decimal(copy.exitPrice) : entry;
+  const current =
+    copy.status === 'CLOSED' && copy.exitPrice !== null
+      ? new Decimal(copy.exitPrice)
+      : copy.status === 'OPEN' && copy.currentPrice !== null
+        ? new Decimal(copy.currentPrice)
+        : entry;
   const amount = new Decimal(copy.copyAmount);
   const pnl =
     copy.status === 'CLOSED' && copy.realizedPnl !== null
@@ -72,12 +77,50 @@ export function toCopyInstanceView(copy: CopyRecord): CopyInstanceView {
       trader: { id: copy.traderUserId, username: null },
       trace: { id: copy.traceId, name: copy.traceName, avatar: copy.traceAvatar, handle: copy.traceHandle },
     },
+    heldQuantity: heldQuantityOf(copy).toNumber(),
+    priceUpdatedAt: copy.status === 'OPEN' && copy.priceUpdatedAt ? copy.priceUpdatedAt.toISOString() : null,
     receipt: {
       traderPrice: new Decimal(copy.traderPrice).toNumber(),
       traderSharedAt: copy.traderSharedAt ? copy.traderSharedAt.toISOString() : null,
       fillPrice: num(copy.entryPrice),
       filledAt: copy.filledAt ? copy.filledAt.toISOString() : null,
+      ...receiptFiguresOf(copy),
     },
     closedAt: copy.closedAt ? copy.closedAt.toISOString() : null,
+  };
+}
+
+/** Units the copy still holds: filled, less what its sells filled or have pending (never below 0). */
+export function heldQuantityOf(copy: Pick<CopyRecord, 'status' | 'quantityFilled' | 'soldQuantity'>): Decimal {
+  if (copy.status !== 'OPEN') return new Decimal(0);
+  return Decimal.max(0, new Decimal(copy.quantityFilled).minus(copy.soldQuantity ?? 0));
+}
+
+/**
+ * The receipt's figures: the delay from the trader's share to the follower's fill, and the slippage of the fill
+ * against the trader's price — signed fill − trader per share, in percent of the trader's price and over the whole
+ * copy; worse for a buy when positive, for a sell when negative.
+ */
+export function receiptFiguresOf(
+  copy: Pick<
+    CopyRecord,
+    'entryPrice' | 'traderPrice' | 'traderSharedAt' | 'filledAt' | 'side' | 'quantityFilled' | 'contractMultiplier'
+  >,
+): CopyReceiptFigures {
+  const delaySeconds =
+    copy.traderSharedAt && copy.filledAt
+      ? Math.round((copy.filledAt.getTime() - copy.traderSharedAt.getTime()) / 10) / 100
+      : null;
+  if (copy.entryPrice === null)
+    return { delaySeconds, slippage: null, slippagePercent: null, slippageAmount: null, versusTrader: null };
+  const trader = new Decimal(copy.traderPrice);
+  const perShare = new Decimal(copy.entryPrice).minus(trader);
+  const worse = copy.side === 'sell' ? perShare.isNegative() : perShare.isPositive();
+  return {
+    delaySeconds,
+    slippage: perShare.toDecimalPlaces(4).toNumber(),
+    slippagePercent: trader.isZero() ? null : perShare.dividedBy(trader).times(100).toDecimalPlaces(2).toNumber(),
+    slippageAmount: money(perShare.times(copy.quantityFilled).times(copy.contractMultiplier)),
+    versusTrader: perShare.isZero() ? 'same' : worse ? 'worse' : 'better',
   };
 }

@@ -43,6 +43,11 @@ export interface CopyRecord {
   /** A brokerage call for it is under way (until then). */
   inFlightUntil: Date | null;
   createdAt: Date;
+  /** The last price read for it (refresh-price), and when. */
+  currentPrice: string | null;
+  priceUpdatedAt: Date | null;
+  /** Units of it sold or being sold (its FILLED sells' fills and PENDING sells' quantities). */
+  soldQuantity: string;
 }
 
 export const TABLE = 'copy_engine.copy_instances';
@@ -53,7 +58,7 @@ const returned = <T>(result: unknown): T[] =>
     ? (result[0] as T[])
     : (result as T[]);
 
-const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", request_hash AS "requestHash",
+export const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", request_hash AS "requestHash",
   original_trade_id AS "originalTradeId", trace_id AS "traceId", trader_user_id AS "traderUserId",
   trace_name AS "traceName", trace_handle AS "traceHandle", trace_avatar AS "traceAvatar", placement, status,
   awaiting_confirmation AS "awaitingConfirmation", order_state AS "orderState", symbol, side, is_options AS "isOptions",
@@ -64,7 +69,10 @@ const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", request_has
   brokerage_order_id AS "brokerageOrderId", failure_code AS "failureCode", failure_reason AS "failureReason", trader_price::text AS "traderPrice",
   trader_shared_at AS "traderSharedAt", filled_at AS "filledAt", exit_price::text AS "exitPrice",
   realized_pnl::text AS "realizedPnl", closed_at AS "closedAt", in_flight_until AS "inFlightUntil",
-  created_at AS "createdAt"`;
+  created_at AS "createdAt", current_price::text AS "currentPrice", price_updated_at AS "priceUpdatedAt",
+  (SELECT coalesce(sum(CASE sell.status WHEN 'FILLED' THEN sell.filled_quantity WHEN 'PENDING' THEN sell.quantity
+                       ELSE 0 END), 0)
+     FROM copy_engine.copy_sells sell WHERE sell.copy_id = copy_instances.id)::text AS "soldQuantity"`;
 
 export async function findCopyByRequest(
   manager: EntityManager,
@@ -298,4 +306,67 @@ export async function growOpenCopy(
       WHERE id = $1 AND status = 'OPEN'`,
     [id, fill.quantity, fill.price, fill.amount, fill.orderState],
   );
+}
+
+/** One page of a user's copies, newest first (the user's own only: user_id is the first condition). */
+export async function listUserCopies(
+  manager: EntityManager,
+  userId: string,
+  page: { status?: CopyStatus; limit: number; offset: number },
+): Promise<{ copies: CopyRecord[]; total: number }> {
+  const params: unknown[] = [userId];
+  let where = 'user_id = $1';
+  if (page.status) {
+    params.push(page.status);
+    where += ` AND status = $${params.length}`;
+  }
+  const [{ total }] = (await manager.query(`SELECT count(*)::int AS total FROM ${TABLE} WHERE ${where}`, params)) as [
+    { total: number },
+  ];
+  const copies = (await manager.query(
+    `SELECT ${COLUMNS} FROM ${TABLE} WHERE ${where} ORDER BY created_at DESC, id DESC
+      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, page.limit, page.offset],
+  )) as CopyRecord[];
+  return { copies, total };
+}
+
+/** Every open and closed copy of a user (the performance summary's input; pending and failed hold no money). */
+export async function userCopiesWithMoney(manager: EntityManager, userId: string): Promise<CopyRecord[]> {
+  return (await manager.query(`SELECT ${COLUMNS} FROM ${TABLE} WHERE user_id = $1 AND status IN ('OPEN', 'CLOSED')`, [
+    userId,
+  ])) as CopyRecord[];
+}
+
+/** The last price read for an open copy. */
+export async function setCopyCurrentPrice(manager: EntityManager, id: string, price: string): Promise<void> {
+  await manager.query(
+    `UPDATE ${TABLE} SET current_price = $2, price_updated_at = now(), updated_at = now()
+      WHERE id = $1 AND status = 'OPEN'`,
+    [id, price],
+  );
+}
+
+/** OPEN → CLOSED at the brokerage's exit price; the caller holds the row locked and writes CopyClosed. */
+export async function closeCopyRow(
+  manager: EntityManager,
+  id: string,
+  close: {
+    exitPrice: string;
+    realizedPnl: string;
+    sellOrderId: string | null;
+    clientExitPrice: string | null;
+    closedAt: Date;
+  },
+): Promise<boolean> {
+  const rows = returned<{ id: string }>(
+    await manager.query(
+      `UPDATE ${TABLE} SET status = 'CLOSED', exit_price = $2, realized_pnl = $3, sell_order_id = $4,
+              client_exit_price = $5, closed_at = $6, updated_at = now()
+        WHERE id = $1 AND status = 'OPEN'
+        RETURNING id`,
+      [id, close.exitPrice, close.realizedPnl, close.sellOrderId, close.clientExitPrice, close.closedAt],
+    ),
+  );
+  return rows.length > 0;
 }

@@ -45,12 +45,16 @@ export interface CopyInstanceView {
     trader: { id: string; username: string | null };
     trace: { id: string; name: string; avatar: string | null; handle: string };
   };
+  /** Units still held: filled, less what its sells filled or have pending. */
+  heldQuantity: number;
+  /** When copierCurrentPrice was last read from the brokerage (null: the fill / exit price). */
+  priceUpdatedAt: string | null;
   receipt: {
     traderPrice: number;
     traderSharedAt: string | null;
     fillPrice: number | null;
     filledAt: string | null;
-  };
+  } & CopyReceiptFigures;
   closedAt: string | null;
 }
 
@@ -77,5 +81,59 @@ export interface CopyTradeResponse {
 /** POST /api/copy-trades/copy answer: the copy recorded for the user and trade. */
 export interface RecordCopyResponse {
   success: true;
+  copyInstance: CopyInstanceView;
+}
+
+/**
+ * Seed 001 §3 Performance summary, from the user's real copies (open and closed; pending and failed copies hold
+ * no money and are not counted): totalInvested (sum of the copies' amounts), totalReturn (signed: realized P&L of
+ * closed copies + unrealized P&L of open ones at their last known price), totalReturnPercent (of totalInvested),
+ * winRate (0 to 100: closed copies with a realized gain over all closed copies; 0 when none closed).
+ */
+export interface CopyPerformanceView {
+  totalInvested: number;
+  totalReturn: number;
+  totalReturnPercent: number;
+  winRate: number;
+  totalCopies: number;
+  openPositions: number;
+  closedPositions: number;
+}
+
+/** The copy's receipt, computed: the follower's fill against the trader's price and share time. */
+export interface CopyReceiptFigures {
+  /** Seconds from the trader's share to the follower's fill (null until both are known). */
+  delaySeconds: number | null;
+  /**
+   * Signed, per share in dollars: fillPrice − traderPrice (for a buy, positive paid more than the trader: worse; for
+   * a sell, positive received more: better). `versusTrader` says which.
+   */
+  slippage: number | null;
+  /** slippage in percent of the trader's price, signed the same way. */
+  slippagePercent: number | null;
+  /** slippage × quantity × contract multiplier, signed the same way (dollars over the whole copy). */
+  slippageAmount: number | null;
+  /** 'better', 'same' or 'worse' than the trader (null until filled). */
+  versusTrader: 'better' | 'same' | 'worse' | null;
+}
+
+/** GET /api/copy-trades/my-copies answer (seed: copyInstances), newest first, one page. */
+export interface MyCopiesResponse {
+  success: true;
+  copyInstances: CopyInstanceView[];
+  pagination: { limit: number; offset: number; total: number; hasMore: boolean };
+}
+export interface MyPerformanceResponse {
+  success: true;
+  performance: CopyPerformanceView;
+}
+export interface RefreshCopyPriceResponse {
+  success: true;
+  updatedCopy: CopyInstanceView;
+}
+export interface CloseCopyResponse {
+  success: true;
+  /** false when it was closed already: nothing changed. */
+  closed: boolean;
   copyInstance: CopyInstanceView;
 }

@@ -10,7 +10,9 @@ import { EventConsumerRegistry, OutboxWriter } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { failCopy, findCopyByRequest, TABLE, type CopyRecord } from '../copy-instances.store';
 import { orderOutcomeText } from '../copy-placement';
+import { settleCopySellFill } from '../copy-sell-settlement';
 import { settleCopyFill } from '../copy-settlement';
+import { failCopySell, findCopySell, noteCopySellOrder } from '../copy-sells.store';
 
 /** Every event of an order intent's aggregate (OrderUpdated and OrderFilled), so the version order has no gap. */
 export const COPY_ORDER_EVENTS = OrderFilled.subject.replace(/filled\.v1$/, '>');
@@ -24,6 +26,7 @@ export const COPY_ORDER_EVENTS_DURABLE = 'copy-engine-copies-order-events';
  * - an order that ended with nothing filled (canceled, expired, rejected): the PENDING copy fails with the reason;
  * - anything else (accepted, unknown): its state noted on the PENDING copy, which stays pending — only the
  *   brokerage's final word settles it, never a timer.
+ * The orders of a copy's sells are matched the same way (the sell's own request id): see applyToSell.
  */
 @Injectable()
 export class CopyOrderEventsHandler implements OnModuleInit {
@@ -45,7 +48,8 @@ export class CopyOrderEventsHandler implements OnModuleInit {
     const data = envelope.data;
     if (!data.requestId) return;
     const copy = await findCopyByRequest(manager, data.userId, data.requestId);
-    if (!copy || !sameOrder(copy, data)) return;
+    if (!copy) return this.applyToSell(envelope, manager);
+    if (!sameOrder(copy, data)) return;
     if (envelope.type === OrderFilled.type) {
       const fill = data as OrderFilledV1;
       await settleCopyFill(
@@ -94,6 +98,64 @@ export class CopyOrderEventsHandler implements OnModuleInit {
         [copy.id, update.state, update.brokerageOrderId, update.state === 'UNKNOWN' || update.state === 'SUBMITTING'],
       );
     }
+  }
+
+  /**
+   * The order of a copy's sell (matched by the user and the sell's request id): its fill settles the sell (and closes
+   * the copy when nothing is held any more, CopyClosed in the same transaction); an order that ended with nothing
+   * sold fails the sell. A partial fill still working waits for the order's final word.
+   */
+  private async applyToSell(
+    envelope: EventEnvelope<OrderFilledV1 | OrderUpdatedV1>,
+    manager: EntityManager,
+  ): Promise<void> {
+    const data = envelope.data;
+    if (data.action !== 'SELL') return;
+    const sell = await findCopySell(manager, data.userId, data.requestId!);
+    if (!sell || sell.status !== 'PENDING' || sell.brokerageAccountId !== data.accountId) return;
+    const meta = { correlationId: envelope.correlationId, causationId: envelope.id };
+    if (envelope.type === OrderFilled.type) {
+      const fill = data as OrderFilledV1;
+      await settleCopySellFill(
+        manager,
+        this.outbox,
+        sell,
+        {
+          filledQuantity: fill.filledQuantity,
+          averagePrice: fill.averagePrice,
+          brokerageOrderId: fill.brokerageOrderId,
+          filledAt: new Date(fill.filledAt),
+        },
+        meta,
+      );
+      return;
+    }
+    if (envelope.type !== OrderUpdated.type) return;
+    const update = data as OrderUpdatedV1;
+    if (!update.final) {
+      if (update.brokerageOrderId) await noteCopySellOrder(manager, sell.id, update.brokerageOrderId);
+      return;
+    }
+    if (Number(update.filledQuantity) > 0 && update.averagePrice !== null)
+      await settleCopySellFill(
+        manager,
+        this.outbox,
+        sell,
+        {
+          filledQuantity: update.filledQuantity,
+          averagePrice: update.averagePrice,
+          brokerageOrderId: update.brokerageOrderId,
+          filledAt: new Date(update.occurredAt),
+        },
+        meta,
+      );
+    else
+      await failCopySell(
+        manager,
+        sell.id,
+        orderOutcomeText(update.state, update.providerStatus),
+        update.brokerageOrderId,
+      );
   }
 }
 

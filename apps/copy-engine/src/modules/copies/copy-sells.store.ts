@@ -1,0 +1,108 @@
+import type { EntityManager } from 'typeorm';
+
+export type CopySellStatus = 'PENDING' | 'FILLED' | 'FAILED';
+
+/** One row of copy_engine.copy_sells (numbers as decimal text, exactly as stored). */
+export interface CopySellRecord {
+  id: string;
+  userId: string;
+  requestId: string;
+  copyId: string;
+  brokerageAccountId: string;
+  quantity: string;
+  status: CopySellStatus;
+  brokerageOrderId: string | null;
+  filledQuantity: string | null;
+  fillPrice: string | null;
+  filledAt: Date | null;
+  failureReason: string | null;
+}
+
+const SELLS = 'copy_engine.copy_sells';
+const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", copy_id AS "copyId",
+  brokerage_account_id AS "brokerageAccountId", quantity::text AS quantity, status,
+  brokerage_order_id AS "brokerageOrderId", filled_quantity::text AS "filledQuantity", fill_price::text AS "fillPrice",
+  filled_at AS "filledAt", failure_reason AS "failureReason"`;
+
+const returned = <T>(result: unknown): T[] =>
+  Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
+    ? (result[0] as T[])
+    : (result as T[]);
+
+export async function findCopySell(
+  manager: EntityManager,
+  userId: string,
+  requestId: string,
+  lock = false,
+): Promise<CopySellRecord | null> {
+  const rows = (await manager.query(
+    `SELECT ${COLUMNS} FROM ${SELLS} WHERE user_id = $1 AND request_id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [userId, requestId],
+  )) as CopySellRecord[];
+  return rows[0] ?? null;
+}
+
+export async function sellsOfCopy(manager: EntityManager, copyId: string): Promise<CopySellRecord[]> {
+  return (await manager.query(`SELECT ${COLUMNS} FROM ${SELLS} WHERE copy_id = $1 ORDER BY created_at, id`, [
+    copyId,
+  ])) as CopySellRecord[];
+}
+
+/**
+ * Records a sell PENDING (the caller holds the copy's row locked and has checked the held quantity). Null when
+ * (user, request id) exists already: that first record is the sell.
+ */
+export async function insertCopySell(
+  manager: EntityManager,
+  sell: Pick<CopySellRecord, 'userId' | 'requestId' | 'copyId' | 'brokerageAccountId' | 'quantity'>,
+): Promise<CopySellRecord | null> {
+  const rows = (await manager.query(
+    `INSERT INTO ${SELLS} (user_id, request_id, copy_id, brokerage_account_id, quantity)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (user_id, request_id) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [sell.userId, sell.requestId, sell.copyId, sell.brokerageAccountId, sell.quantity],
+  )) as CopySellRecord[];
+  return rows[0] ?? null;
+}
+
+/** The sell's fill (from the brokerage's answer or its order events, whichever first): once, only while PENDING. */
+export async function fillCopySell(
+  manager: EntityManager,
+  id: string,
+  fill: { filledQuantity: string; price: string; brokerageOrderId: string | null; filledAt: Date },
+): Promise<boolean> {
+  const rows = returned<{ id: string }>(
+    await manager.query(
+      `UPDATE ${SELLS} SET status = 'FILLED', filled_quantity = $2, fill_price = $3,
+              brokerage_order_id = coalesce($4, brokerage_order_id), filled_at = $5, updated_at = now()
+        WHERE id = $1 AND status = 'PENDING'
+        RETURNING id`,
+      [id, fill.filledQuantity, fill.price, fill.brokerageOrderId, fill.filledAt],
+    ),
+  );
+  return rows.length > 0;
+}
+
+/** Nothing was sold (refused, canceled, expired, rejected): FAILED with the reason, only while PENDING. */
+export async function failCopySell(
+  manager: EntityManager,
+  id: string,
+  reason: string,
+  brokerageOrderId: string | null = null,
+): Promise<void> {
+  await manager.query(
+    `UPDATE ${SELLS} SET status = 'FAILED', failure_reason = $2, brokerage_order_id = coalesce($3, brokerage_order_id),
+            updated_at = now()
+      WHERE id = $1 AND status = 'PENDING'`,
+    [id, reason, brokerageOrderId],
+  );
+}
+
+/** The brokerage accepted the sell, not filled yet: its order id noted. */
+export async function noteCopySellOrder(manager: EntityManager, id: string, brokerageOrderId: string): Promise<void> {
+  await manager.query(
+    `UPDATE ${SELLS} SET brokerage_order_id = $2, updated_at = now() WHERE id = $1 AND status = 'PENDING'`,
+    [id, brokerageOrderId],
+  );
+}

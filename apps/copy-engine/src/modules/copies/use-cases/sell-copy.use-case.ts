@@ -1,0 +1,319 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  BROKERAGE_ORDER_RPC_TIMEOUT_MS,
+  BrokerageErrorCode,
+  BrokerageMessages,
+  BrokerageRpc,
+  MyCopiesErrorCode,
+  MyCopiesMessages,
+  OwnerSellErrorCode,
+  OwnerSellMessages,
+  type GetPlacedOrderRpcReply,
+  type GetPlacedOrderRpcRequest,
+  type PlacedOrderView,
+  type PlaceOrderRpcReply,
+  type PlaceOrderRpcRequest,
+  type RpcRequest,
+  type SellFailureDetails,
+  type SellPositionRpcPayload,
+  type SellPositionRpcReply,
+} from '@copytrade/contracts';
+import {
+  DomainException,
+  OutboxRelay,
+  OutboxWriter,
+  RpcClient,
+  RpcTimeoutException,
+  type RpcCallContext,
+} from '@copytrade/nest';
+import Decimal from 'decimal.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import { COPY_ENGINE_RPC } from '../copies.tokens';
+import { heldQuantityOf } from '../copy-instance.mapper';
+import { COLUMNS, TABLE, findCopyById, type CopyRecord } from '../copy-instances.store';
+import { orderOutcomeText } from '../copy-placement';
+import { settleCopySellFill } from '../copy-sell-settlement';
+import {
+  failCopySell,
+  findCopySell,
+  insertCopySell,
+  noteCopySellOrder,
+  type CopySellRecord,
+} from '../copy-sells.store';
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const upper = (value: string | null | undefined) => (value ?? '').trim().toUpperCase();
+
+type SellOutcome = { status: 'filled' | 'pending' | 'unknown'; order: PlacedOrderView; replayed: boolean };
+
+/**
+ * POST /api/snaptrade/sell-position for a follower's copied position (the gateway sends it here when the caller
+ * does not own the position's trace): a market sell of (part of) the caller's OPEN copy, under the client's
+ * X-Request-ID — the same saga as the copy and the owner's sell:
+ * - First call of a request id: the copy resolved and locked (the caller's own open copies only: symbol, and for an
+ *   option its OCC ticker; the trace when positionData.traceId is an id, 'unknown' allowed; the account the copy
+ *   was placed in; the oldest that still holds enough), the quantity checked against what it still holds (filled
+ *   less its filled and pending sells: 422 QUANTITY_TOO_LARGE beyond), and the sell recorded PENDING under
+ *   UNIQUE(user, request id) before the brokerage is called.
+ * - Every call, retries included: the brokerage's placeOrder with that request id (its idempotency answers a retry
+ *   with the first order, never a second one). Another position under the same request id is 422.
+ * - Filled: the sell settled (settleCopySellFill: the copy closes with CopyClosed when nothing is held any more).
+ *   Pending / unknown: answered as such; the order events settle it later. A refusal fails the sell (a new request
+ *   id may try again) and carries the seed's failure fields, as the owner's sell does.
+ */
+@Injectable()
+export class SellCopyUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(COPY_ENGINE_RPC) private readonly brokerage: RpcClient,
+    private readonly outbox: OutboxWriter,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async execute({
+    actor,
+    payload,
+    requestId: traceId,
+  }: RpcRequest<SellPositionRpcPayload>): Promise<SellPositionRpcReply> {
+    if (!actor) throw DomainException.forbidden('Sign in to sell.');
+    const userId = actor.userId;
+    const context: RpcCallContext = { requestId: traceId, actor };
+    const sell =
+      (await findCopySell(this.dataSource.manager, userId, payload.requestId)) ?? (await this.record(userId, payload));
+    const copy = (await findCopyById(this.dataSource.manager, sell.copyId))!;
+    if (!samePosition(sell, copy, payload))
+      throw new DomainException(422, BrokerageErrorCode.IDEMPOTENCY_KEY_REUSED, BrokerageMessages.requestIdReused);
+
+    let outcome: SellOutcome;
+    try {
+      outcome = await this.place(sell, copy, context);
+    } catch (error) {
+      if (error instanceof DomainException && error.code !== BrokerageErrorCode.ORDER_IN_FLIGHT && error.status < 500)
+        await failCopySell(this.dataSource.manager, sell.id, failureReasonOf(error));
+      throw error;
+    }
+    const { order } = outcome;
+    if (outcome.status === 'filled') {
+      await this.dataSource.transaction((manager) =>
+        settleCopySellFill(
+          manager,
+          this.outbox,
+          sell,
+          {
+            filledQuantity: order.filledQuantity ?? order.quantity,
+            averagePrice: order.executionPrice!,
+            brokerageOrderId: order.brokerageOrderId,
+            filledAt: new Date(),
+          },
+          { correlationId: traceId },
+        ),
+      );
+      this.relay.kick();
+    } else if (order.brokerageOrderId) {
+      await noteCopySellOrder(this.dataSource.manager, sell.id, order.brokerageOrderId);
+    }
+    const name = copy.optionsTicker ?? copy.symbol;
+    const message =
+      outcome.status === 'filled'
+        ? OwnerSellMessages.sold(name)
+        : outcome.status === 'pending'
+          ? OwnerSellMessages.pending(name)
+          : OwnerSellMessages.awaitingConfirmation;
+    return { status: outcome.status, message, order, replayed: outcome.replayed };
+  }
+
+  /** The first call of a request id: the copy resolved and locked, the quantity checked, the sell recorded. */
+  private record(userId: string, payload: SellPositionRpcPayload): Promise<CopySellRecord> {
+    return this.dataSource.transaction(async (manager) => {
+      const candidates = await this.openCopiesMatching(manager, userId, payload);
+      const again = await findCopySell(manager, userId, payload.requestId);
+      if (again) return again;
+      const symbol = payload.positionData.optionsTicker ?? payload.positionData.symbol;
+      if (candidates.length === 0)
+        throw DomainException.notFound(MyCopiesMessages.noOpenCopy(upper(symbol)), MyCopiesErrorCode.COPY_NOT_FOUND);
+      const inAccount = candidates.filter((copy) => copy.brokerageAccountId === payload.accountId);
+      if (inAccount.length === 0)
+        throw new DomainException(422, OwnerSellErrorCode.POSITION_MISMATCH, OwnerSellMessages.positionMismatch);
+      const quantity = new Decimal(payload.positionData.quantity);
+      const copy = inAccount.find((candidate) => heldQuantityOf(candidate).gte(quantity));
+      if (!copy) {
+        const max = Decimal.max(...inAccount.map(heldQuantityOf)).toNumber();
+        throw new DomainException(422, OwnerSellErrorCode.QUANTITY_TOO_LARGE, OwnerSellMessages.quantityTooLarge(max), {
+          maxQuantity: max,
+        });
+      }
+      const inserted = await insertCopySell(manager, {
+        userId,
+        requestId: payload.requestId,
+        copyId: copy.id,
+        brokerageAccountId: payload.accountId,
+        quantity: quantity.toFixed(),
+      });
+      return inserted ?? (await findCopySell(manager, userId, payload.requestId))!;
+    });
+  }
+
+  /** The caller's open copies that match the position, oldest first, their rows locked. */
+  private async openCopiesMatching(
+    manager: EntityManager,
+    userId: string,
+    payload: SellPositionRpcPayload,
+  ): Promise<CopyRecord[]> {
+    const position = payload.positionData;
+    const symbol = upper(position.symbol);
+    const optionsTicker = position.optionsTicker ? upper(position.optionsTicker) : null;
+    const params: unknown[] = [userId, symbol];
+    let where = `user_id = $1 AND status = 'OPEN' AND (upper(trim(symbol)) = $2 OR upper(trim(options_ticker)) = $2)`;
+    if (isUuid(position.traceId)) {
+      params.push(position.traceId);
+      where += ` AND trace_id = $3`;
+    }
+    // Locked first, then read in a statement of its own: its snapshot sees the sells committed while it waited.
+    const locked = (await manager.query(
+      `SELECT id FROM ${TABLE} WHERE ${where} ORDER BY created_at, id FOR UPDATE`,
+      params,
+    )) as Array<{ id: string }>;
+    if (locked.length === 0) return [];
+    const rows = (await manager.query(
+      `SELECT ${COLUMNS} FROM ${TABLE} WHERE id = ANY($1::uuid[]) AND status = 'OPEN' ORDER BY created_at, id`,
+      [locked.map((row) => row.id)],
+    )) as CopyRecord[];
+    return rows.filter(
+      (copy) =>
+        copy.isOptions === Boolean(position.isOptions || optionsTicker) &&
+        (!optionsTicker || upper(copy.optionsTicker) === optionsTicker),
+    );
+  }
+
+  /** The market sell through the brokerage with the sell's request id; no reply in time is never "not placed". */
+  private async place(sell: CopySellRecord, copy: CopyRecord, context: RpcCallContext): Promise<SellOutcome> {
+    const payload: PlaceOrderRpcRequest = {
+      userId: sell.userId,
+      accountId: sell.brokerageAccountId,
+      requestId: sell.requestId,
+      order: {
+        action: 'SELL',
+        symbol: copy.symbol,
+        quantity: Number(sell.quantity),
+        isOptions: copy.isOptions,
+        ...(copy.isOptions
+          ? {
+              optionsTicker: copy.optionsTicker ?? undefined,
+              optionType: copy.optionType ?? undefined,
+              strikePrice: copy.strikePrice === null ? undefined : Number(copy.strikePrice),
+              expirationDate: copy.expirationDate ?? undefined,
+              contractMultiplier: copy.contractMultiplier,
+            }
+          : {}),
+      },
+    };
+    let reply: PlaceOrderRpcReply;
+    try {
+      reply = await this.brokerage.request<PlaceOrderRpcRequest, PlaceOrderRpcReply>(
+        BrokerageRpc.placeOrder,
+        payload,
+        context,
+        BROKERAGE_ORDER_RPC_TIMEOUT_MS,
+      );
+    } catch (error) {
+      if (error instanceof RpcTimeoutException) {
+        const stored = await this.stored(sell, context);
+        return stored
+          ? outcomeOf({ order: stored, replayed: true })
+          : { status: 'unknown', replayed: false, order: unknownOrder(payload) };
+      }
+      throw error instanceof DomainException ? sellFailureOf(error) : error;
+    }
+    return outcomeOf(reply);
+  }
+
+  private async stored(sell: CopySellRecord, context: RpcCallContext): Promise<PlacedOrderView | null> {
+    try {
+      const { order } = await this.brokerage.request<GetPlacedOrderRpcRequest, GetPlacedOrderRpcReply>(
+        BrokerageRpc.getPlacedOrder,
+        { userId: sell.userId, requestId: sell.requestId },
+        context,
+      );
+      return order;
+    } catch {
+      return null;
+    }
+  }
+}
+
+function samePosition(sell: CopySellRecord, copy: CopyRecord, payload: SellPositionRpcPayload): boolean {
+  const symbol = upper(payload.positionData.symbol);
+  return (
+    sell.brokerageAccountId === payload.accountId &&
+    new Decimal(sell.quantity).equals(payload.positionData.quantity) &&
+    (upper(copy.symbol) === symbol || upper(copy.optionsTicker) === symbol)
+  );
+}
+
+function outcomeOf({ order, replayed }: PlaceOrderRpcReply): SellOutcome {
+  switch (order.state) {
+    case 'FILLED':
+      return { status: 'filled', order, replayed };
+    case 'PARTIALLY_FILLED':
+      return { status: order.final ? 'filled' : 'pending', order, replayed };
+    case 'SUBMITTED':
+      return { status: 'pending', order, replayed };
+    case 'UNKNOWN':
+    case 'SUBMITTING':
+      return { status: 'unknown', order, replayed };
+    default:
+      throw new DomainException(422, OwnerSellErrorCode.SELL_NOT_FILLED, OwnerSellMessages.notFilled, {
+        isMarketHoursRestriction: false,
+        technical: orderOutcomeText(order.state, order.providerStatus),
+        errorCode: order.providerStatus ?? order.state,
+        canRetry: true,
+      } satisfies SellFailureDetails);
+  }
+}
+
+function unknownOrder(payload: PlaceOrderRpcRequest): PlacedOrderView {
+  const { order } = payload;
+  return {
+    requestId: payload.requestId,
+    accountId: payload.accountId ?? null,
+    state: 'UNKNOWN',
+    clientOrderId: null,
+    brokerageOrderId: null,
+    action: 'SELL',
+    symbol: order.symbol,
+    quantity: order.quantity,
+    isOptions: Boolean(order.isOptions),
+    optionsTicker: order.optionsTicker ?? null,
+    filledQuantity: null,
+    executionPrice: null,
+    providerStatus: null,
+    final: false,
+    placedAt: new Date().toISOString(),
+  };
+}
+
+/** Refusals the client may simply try again later, as for the owner's sell. */
+const RETRYABLE = new Set<string>([
+  BrokerageErrorCode.MARKET_CLOSED,
+  BrokerageErrorCode.PROVIDER_RATE_LIMITED,
+  BrokerageErrorCode.PROVIDER_UNAVAILABLE,
+  BrokerageErrorCode.ORDER_IN_FLIGHT,
+]);
+
+/** The brokerage's refusal with the seed's failure fields in its details (the owner's sell's mapping). */
+function sellFailureOf(error: DomainException): DomainException {
+  const previous = (error.details ?? {}) as Record<string, unknown>;
+  const details: SellFailureDetails & Record<string, unknown> = {
+    ...previous,
+    isMarketHoursRestriction: error.code === BrokerageErrorCode.MARKET_CLOSED,
+    technical: error.message,
+    errorCode: error.code,
+    canRetry: RETRYABLE.has(error.code) || error.status === 429 || error.status >= 500,
+  };
+  return new DomainException(error.status, error.code, error.message, details);
+}
+
+function failureReasonOf(error: DomainException): string {
+  const technical = (error.details as { technical?: unknown } | undefined)?.technical;
+  return typeof technical === 'string' && technical ? technical : `${error.code}: ${error.message}`;
+}
