@@ -21,6 +21,7 @@ import { SettingsModule } from './modules/settings/settings.module';
 import { SignupModule } from './modules/signup/signup.module';
 import { BrokerageModule } from './modules/brokerage/brokerage.module';
 import { CopyTradesModule } from './modules/copy-trades/copy-trades.module';
+import { MyCopiesModule } from './modules/my-copies/my-copies.module';
 import { TradingTerminalModule } from './modules/trading-terminal/trading-terminal.module';
 import { DevMarketModule } from './modules/dev-market/dev-market.module';
 import { PaperModule } from './modules/paper/paper.module';
@@ -56,6 +57,7 @@ export class GatewayAppModule {
         ...(config.DEV_TOOLS ? [DevModule] : []),
         BrokerageModule,
         CopyTradesModule,
+        MyCopiesModule,
         TradingTerminalModule,
         PaperModule,
         WebhooksModule,

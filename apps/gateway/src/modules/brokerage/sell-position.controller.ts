@@ -1,7 +1,10 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  MyCopiesErrorCode,
+  MyCopiesRpc,
   OWNER_SELL_RPC_TIMEOUT_MS,
+  OwnerSellErrorCode,
   OwnerSellMessages,
   OwnerSellRpc,
   SellPositionDto,
@@ -10,13 +13,17 @@ import {
   type SellPositionRpcPayload,
   type SellPositionRpcReply,
 } from '@copytrade/contracts';
-import { DomainException, RpcClient, RpcTimeoutException } from '@copytrade/nest';
+import { DomainException, RpcClient, RpcTimeoutException, type RpcCallContext } from '@copytrade/nest';
 import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { orderRequestId } from '../paper/order-request-id';
 import { sessionUserId } from './brokerage-params';
 import { InvalidatesBrokerageReads } from './brokerage-writes.interceptor';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The owner path's refusals that mean "not the owner's position": a follower's copy may be it. */
+const NOT_THE_OWNERS = new Set<string>(['NOT_TRACE_OWNER', 'TRACE_NOT_FOUND', OwnerSellErrorCode.ACCOUNT_NOT_OWN]);
 
 /** A refused sell: the product's error shape with the seed's failure fields beside `message` when the brokerage refused. */
 export type SellPositionRefusal = {
@@ -29,9 +36,15 @@ export type SellPositionRefusal = {
   };
 
 /**
- * POST /api/snaptrade/sell-position (seed 001 §7): a market sell, idempotent on the X-Request-ID header (required).
- * The owner's path: a shared open trade of the caller's own trace (positionData.traceId), from the caller's own first
- * account; the traces service checks the owner and the trade and places the sell through the brokerage. 200 with
+ * POST /api/snaptrade/sell-position (seed 001 §7): a market sell, idempotent on the X-Request-ID header (required),
+ * for both the trace's owner and a follower:
+ * - the owner's path: a shared open trade of the caller's own trace (positionData.traceId), from the caller's own
+ *   first account; the traces service checks the owner and the trade and places the sell through the brokerage;
+ * - the follower's path: when the caller does not own that trace (traces answers NOT_TRACE_OWNER, ACCOUNT_NOT_OWN or
+ *   an unknown trace), or positionData.traceId is not an id (the seeds send 'unknown' for a copied position), the
+ *   copy engine sells the caller's own open copy of the position (quantity within what the copy still holds). When
+ *   the caller holds no such copy either, the owner path's refusal is the answer (as before this path existed).
+ * Both answer the same way. 200 with
  * `orderResult {price, orderId}` when filled; 202 while pending at the brokerage or when the outcome is unknown
  * (never answered as not placed: the same X-Request-ID returns the result). Refusals carry `isMarketHoursRestriction`,
  * `technical`, `errorCode` and `canRetry` from the brokerage's outcome.
@@ -54,12 +67,7 @@ export class SellPositionController {
     const payload: SellPositionRpcPayload = { accountId: body.accountId, requestId, positionData: body.positionData };
     let reply: SellPositionRpcReply;
     try {
-      reply = await this.rpc.request<SellPositionRpcPayload, SellPositionRpcReply>(
-        OwnerSellRpc.sellPosition,
-        payload,
-        context,
-        OWNER_SELL_RPC_TIMEOUT_MS,
-      );
+      reply = await this.route(payload, context);
     } catch (error) {
       if (error instanceof RpcTimeoutException) {
         response.status(202);
@@ -84,6 +92,35 @@ export class SellPositionController {
       orderResult: { price: reply.order.executionPrice, orderId: reply.order.brokerageOrderId },
       replayed: reply.replayed,
     };
+  }
+
+  /** The owner's sell when the caller owns the position's trace, else the sell of the caller's own copy of it. */
+  private async route(payload: SellPositionRpcPayload, context: RpcCallContext): Promise<SellPositionRpcReply> {
+    const sellCopy = () =>
+      this.rpc.request<SellPositionRpcPayload, SellPositionRpcReply>(
+        MyCopiesRpc.sellCopy,
+        payload,
+        context,
+        OWNER_SELL_RPC_TIMEOUT_MS,
+      );
+    if (!UUID.test(payload.positionData.traceId)) return sellCopy();
+    try {
+      return await this.rpc.request<SellPositionRpcPayload, SellPositionRpcReply>(
+        OwnerSellRpc.sellPosition,
+        payload,
+        context,
+        OWNER_SELL_RPC_TIMEOUT_MS,
+      );
+    } catch (ownerRefusal) {
+      if (!(ownerRefusal instanceof DomainException) || !NOT_THE_OWNERS.has(ownerRefusal.code)) throw ownerRefusal;
+      try {
+        return await sellCopy();
+      } catch (copyRefusal) {
+        if (copyRefusal instanceof DomainException && copyRefusal.code === MyCopiesErrorCode.COPY_NOT_FOUND)
+          throw ownerRefusal;
+        throw copyRefusal;
+      }
+    }
   }
 
   private refusal(error: DomainException, response: Response, traceId: string): SellPositionRefusal {
