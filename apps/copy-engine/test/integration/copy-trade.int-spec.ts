@@ -9,6 +9,7 @@ import {
   BrokerageErrorCode,
   BrokerageMessages,
   BrokerageRpc,
+  IdentityUsersRpc,
   CopyOpened,
   CopyTradeErrorCode,
   CopyTradeMessages,
@@ -23,6 +24,8 @@ import {
   type EventEnvelope,
   type GetPlacedOrderRpcRequest,
   type ListAccountsRpcReply,
+  type LookupUsersRpcReply,
+  type LookupUsersRpcRequest,
   type OrderFilledV1,
   type OrderUpdatedV1,
   type PlacedOrderView,
@@ -96,6 +99,12 @@ class StandIns {
     if (!trade)
       throw new RpcException({ status: 404, code: 'TRADE_NOT_FOUND', message: CopyTradeMessages.tradeNotFound });
     return { trade, access: { role: 'subscriber', tier: 'vip' } };
+  }
+
+  /** Identity's user lookup: every trader is named `trader_<first 8 of the id>`. */
+  @MessagePattern(IdentityUsersRpc.lookup)
+  users(@Payload() request: RpcRequest<LookupUsersRpcRequest>): LookupUsersRpcReply {
+    return { users: request.payload.ids.map((id) => ({ id, username: `trader_${id.slice(0, 8)}`, email: null })) };
   }
 
   @MessagePattern(BrokerageRpc.listAccounts)
@@ -371,6 +380,12 @@ describe('the saga', () => {
         receipt: { traderPrice: 100, traderSharedAt: '2026-01-05T15:30:00.000Z', fillPrice: FILL_PRICE },
         originalTrade: { id: tradeId, symbol: 'AAPL', type: 'buy', trace: { name: 'Alpha', handle: '@alpha' } },
       },
+    });
+    // The trader's username, from identity (the copy keeps the trader's id).
+    const traderId = TRADES.get(tradeId)!.ownerUserId;
+    expect(reply.copyInstance.originalTrade.trader).toEqual({
+      id: traderId,
+      username: `trader_${traderId.slice(0, 8)}`,
     });
     const [row] = await copiesOf(userId);
     expect(row).toMatchObject({ status: 'OPEN', filled: 5, entry: FILL_PRICE, amount: 506.25 });

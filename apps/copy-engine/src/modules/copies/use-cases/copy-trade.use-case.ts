@@ -26,6 +26,7 @@ import Decimal from 'decimal.js';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { COPY_ENGINE_RPC } from '../copies.tokens';
 import { toCopyInstanceView } from '../copy-instance.mapper';
+import { TraderNames } from '../trader-names';
 import {
   claimBrokerageCall,
   findCopyByRequest,
@@ -61,7 +62,18 @@ export class CopyTradeUseCase {
     private readonly placement: CopyPlacement,
   ) {}
 
-  async execute({ actor, payload, requestId: traceId }: RpcRequest<CopyTradeRpcPayload>): Promise<CopyTradeRpcReply> {
+  /** The copy (below), answered with the trader's username on its view. */
+  async execute(request: RpcRequest<CopyTradeRpcPayload>): Promise<CopyTradeRpcReply> {
+    const reply = await this.copy(request);
+    const [copyInstance] = await new TraderNames(this.rpc).fill([reply.copyInstance], request);
+    return { ...reply, copyInstance: copyInstance! };
+  }
+
+  private async copy({
+    actor,
+    payload,
+    requestId: traceId,
+  }: RpcRequest<CopyTradeRpcPayload>): Promise<CopyTradeRpcReply> {
     if (!actor) throw DomainException.unauthenticated(Messages.notSignedIn);
     const missing = COPY_TRADE_REQUIRED_FIELDS.filter((field) => {
       const value = payload[field];
