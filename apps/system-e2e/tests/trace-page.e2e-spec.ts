@@ -107,9 +107,10 @@ test('trace page: public view, subscribe to the full view with the shared trades
     await expect(liveTable.getByRole('row').nth(1)).toBeVisible();
     for (const row of (await liveTable.getByRole('row').all()).slice(1)) {
       await expect(row.getByRole('cell').nth(9)).toHaveText('Free');
-      await expect(row.getByRole('button', { name: /^Copy Trade/ })).toBeDisabled();
+      // Not copied yet: Copy Trade opens the copy dialog (the server checks the tier; copy-trade.e2e-spec copies).
+      await expect(row.getByRole('button', { name: /^Copy Trade/ })).toBeEnabled();
     }
-    await expect(live).toContainText('Copying arrives in the next release.');
+    await expect(live).toContainText('Copy a trade into your brokerage account with Copy Trade.');
 
     const closedLoaded = page.waitForResponse((response) =>
       response.url().endsWith(`/api/traces/${traceId}/trades?limit=20&status=closed`),

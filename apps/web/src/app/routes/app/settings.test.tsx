@@ -220,9 +220,11 @@ describe('settings: account', () => {
     const { user, queryClient } = renderApp('/settings');
     const toggle = await screen.findByRole('switch', { name: 'Close my automatic copies when the trader sells' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
-    // Until the copy engine ships the card says so: the settings are kept, nothing is copied yet.
+    // Until automatic copying ships the card says so: the settings are kept, manual copies work.
     expect(
-      screen.getByText('Copying arrives in the next release: these settings are saved now and apply from then on.'),
+      screen.getByText(
+        'Automatic copying arrives in the next release: these settings are saved now and apply from then on. Copying a trade yourself from a trace page works now.',
+      ),
     ).toBeInTheDocument();
     expect(toggle).toHaveAccessibleDescription(
       'When a trader you copy automatically sells a shared trade, your automatic copy of it is sold too.',

@@ -77,9 +77,10 @@ export function CopyTradingCard({ user }: { user: UserView }) {
       <CardHeader>
         <CardTitle id={`${id}-title`}>Copy Trading</CardTitle>
         <CardDescription>Copy shared trades as market orders into your Primary brokerage account.</CardDescription>
-        {/* Said until the copy engine ships: the settings are kept, nothing is copied yet. */}
+        {/* Said until automatic copying ships: the settings are kept, manual copies (trace page) work. */}
         <p className="field__hint">
-          Copying arrives in the next release: these settings are saved now and apply from then on.
+          Automatic copying arrives in the next release: these settings are saved now and apply from then on. Copying a
+          trade yourself from a trace page works now.
         </p>
       </CardHeader>
       <CardContent className="stack">

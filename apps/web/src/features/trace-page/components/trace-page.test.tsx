@@ -264,10 +264,10 @@ describe('full view', () => {
     expect(within(nvda).getByText('$112.50')).toBeInTheDocument();
     expect(within(nvda).getByText('Breakout')).toBeInTheDocument();
     expect(within(nvda).getByText('High')).toBeInTheDocument();
-    // Copying is the next issue's: the button is there, disabled, with the reason.
+    // Live trades can be copied: once the read of the user's copy says there is none, the button is enabled.
     const copy = within(nvda).getByRole('button', { name: 'Copy Trade NVDA' });
-    expect(copy).toBeDisabled();
-    expect(copy).toHaveAccessibleDescription(/Copying arrives in the next release/);
+    await waitFor(() => expect(copy).toBeEnabled());
+    expect(within(tsla).getByRole('button', { name: 'Copy Trade TSLA' })).toBeInTheDocument();
 
     expect(tradeCalls(api.fetchMock)).toEqual([{ search: '?limit=20', userId: user.id }]);
     const header = screen.getByRole('region', { name: 'Momentum Masters' });

@@ -1,12 +1,17 @@
-import { useId } from 'react';
+import type { TradeView } from '@copytrade/contracts';
+import { lazy, Suspense, useId, useState } from 'react';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { ClockIcon, LayersIcon } from '@/components/ui/icons';
 import { useTraceTrades, type TradesVariant } from '@/features/traces/api/get-trace-trades';
 import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
 import { TradesTable } from './trades-table';
 
+// The copy dialog is its own chunk, loaded when a copy starts (the trace route stays within its budget).
+const CopyTradeDialog = lazy(() => import('@/features/copy-trading/components/copy-trade-dialog'));
+
 export const TRADES_TEXTS = {
-  copyLater: 'Copying arrives in the next release.',
+  copyNote: 'Copy a trade into your brokerage account with Copy Trade.',
   liveEmptyTitle: 'No open trades',
   liveEmptyText: 'Trades this trader shares and still holds show here.',
   pastEmptyTitle: 'No closed trades yet',
@@ -18,7 +23,7 @@ const updatedAt = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2
 
 /**
  * Live Trades (the open ones of the owner's list, or of the fallback list) or Past Trades (the closed list),
- * refreshed every 30 s. Copying is the next issue's: its button shows, disabled, with the reason.
+ * refreshed every 30 s. Live trades can be copied (the copy-trade dialog); a copied one shows 'Copied'.
  */
 export function TradesPanel({
   traceId,
@@ -32,7 +37,14 @@ export function TradesPanel({
   owner: boolean;
 }) {
   const titleId = useId();
-  const noteId = useId();
+  const { user } = useSession();
+  const [copying, setCopying] = useState<TradeView | null>(null);
+  // Mounted from the first copy on, so closing animates and returns focus to the row's button.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const startCopy = (trade: TradeView) => {
+    setDialogLoaded(true);
+    setCopying(trade);
+  };
   const variant: TradesVariant = kind === 'past' ? 'closed' : owner ? 'owner' : 'fallback';
   const trades = useTraceTrades({ traceId, userId, variant });
   const live = kind === 'live';
@@ -61,7 +73,13 @@ export function TradesPanel({
           <p className="empty-state__text">{live ? TRADES_TEXTS.liveEmptyText : TRADES_TEXTS.pastEmptyText}</p>
         </div>
       ) : (
-        <TradesTable trades={rows} kind={kind} labelledBy={titleId} copyNoteId={live ? noteId : undefined} />
+        <TradesTable
+          trades={rows}
+          kind={kind}
+          labelledBy={titleId}
+          userId={userId}
+          onCopy={live ? startCopy : undefined}
+        />
       );
   }
 
@@ -80,9 +98,7 @@ export function TradesPanel({
           ) : null}
         </div>
         {live ? (
-          <p id={noteId} className="card__description">
-            {TRADES_TEXTS.copyLater} Options prices are shown per contract.
-          </p>
+          <p className="card__description">{TRADES_TEXTS.copyNote} Options prices are shown per contract.</p>
         ) : (
           <p className="card__description">
             Closed shared trades with their realized P&amp;L. Options prices per contract.
@@ -90,6 +106,11 @@ export function TradesPanel({
         )}
       </div>
       <div className="card__content">{body}</div>
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <CopyTradeDialog traceId={traceId} user={user} trade={copying} onClose={() => setCopying(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

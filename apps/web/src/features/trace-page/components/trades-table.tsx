@@ -1,8 +1,7 @@
 import type { TradeView } from '@copytrade/contracts';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { CopyIcon } from '@/components/ui/icons';
+import { CopyTradeAction } from '@/features/copy-trading/components/copy-trade-action';
 import { cn } from '@/lib/cn';
 import {
   capitalize,
@@ -51,19 +50,21 @@ function Pnl({ trade }: { trade: TradeView }) {
 /**
  * The trades of a trace: symbol (with the option's type, strike and expiry), side, quantity, entry price,
  * current (live) or exit (past) price, P&L (unrealized while open, realized once closed; green/red with its
- * sign), executed time, strategy, confidence and required tier. Live trades carry a disabled Copy Trade.
+ * sign), executed time, strategy, confidence and required tier. Live trades carry Copy Trade, or 'Copied'.
  * Wider than a phone, the table scrolls in its own box.
  */
 export function TradesTable({
   trades,
   kind,
   labelledBy,
-  copyNoteId,
+  userId,
+  onCopy,
 }: {
   trades: readonly TradeView[];
   kind: 'live' | 'past';
   labelledBy: string;
-  copyNoteId?: string;
+  userId: string;
+  onCopy?: (trade: TradeView) => void;
 }) {
   const live = kind === 'live';
   const columns: DataColumn<TradeView>[] = [
@@ -99,22 +100,12 @@ export function TradesTable({
       header: 'Tier',
       cell: (trade) => (trade.requiredTier ? <Badge variant="muted">{tierLabel(trade.requiredTier)}</Badge> : '—'),
     },
-    ...(live
+    ...(live && onCopy
       ? [
           {
             header: 'Action',
             cell: (trade: TradeView) => (
-              <Button
-                size="sm"
-                variant="outline"
-                disabled
-                aria-label={`Copy Trade ${trade.symbol}`}
-                aria-describedby={copyNoteId}
-                title="Copying arrives in the next release"
-              >
-                <CopyIcon size={12} />
-                Copy Trade
-              </Button>
+              <CopyTradeAction trade={trade} userId={userId} onCopy={(row) => onCopy?.(row)} />
             ),
           },
         ]
