@@ -353,14 +353,19 @@ describe('sell of a copied position', () => {
     expect(sellOrdersOf(stranger.userId)).toHaveLength(0);
 
     SELL_MODE = 'market-closed';
-    const refused = await sell(owner.userId, sellBody(owner, symbol, 1)).catch((error: Refusal) => error);
+    const refusedPayload = sellBody(owner, symbol, 1);
+    const refused = await sell(owner.userId, refusedPayload).catch((error: Refusal) => error);
     expect(refused).toMatchObject({
       status: 422,
       code: BrokerageErrorCode.MARKET_CLOSED,
       details: { isMarketHoursRestriction: true, errorCode: 'MARKET_CLOSED', canRetry: true },
     });
-    // The refused sell holds nothing back: the whole copy may be sold with a new request id.
+    // Its request id stays refused, the brokerage not called again (the market has opened meanwhile).
     SELL_MODE = 'filled';
+    const retried = await sell(owner.userId, refusedPayload).catch((error: Refusal) => error);
+    expect(retried).toMatchObject({ status: 422, code: 'SELL_NOT_FILLED', details: { canRetry: true } });
+    expect(sellOrdersOf(owner.userId)).toHaveLength(0);
+    // The refused sell holds nothing back: the whole copy may be sold with a new request id.
     await expect(sell(owner.userId, sellBody(owner, symbol, 3))).resolves.toMatchObject({ status: 'filled' });
   });
 });

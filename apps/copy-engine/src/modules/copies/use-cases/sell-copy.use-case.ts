@@ -56,7 +56,8 @@ type SellOutcome = { status: 'filled' | 'pending' | 'unknown'; order: PlacedOrde
  *   less its filled and pending sells: 422 QUANTITY_TOO_LARGE beyond), and the sell recorded PENDING under
  *   UNIQUE(user, request id) before the brokerage is called.
  * - Every call, retries included: the brokerage's placeOrder with that request id (its idempotency answers a retry
- *   with the first order, never a second one). Another position under the same request id is 422.
+ *   with the first order, never a second one). Another position under the same request id is 422; a request id
+ *   whose sell was refused answers the refusal again without calling the brokerage.
  * - Filled: the sell settled (settleCopySellFill: the copy closes with CopyClosed when nothing is held any more).
  *   Pending / unknown: answered as such; the order events settle it later. A refusal fails the sell (a new request
  *   id may try again) and carries the seed's failure fields, as the owner's sell does.
@@ -83,6 +84,16 @@ export class SellCopyUseCase {
     const copy = (await findCopyById(this.dataSource.manager, sell.copyId))!;
     if (!samePosition(sell, copy, payload))
       throw new DomainException(422, BrokerageErrorCode.IDEMPOTENCY_KEY_REUSED, BrokerageMessages.requestIdReused);
+
+    // A refused sell stays refused under its request id: calling the brokerage again with it could place an order
+    // the sell no longer records (a new request id may try again).
+    if (sell.status === 'FAILED')
+      throw new DomainException(422, OwnerSellErrorCode.SELL_NOT_FILLED, OwnerSellMessages.notFilled, {
+        isMarketHoursRestriction: false,
+        technical: sell.failureReason ?? OwnerSellMessages.notFilled,
+        errorCode: OwnerSellErrorCode.SELL_NOT_FILLED,
+        canRetry: true,
+      } satisfies SellFailureDetails);
 
     let outcome: SellOutcome;
     try {
