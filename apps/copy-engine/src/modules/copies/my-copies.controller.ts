@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  ActorOnlyRpcCall,
   CloseCopyRpcCall,
   CopyIdRpcCall,
   ListMyCopiesRpcCall,
   MyCopiesRpc,
-  MyPerformanceRpcCall,
   SellCopyRpcCall,
   type CloseCopyRpcReply,
   type ListMyCopiesRpcReply,
@@ -44,7 +44,7 @@ export class MyCopiesController {
   }
 
   @MessagePattern(MyCopiesRpc.myPerformance)
-  performance(@Payload() request: MyPerformanceRpcCall): Promise<MyPerformanceRpcReply> {
+  performance(@Payload() request: ActorOnlyRpcCall): Promise<MyPerformanceRpcReply> {
     return this.myCopies.performance(request);
   }
 

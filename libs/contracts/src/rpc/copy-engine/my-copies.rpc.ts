@@ -76,8 +76,6 @@ export interface ListMyCopiesRpcReply {
   offset: number;
 }
 
-export class MyPerformanceRpcPayload {}
-export class MyPerformanceRpcCall extends rpcCallOf(MyPerformanceRpcPayload) {}
 export interface MyPerformanceRpcReply {
   performance: CopyPerformanceView;
 }
