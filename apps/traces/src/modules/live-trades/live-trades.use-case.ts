@@ -6,26 +6,54 @@ import {
   type LiveTradesRpcReply,
   type RpcRequest,
 } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, type RpcCallContext } from '@copytrade/nest';
 import { DataSource, In } from 'typeorm';
 import { IdentityUsers } from '../identity-users/identity-users';
 import { TraceEntity, TradeEntity } from '../shared/entities';
 import { requireActor } from '../shared/trace-access';
 import { toTradeView } from '../shared/trace-views';
 
+/** A username is kept this long (a renamed trader shows the new name within it). */
+export const NAMES_TTL_MS = 60_000;
+const NAMES_MAX = 10_000;
+
 /**
  * rpc.traces.live-trades.list (the Trading Terminal, through the copy engine): the OPEN shared trades of the traces
  * the user owns or actively subscribes to, by the trace page's tier rule (`ListTradesUseCase`: the owner every
  * shared trade; an active subscriber those whose required tier ranks at or below theirs), newest first, the
  * newest LIVE_TRADES_MAX. Read on every call from the database, so a new, ended or upgraded subscription counts at
- * once. The traders' usernames in one batched identity lookup (null when identity does not answer in time).
+ * once. The traders' usernames in one batched identity lookup, kept NAMES_TTL_MS (null when identity does not answer in
+ * time).
  */
 @Injectable()
 export class ListLiveTradesUseCase {
+  /** Owners' usernames read in the last NAMES_TTL_MS (the feed is polled every 30 s by every follower). */
+  private readonly names = new Map<string, { username: string; until: number }>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly identityUsers: IdentityUsers,
   ) {}
+
+  /** Usernames by owner id: the fresh ones from memory, the rest in one identity lookup (none when it fails). */
+  private async ownerNames(ids: string[], context: RpcCallContext): Promise<Map<string, string>> {
+    const now = Date.now();
+    const known = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const cached = this.names.get(id);
+      if (cached && cached.until > now) known.set(id, cached.username);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return known;
+    const found = await this.identityUsers.ownersOf(missing, context);
+    if (this.names.size > NAMES_MAX) this.names.clear();
+    for (const [id, user] of found) {
+      known.set(id, user.username);
+      this.names.set(id, { username: user.username, until: now + NAMES_TTL_MS });
+    }
+    return known;
+  }
 
   async execute({ actor, payload, requestId }: RpcRequest<LiveTradesRpcPayload>): Promise<LiveTradesRpcReply> {
     const { userId } = requireActor(actor);
@@ -56,7 +84,7 @@ export class ListLiveTradesUseCase {
     const trades = new Map((await manager.findBy(TradeEntity, { id: In(ids) })).map((trade) => [trade.id, trade]));
     const traceIds = [...new Set([...trades.values()].map((trade) => trade.traceId))];
     const traces = new Map((await manager.findBy(TraceEntity, { id: In(traceIds) })).map((trace) => [trace.id, trace]));
-    const owners = await this.identityUsers.ownersOf(
+    const owners = await this.ownerNames(
       [...traces.values()].map((trace) => trace.ownerUserId),
       { requestId, actor },
     );
@@ -71,7 +99,7 @@ export class ListLiveTradesUseCase {
           traceName: trace.name,
           traceHandle: trace.handle,
           traceAvatar: trace.avatarUrl ?? null,
-          trader: { id: trace.ownerUserId, username: owners.get(trace.ownerUserId)?.username ?? null },
+          trader: { id: trace.ownerUserId, username: owners.get(trace.ownerUserId) ?? null },
           sharedAt: trade.sharedAt?.toISOString() ?? null,
           lastSyncedAt: (trade.sharedAt ?? trade.createdAt).toISOString(),
           isOwn: trace.ownerUserId === userId,
