@@ -124,7 +124,8 @@ describe('POST /api/webhooks/snaptrade', () => {
     expect([delivered.status, delivered.responseBody]).toEqual([200, { success: true, outcome: 'accepted' }]);
     await expectEventually(async () => expect(await openTrades()).toEqual(['MSFT 10']), { timeoutMs: 20_000 });
     expect(await accountEvents()).toBe(1);
-    expect(await syncsRun()).toBe(1);
+    // The consumer records the event in its inbox once the sync's transaction has committed: a moment later.
+    await expectEventually(async () => expect(await syncsRun()).toBe(1), { timeoutMs: 10_000 });
   });
 
   it('a replayed webhookId answers 200 and changes nothing; the next notification syncs again', async () => {
@@ -150,7 +151,7 @@ describe('POST /api/webhooks/snaptrade', () => {
       timeoutMs: 20_000,
     });
     expect(await accountEvents()).toBe(2);
-    expect(await syncsRun()).toBe(2);
+    await expectEventually(async () => expect(await syncsRun()).toBe(2), { timeoutMs: 10_000 });
     expect(positionReads() - readsBefore).toBe(1);
   });
 });
