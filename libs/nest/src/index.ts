@@ -9,3 +9,4 @@ export * from './rpc';
 export * from './messaging';
 export * from './read-your-writes';
 export * from './demo';
+export * from './orders';

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { profitOf } from './copy-instance.mapper';
 import { closeCopyRow, findCopyById, type CopyRecord } from './copy-instances.store';
 import { sellsOfCopy, type CopySellRecord } from './copy-sells.store';
-import type { SettlementMeta } from './copy-settlement';
+import { copyTradeFieldsOf, type SettlementMeta } from './copy-settlement';
 
 export type CloseResult =
   | { kind: 'closed'; copy: CopyRecord }
@@ -78,19 +78,7 @@ function copyClosedOf(
   closedAt: Date,
 ): CopyClosedV1 {
   return {
-    copyId: copy.id,
-    userId: copy.userId,
-    originalTradeId: copy.originalTradeId,
-    traceId: copy.traceId,
-    placement: copy.placement,
-    symbol: copy.symbol,
-    side: copy.side,
-    isOptions: copy.isOptions,
-    optionsTicker: copy.optionsTicker,
-    optionType: copy.optionType,
-    strikePrice: copy.strikePrice === null ? null : new Decimal(copy.strikePrice).toFixed(),
-    expirationDate: copy.expirationDate,
-    contractMultiplier: copy.contractMultiplier,
+    ...copyTradeFieldsOf(copy),
     quantity: new Decimal(copy.quantityFilled).toFixed(),
     entryPrice: new Decimal(copy.entryPrice!).toFixed(),
     brokerageAccountId: copy.brokerageAccountId,

@@ -7,11 +7,20 @@ import {
   CopyTradeMessages,
   type GetPlacedOrderRpcReply,
   type GetPlacedOrderRpcRequest,
+  type MarketOrderInput,
   type PlacedOrderView,
   type PlaceOrderRpcReply,
   type PlaceOrderRpcRequest,
 } from '@copytrade/contracts';
-import { DomainException, OutboxRelay, OutboxWriter, RpcClient, RpcTimeoutException } from '@copytrade/nest';
+import {
+  DomainException,
+  orderOutcomeText,
+  orderProgressOf,
+  OutboxRelay,
+  OutboxWriter,
+  RpcClient,
+  RpcTimeoutException,
+} from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from './copies.tokens';
@@ -31,8 +40,25 @@ export type PlacementOutcome =
   | { kind: 'unanswered'; error: DomainException };
 
 /** What the brokerage says became of an order, in words (the failure reason of a copy it did not fill). */
-export const orderOutcomeText = (state: string, providerStatus: string | null): string =>
-  `The brokerage reports the order ${state.toLowerCase().replace('_', ' ')}${providerStatus ? ` (${providerStatus})` : ''}.`;
+export { orderOutcomeText };
+
+/** A market order for (part of) a copy's position: its symbol, and the contract when it is an option. */
+export function copyOrderOf(copy: CopyRecord, quantity: number): Omit<MarketOrderInput, 'action'> {
+  return {
+    symbol: copy.symbol,
+    quantity,
+    isOptions: copy.isOptions,
+    ...(copy.isOptions
+      ? {
+          optionsTicker: copy.optionsTicker ?? undefined,
+          optionType: copy.optionType ?? undefined,
+          strikePrice: copy.strikePrice === null ? undefined : Number(copy.strikePrice),
+          expirationDate: copy.expirationDate ?? undefined,
+          contractMultiplier: copy.contractMultiplier,
+        }
+      : {}),
+  };
+}
 
 /**
  * The saga's step that talks to the brokerage, for a copy already recorded PENDING whose call the caller holds
@@ -72,21 +98,7 @@ export class CopyPlacement {
       userId: copy.userId,
       accountId: copy.brokerageAccountId,
       requestId: copy.requestId,
-      order: {
-        action: copy.side === 'sell' ? 'SELL' : 'BUY',
-        symbol: copy.symbol,
-        quantity: Number(copy.quantityRequested),
-        isOptions: copy.isOptions,
-        ...(copy.isOptions
-          ? {
-              optionsTicker: copy.optionsTicker ?? undefined,
-              optionType: copy.optionType ?? undefined,
-              strikePrice: copy.strikePrice === null ? undefined : Number(copy.strikePrice),
-              expirationDate: copy.expirationDate ?? undefined,
-              contractMultiplier: copy.contractMultiplier,
-            }
-          : {}),
-      },
+      order: { action: copy.side === 'sell' ? 'SELL' : 'BUY', ...copyOrderOf(copy, Number(copy.quantityRequested)) },
     };
     const context = { requestId: correlationId, actor: { userId: copy.userId, isAdmin: false } };
     try {
@@ -192,31 +204,21 @@ export class CopyPlacement {
 }
 
 function outcomeOf(order: PlacedOrderView, replayed: boolean): PlacementOutcome {
-  switch (order.state) {
-    case 'FILLED':
-      return { kind: 'filled', order, replayed };
-    case 'PARTIALLY_FILLED':
-      return { kind: order.final ? 'filled' : 'pending', order, replayed };
-    case 'SUBMITTED':
-      return { kind: 'pending', order, replayed };
-    case 'UNKNOWN':
-    case 'SUBMITTING':
-      return { kind: 'unknown', order, replayed };
-    default:
-      // CANCELED, EXPIRED, REJECTED after acceptance: nothing bought.
-      return {
-        kind: 'refused',
-        error: new DomainException(
-          422,
-          CopyTradeErrorCode.COPY_NOT_FILLED,
-          orderOutcomeText(order.state, order.providerStatus),
-          {
-            state: order.state,
-            brokerageOrderId: order.brokerageOrderId,
-          },
-        ),
-      };
-  }
+  const kind = orderProgressOf(order);
+  if (kind) return { kind, order, replayed };
+  // CANCELED, EXPIRED, REJECTED after acceptance: nothing bought.
+  return {
+    kind: 'refused',
+    error: new DomainException(
+      422,
+      CopyTradeErrorCode.COPY_NOT_FILLED,
+      orderOutcomeText(order.state, order.providerStatus),
+      {
+        state: order.state,
+        brokerageOrderId: order.brokerageOrderId,
+      },
+    ),
+  };
 }
 
 function unknownOrder(copy: CopyRecord, payload: PlaceOrderRpcRequest): PlacedOrderView {

@@ -74,6 +74,23 @@ function copyOpenedOf(
   fill: CopyFill,
 ): CopyOpenedV1 {
   return {
+    ...copyTradeFieldsOf(copy),
+    quantity: quantity.toFixed(),
+    entryPrice: price.toFixed(),
+    brokerageAccountId: copy.brokerageAccountId,
+    requestId: copy.requestId,
+    brokerageOrderId: fill.brokerageOrderId ?? copy.brokerageOrderId,
+    requestedQuantity: new Decimal(copy.quantityRequested).toFixed(),
+    copyAmount: amount.toFixed(),
+    traderPrice: new Decimal(copy.traderPrice).toFixed(),
+    traderSharedAt: copy.traderSharedAt ? copy.traderSharedAt.toISOString() : null,
+    openedAt: fill.filledAt.toISOString(),
+  };
+}
+
+/** The copy and the trade it copies, as CopyOpened and CopyClosed both carry them. */
+export function copyTradeFieldsOf(copy: CopyRecord): Pick<CopyOpenedV1, CopyTradeField> {
+  return {
     copyId: copy.id,
     userId: copy.userId,
     originalTradeId: copy.originalTradeId,
@@ -87,15 +104,20 @@ function copyOpenedOf(
     strikePrice: copy.strikePrice === null ? null : new Decimal(copy.strikePrice).toFixed(),
     expirationDate: copy.expirationDate,
     contractMultiplier: copy.contractMultiplier,
-    quantity: quantity.toFixed(),
-    entryPrice: price.toFixed(),
-    brokerageAccountId: copy.brokerageAccountId,
-    requestId: copy.requestId,
-    brokerageOrderId: fill.brokerageOrderId ?? copy.brokerageOrderId,
-    requestedQuantity: new Decimal(copy.quantityRequested).toFixed(),
-    copyAmount: amount.toFixed(),
-    traderPrice: new Decimal(copy.traderPrice).toFixed(),
-    traderSharedAt: copy.traderSharedAt ? copy.traderSharedAt.toISOString() : null,
-    openedAt: fill.filledAt.toISOString(),
   };
 }
+
+type CopyTradeField =
+  | 'copyId'
+  | 'userId'
+  | 'originalTradeId'
+  | 'traceId'
+  | 'placement'
+  | 'symbol'
+  | 'side'
+  | 'isOptions'
+  | 'optionsTicker'
+  | 'optionType'
+  | 'strikePrice'
+  | 'expirationDate'
+  | 'contractMultiplier';

@@ -1,18 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  BROKERAGE_ORDER_RPC_TIMEOUT_MS,
   BrokerageErrorCode,
   BrokerageMessages,
-  BrokerageRpc,
   MyCopiesErrorCode,
   MyCopiesMessages,
   OwnerSellErrorCode,
   OwnerSellMessages,
-  type GetPlacedOrderRpcReply,
-  type GetPlacedOrderRpcRequest,
-  type PlacedOrderView,
-  type PlaceOrderRpcReply,
-  type PlaceOrderRpcRequest,
   type RpcRequest,
   type SellFailureDetails,
   type SellPositionRpcPayload,
@@ -20,10 +13,12 @@ import {
 } from '@copytrade/contracts';
 import {
   DomainException,
+  MarketSell,
   OutboxRelay,
   OutboxWriter,
   RpcClient,
-  RpcTimeoutException,
+  type MarketSellOutcome,
+  type MarketSellRequest,
   type RpcCallContext,
 } from '@copytrade/nest';
 import Decimal from 'decimal.js';
@@ -31,7 +26,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { COPY_ENGINE_RPC } from '../copies.tokens';
 import { heldQuantityOf } from '../copy-instance.mapper';
 import { COLUMNS, TABLE, findCopyById, type CopyRecord } from '../copy-instances.store';
-import { orderOutcomeText } from '../copy-placement';
+import { copyOrderOf } from '../copy-placement';
 import { settleCopySellFill } from '../copy-sell-settlement';
 import {
   failCopySell,
@@ -43,8 +38,6 @@ import {
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const upper = (value: string | null | undefined) => (value ?? '').trim().toUpperCase();
-
-type SellOutcome = { status: 'filled' | 'pending' | 'unknown'; order: PlacedOrderView; replayed: boolean };
 
 /**
  * POST /api/snaptrade/sell-position for a follower's copied position (the gateway sends it here when the caller
@@ -64,12 +57,16 @@ type SellOutcome = { status: 'filled' | 'pending' | 'unknown'; order: PlacedOrde
  */
 @Injectable()
 export class SellCopyUseCase {
+  private readonly market: MarketSell;
+
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(COPY_ENGINE_RPC) private readonly brokerage: RpcClient,
+    @Inject(COPY_ENGINE_RPC) brokerage: RpcClient,
     private readonly outbox: OutboxWriter,
     private readonly relay: OutboxRelay,
-  ) {}
+  ) {
+    this.market = new MarketSell(brokerage);
+  }
 
   async execute({
     actor,
@@ -95,7 +92,7 @@ export class SellCopyUseCase {
         canRetry: true,
       } satisfies SellFailureDetails);
 
-    let outcome: SellOutcome;
+    let outcome: MarketSellOutcome;
     try {
       outcome = await this.place(sell, copy, context);
     } catch (error) {
@@ -197,58 +194,14 @@ export class SellCopyUseCase {
   }
 
   /** The market sell through the brokerage with the sell's request id; no reply in time is never "not placed". */
-  private async place(sell: CopySellRecord, copy: CopyRecord, context: RpcCallContext): Promise<SellOutcome> {
-    const payload: PlaceOrderRpcRequest = {
+  private async place(sell: CopySellRecord, copy: CopyRecord, context: RpcCallContext): Promise<MarketSellOutcome> {
+    const request: MarketSellRequest = {
       userId: sell.userId,
       accountId: sell.brokerageAccountId,
       requestId: sell.requestId,
-      order: {
-        action: 'SELL',
-        symbol: copy.symbol,
-        quantity: Number(sell.quantity),
-        isOptions: copy.isOptions,
-        ...(copy.isOptions
-          ? {
-              optionsTicker: copy.optionsTicker ?? undefined,
-              optionType: copy.optionType ?? undefined,
-              strikePrice: copy.strikePrice === null ? undefined : Number(copy.strikePrice),
-              expirationDate: copy.expirationDate ?? undefined,
-              contractMultiplier: copy.contractMultiplier,
-            }
-          : {}),
-      },
+      order: copyOrderOf(copy, Number(sell.quantity)),
     };
-    let reply: PlaceOrderRpcReply;
-    try {
-      reply = await this.brokerage.request<PlaceOrderRpcRequest, PlaceOrderRpcReply>(
-        BrokerageRpc.placeOrder,
-        payload,
-        context,
-        BROKERAGE_ORDER_RPC_TIMEOUT_MS,
-      );
-    } catch (error) {
-      if (error instanceof RpcTimeoutException) {
-        const stored = await this.stored(sell, context);
-        return stored
-          ? outcomeOf({ order: stored, replayed: true })
-          : { status: 'unknown', replayed: false, order: unknownOrder(payload) };
-      }
-      throw error instanceof DomainException ? sellFailureOf(error) : error;
-    }
-    return outcomeOf(reply);
-  }
-
-  private async stored(sell: CopySellRecord, context: RpcCallContext): Promise<PlacedOrderView | null> {
-    try {
-      const { order } = await this.brokerage.request<GetPlacedOrderRpcRequest, GetPlacedOrderRpcReply>(
-        BrokerageRpc.getPlacedOrder,
-        { userId: sell.userId, requestId: sell.requestId },
-        context,
-      );
-      return order;
-    } catch {
-      return null;
-    }
+    return this.market.sell(request, context);
   }
 }
 
@@ -259,69 +212,6 @@ function samePosition(sell: CopySellRecord, copy: CopyRecord, payload: SellPosit
     new Decimal(sell.quantity).equals(payload.positionData.quantity) &&
     (upper(copy.symbol) === symbol || upper(copy.optionsTicker) === symbol)
   );
-}
-
-function outcomeOf({ order, replayed }: PlaceOrderRpcReply): SellOutcome {
-  switch (order.state) {
-    case 'FILLED':
-      return { status: 'filled', order, replayed };
-    case 'PARTIALLY_FILLED':
-      return { status: order.final ? 'filled' : 'pending', order, replayed };
-    case 'SUBMITTED':
-      return { status: 'pending', order, replayed };
-    case 'UNKNOWN':
-    case 'SUBMITTING':
-      return { status: 'unknown', order, replayed };
-    default:
-      throw new DomainException(422, OwnerSellErrorCode.SELL_NOT_FILLED, OwnerSellMessages.notFilled, {
-        isMarketHoursRestriction: false,
-        technical: orderOutcomeText(order.state, order.providerStatus),
-        errorCode: order.providerStatus ?? order.state,
-        canRetry: true,
-      } satisfies SellFailureDetails);
-  }
-}
-
-function unknownOrder(payload: PlaceOrderRpcRequest): PlacedOrderView {
-  const { order } = payload;
-  return {
-    requestId: payload.requestId,
-    accountId: payload.accountId ?? null,
-    state: 'UNKNOWN',
-    clientOrderId: null,
-    brokerageOrderId: null,
-    action: 'SELL',
-    symbol: order.symbol,
-    quantity: order.quantity,
-    isOptions: Boolean(order.isOptions),
-    optionsTicker: order.optionsTicker ?? null,
-    filledQuantity: null,
-    executionPrice: null,
-    providerStatus: null,
-    final: false,
-    placedAt: new Date().toISOString(),
-  };
-}
-
-/** Refusals the client may simply try again later, as for the owner's sell. */
-const RETRYABLE = new Set<string>([
-  BrokerageErrorCode.MARKET_CLOSED,
-  BrokerageErrorCode.PROVIDER_RATE_LIMITED,
-  BrokerageErrorCode.PROVIDER_UNAVAILABLE,
-  BrokerageErrorCode.ORDER_IN_FLIGHT,
-]);
-
-/** The brokerage's refusal with the seed's failure fields in its details (the owner's sell's mapping). */
-function sellFailureOf(error: DomainException): DomainException {
-  const previous = (error.details ?? {}) as Record<string, unknown>;
-  const details: SellFailureDetails & Record<string, unknown> = {
-    ...previous,
-    isMarketHoursRestriction: error.code === BrokerageErrorCode.MARKET_CLOSED,
-    technical: error.message,
-    errorCode: error.code,
-    canRetry: RETRYABLE.has(error.code) || error.status === 429 || error.status >= 500,
-  };
-  return new DomainException(error.status, error.code, error.message, details);
 }
 
 function failureReasonOf(error: DomainException): string {

@@ -12,11 +12,18 @@ import {
   type SellPositionRpcReply,
   type UserScopedRpcRequest,
 } from '@copytrade/contracts';
-import { DomainException, OutboxRelay, OutboxWriter, RpcClient, type RpcCallContext } from '@copytrade/nest';
+import {
+  DomainException,
+  MarketSell,
+  OutboxRelay,
+  OutboxWriter,
+  RpcClient,
+  type MarketSellOutcome,
+  type RpcCallContext,
+} from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { TradeEntity } from '../../shared/entities';
 import { requireActor } from '../../shared/trace-access';
-import { MarketSell, type MarketSellOutcome } from '../market-sell';
 import { OWNER_SELL_BROKERAGE } from '../owner-sell.tokens';
 import { resolveOwnerSellTarget } from '../owner-sell-target';
 import {

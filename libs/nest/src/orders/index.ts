@@ -1,0 +1,2 @@
+export * from './order-outcome';
+export * from './market-sell';
