@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MyCopiesErrorCode, OwnerSellMessages } from '@copytrade/contracts';
-import { expectEventually } from '@copytrade/testing';
 import { ApiSession } from '../src/support/api-session';
-import { seedUsers, signIn } from '../src/support/seeded-users';
-import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
+import { copySharedTrade, shareTradeWithSubscriber, type LinkedFollower } from '../src/support/shared-trade';
+import { useTestPlatform } from '../src/support/test-platform';
 
 /**
  * A follower's copy after the copy, through the gateway with the paper broker: the demo user owns a trace, buys
@@ -19,20 +18,8 @@ let demo: ApiSession;
 let traceId: string;
 let tradeId: string;
 let copyId: string;
-let subscriber: { api: ApiSession; id: string; accountId: string };
+let subscriber: LinkedFollower;
 let stranger: { api: ApiSession; id: string };
-
-async function linkPaperBroker(api: ApiSession, userId: string): Promise<string> {
-  expect((await api.post('/api/snaptrade/register-user', { userId })).status).toBe(200);
-  const portal = await api.post('/api/snaptrade/connection-portal', {
-    userId,
-    broker: 'WEBULL',
-    customRedirect: '/settings',
-  });
-  const sessionId = (portal.body.connectionUrl as string).split('/').pop()!;
-  expect((await api.post(`/api/paper/portal/${sessionId}/connect`)).status).toBe(200);
-  return (await api.get(`/api/snaptrade/accounts/${userId}`).expect(200)).body.accounts[0].id as string;
-}
 
 const setPrice = async (price: number) =>
   expect((await demo.post('/api/dev/market/price', { symbol: 'MSFT', price })).status).toBe(200);
@@ -72,69 +59,14 @@ const copyClosedCount = async () =>
   );
 
 beforeAll(async () => {
-  const url = suite.platform.url;
-  demo = new ApiSession(url);
-  const demoId = (await demo.login(TEST_DEMO.username, TEST_DEMO.password)).body.user.id;
-  const admin = new ApiSession(url);
-  const adminId = (await admin.login(TEST_ADMIN.username, TEST_ADMIN.password)).body.user.id;
-  const created = await admin.post('/api/admin/create-trace', {
-    userId: adminId,
-    name: 'my_copies_source',
-    handle: 'my_copies_source',
-    ownerId: demoId,
-  });
-  expect(created.status).toBe(200);
-  traceId = created.body.trace.id;
-
-  await linkPaperBroker(demo, demoId);
-  expect((await demo.post('/api/dev/market/hours', { open: true })).status).toBe(200);
-  await setPrice(100);
-  const bought = await demo.send(
-    'post',
-    '/api/dev/paper/orders',
-    { userId: demoId, action: 'BUY', symbol: 'MSFT', quantity: 6 },
-    { 'X-Request-ID': `my-copies-src-${randomUUID()}` },
-  );
-  expect([bought.status, bought.body.order.state]).toEqual([201, 'FILLED']);
-  tradeId = await expectEventually(async () => {
-    const { rows } = await suite.db.query(`SELECT id FROM traces.trades WHERE trace_id = $1 AND status = 'open'`, [
-      traceId,
-    ]);
-    expect(rows).toHaveLength(1);
-    return rows[0].id as string;
-  });
-  expect(
-    (await demo.post(`/api/trace-owner/${traceId}/share-trade`, { snaptradeTradeId: tradeId, minTier: 'basic' }))
-      .status,
-  ).toBe(200);
-
-  const [follower, other] = await seedUsers(suite.db, 'my_copies', 2);
-  const followerApi = (await signIn(url, follower!.username)).api;
-  const tiers = (await followerApi.get(`/api/traces/${traceId}/tiers`).expect(200)).body.tiers as Array<{
-    id: string;
-    name: string;
-  }>;
-  const basic = tiers.find((tier) => tier.name === 'basic')!;
-  expect((await followerApi.post('/api/subscribe', { userId: follower!.id, traceId, tierId: basic.id })).status).toBe(
-    200,
-  );
-  subscriber = { api: followerApi, id: follower!.id, accountId: await linkPaperBroker(followerApi, follower!.id) };
-  stranger = { api: (await signIn(url, other!.username)).api, id: other!.id };
+  ({ demo, traceId, tradeId, subscriber, stranger } = await shareTradeWithSubscriber(suite, {
+    trace: { name: 'my_copies_source', handle: 'my_copies_source' },
+    orderPrefix: 'my-copies-src',
+    usersLabel: 'my_copies',
+  }));
 
   await setPrice(110);
-  const copied = await subscriber.api.send(
-    'post',
-    '/api/snaptrade/copy-trade',
-    {
-      userId: subscriber.id,
-      tradeId,
-      accountId: subscriber.accountId,
-      copyAmount: 220,
-      customQuantity: 2,
-      confirmRisks: true,
-    },
-    { 'X-Request-ID': `my-copies-${randomUUID()}` },
-  );
+  const copied = await copySharedTrade({ subscriber, tradeId }, `my-copies-${randomUUID()}`);
   expect([copied.status, copied.body.copyInstance?.status]).toEqual([200, 'open']);
   copyId = copied.body.copyInstance.id;
 }, 120_000);
