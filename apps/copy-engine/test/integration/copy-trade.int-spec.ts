@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { Controller, Module, type INestApplication, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
-import { Test } from '@nestjs/testing';
 import {
   BrokerageErrorCode,
   BrokerageMessages,
@@ -33,18 +31,9 @@ import {
   type RpcRequest,
   type UserScopedRpcRequest,
 } from '@copytrade/contracts';
-import { loadConfig, natsRpcServerOptions } from '@copytrade/nest';
-import {
-  createTestDatabase,
-  expectEventually,
-  startPrivateNats,
-  type PrivateNats,
-  type TestDatabase,
-} from '@copytrade/testing';
+import { expectEventually } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
-import { CopyEngineAppModule } from '../../src/app.module';
-import { CopyEngineConfig } from '../../src/config/copy-engine.config';
-import { runCopyEngineMigrations } from '../support/copy-engine-migrations';
+import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
 import { CopyPlacement } from '../../src/modules/copies/copy-placement';
 import { CopySweeper } from '../../src/modules/copies/copy-sweeper';
 import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.use-case';
@@ -159,9 +148,7 @@ async function placeAtBrokerage(payload: PlaceOrderRpcRequest) {
   return { order, replayed: false };
 }
 
-let database: TestDatabase;
-let nats: PrivateNats;
-let standIns: INestMicroservice;
+let engine: CopyEngineUnderTest;
 let app: INestApplication;
 let dataSource: DataSource;
 let publisher: NatsConnection;
@@ -169,37 +156,16 @@ let copyTrade: CopyTradeUseCase;
 let sweeper: CopySweeper;
 
 beforeAll(async () => {
-  database = await createTestDatabase('copy_engine_copies');
-  await runCopyEngineMigrations(database.url);
-  nats = await startPrivateNats();
-  standIns = await NestFactory.createMicroservice(StandInsModule, {
-    ...natsRpcServerOptions(nats.url, 'stand-ins'),
-    logger: false,
-  });
-  await standIns.listen();
-  const config = loadConfig(CopyEngineConfig, {
-    DATABASE_URL: database.url,
-    NATS_URL: nats.url,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    COPY_BROKERAGE_LEASE_MS: '1000',
-    COPY_SWEEP_INTERVAL_MS: '0',
-  });
-  const moduleRef = await Test.createTestingModule({ imports: [CopyEngineAppModule.register(config)] }).compile();
-  app = moduleRef.createNestApplication({ logger: false });
-  await app.init();
-  dataSource = app.get(DataSource);
+  engine = await startCopyEngine('copy_engine_copies', StandInsModule, { COPY_BROKERAGE_LEASE_MS: '1000' });
+  ({ app, dataSource } = engine);
   copyTrade = app.get(CopyTradeUseCase);
   sweeper = app.get(CopySweeper);
-  publisher = await connect({ servers: nats.url });
+  publisher = await connect({ servers: engine.nats.url });
 }, 90_000);
 
 afterAll(async () => {
   await publisher?.close();
-  await app?.close();
-  await standIns?.close();
-  await nats?.stop();
-  await database?.drop();
+  await engine?.stop();
 });
 
 beforeEach(() => {

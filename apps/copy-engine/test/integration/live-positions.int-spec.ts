@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Module, type INestApplication, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
-import { Test } from '@nestjs/testing';
 import {
   BrokerageErrorCode,
   BrokerageMessages,
@@ -23,17 +21,13 @@ import {
   type RpcRequest,
   type UserScopedRpcRequest,
 } from '@copytrade/contracts';
-import { loadConfig, natsRpcServerOptions } from '@copytrade/nest';
-import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
-import { CopyEngineAppModule } from '../../src/app.module';
-import { CopyEngineConfig } from '../../src/config/copy-engine.config';
 import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.use-case';
 import {
   ListLivePositionsUseCase,
   LivePositionsMessages,
 } from '../../src/modules/live-positions/live-positions.use-case';
-import { runCopyEngineMigrations } from '../support/copy-engine-migrations';
+import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
 
 /**
  * rpc.copy-engine.live-positions.list through the real copy engine (its app module) on real PostgreSQL with the
@@ -148,43 +142,21 @@ const notRegistered = () =>
     message: BrokerageMessages.registrationRequired,
   });
 
-let database: TestDatabase;
-let nats: PrivateNats;
-let standIns: INestMicroservice;
+let engine: CopyEngineUnderTest;
 let app: INestApplication;
 let dataSource: DataSource;
 let copyTrade: CopyTradeUseCase;
 let livePositions: ListLivePositionsUseCase;
 
 beforeAll(async () => {
-  database = await createTestDatabase('copy_engine_live_positions');
-  await runCopyEngineMigrations(database.url);
-  nats = await startPrivateNats();
-  standIns = await NestFactory.createMicroservice(StandInsModule, {
-    ...natsRpcServerOptions(nats.url, 'stand-ins'),
-    logger: false,
-  });
-  await standIns.listen();
-  const config = loadConfig(CopyEngineConfig, {
-    DATABASE_URL: database.url,
-    NATS_URL: nats.url,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    COPY_SWEEP_INTERVAL_MS: '0',
-  });
-  const moduleRef = await Test.createTestingModule({ imports: [CopyEngineAppModule.register(config)] }).compile();
-  app = moduleRef.createNestApplication({ logger: false });
-  await app.init();
-  dataSource = app.get(DataSource);
+  engine = await startCopyEngine('copy_engine_live_positions', StandInsModule);
+  ({ app, dataSource } = engine);
   copyTrade = app.get(CopyTradeUseCase);
   livePositions = app.get(ListLivePositionsUseCase);
 }, 90_000);
 
 afterAll(async () => {
-  await app?.close();
-  await standIns?.close();
-  await nats?.stop();
-  await database?.drop();
+  await engine?.stop();
 });
 
 beforeEach(() => {
