@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 
 /**
@@ -52,7 +53,11 @@ export async function csrfHeaders(api: APIRequestContext): Promise<Record<string
  * signed in as the member afterwards (a page's own `page.request` shares the page's cookies).
  */
 export async function signUpThroughApi(api: APIRequestContext, member: Member, profile: MemberProfile): Promise<void> {
-  const headers = await csrfHeaders(api);
+  // Each member signs up from an address of its own (the platform trusts one proxy): per-address limits apply per member.
+  const headers = {
+    ...(await csrfHeaders(api)),
+    'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  };
   expect((await api.post('/api/send-beta-code', { data: { email: member.email }, headers })).ok()).toBe(true);
   let code = '';
   await expect(async () => {
