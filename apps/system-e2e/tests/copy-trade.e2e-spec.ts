@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, saveScreenshot } from './support/accessibility';
-import { csrfHeaders, nextPost, signInAs, signUpNewMember } from './support/member-flows';
+import { connectPaperBroker, createTraceFor } from './support/trace-flows';
+import { csrfHeaders, nextPost, signUpNewMember } from './support/member-flows';
 
 /**
  * A follower copies a shared trade from the trace page in a real browser (issue 12; seed 001 §2.3, §2.5, §5, §7,
@@ -17,38 +18,8 @@ const SYMBOL = `CT${Date.now().toString(36).slice(-6).toUpperCase()}`;
 const PRICE = 25;
 const QUANTITY = 8;
 
-async function connectPaperBroker(api: APIRequestContext, userId: string): Promise<void> {
-  const headers = await csrfHeaders(api);
-  const registered = await api.post('/api/snaptrade/register-user', { data: { userId }, headers });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const portal = await api.post('/api/snaptrade/connection-portal', {
-    data: { userId, broker: 'WEBULL', customRedirect: '/settings' },
-    headers,
-  });
-  expect(portal.ok(), await portal.text()).toBe(true);
-  const sessionId = ((await portal.json()) as { connectionUrl: string }).connectionUrl.split('/').pop()!;
-  const connected = await api.post(`/api/paper/portal/${sessionId}/connect`, { headers });
-  expect(connected.ok(), await connected.text()).toBe(true);
-}
-
 const userIdOf = async (api: APIRequestContext): Promise<string> =>
   ((await (await api.get('/api/verify-token')).json()) as { user: { id: string } }).user.id;
-
-/** A new trace owned by `ownerId`, created by the seeded admin; answers its id. */
-async function createTraceFor(baseURL: string, ownerId: string, handle: string): Promise<string> {
-  const admin = await request.newContext({ baseURL });
-  try {
-    const adminId = await signInAs(admin, 'ADMIN');
-    const created = await admin.post('/api/admin/create-trace', {
-      data: { userId: adminId, ownerId, name: `Copy Flow ${handle}`, handle },
-      headers: await csrfHeaders(admin),
-    });
-    expect(created.ok(), await created.text()).toBe(true);
-    return ((await created.json()) as { trace: { id: string } }).trace.id;
-  } finally {
-    await admin.dispose();
-  }
-}
 
 test('copy trade: a Basic subscriber with the paper broker copies a shared trade from the trace page', async ({
   page,
@@ -71,7 +42,7 @@ test('copy trade: a Basic subscriber with the paper broker copies a shared trade
         lastName: 'Owner',
       });
       const ownerId = await userIdOf(owner);
-      traceId = await createTraceFor(baseURL!, ownerId, `copy_${member.username.slice(3)}`);
+      traceId = await createTraceFor(baseURL!, 'Copy Flow', ownerId, `copy_${member.username.slice(3)}`);
       await connectPaperBroker(owner, ownerId);
       const headers = await csrfHeaders(owner);
       // The copy is a market order: the paper market must be open and the symbol priced.

@@ -1,6 +1,7 @@
-import { expect, request, test, type APIRequestContext, type Dialog, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Dialog, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
-import { chooseOption, csrfHeaders, nextPost, signInAs, signUpNewMember } from './support/member-flows';
+import { chooseOption, csrfHeaders, nextPost, signUpNewMember } from './support/member-flows';
+import { connectPaperBroker, createTraceFor } from './support/trace-flows';
 
 /**
  * From the owner's brokerage to a subscriber's screen in a real browser (issue 11; seed 001 §2.3, §2.8, §4): a new
@@ -20,37 +21,6 @@ const QUANTITY = 7;
 
 const region = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
 
-/** The owner links the paper broker through the API (tests/brokerage.e2e-spec.ts walks the portal popup). */
-async function connectPaperBroker(api: APIRequestContext, userId: string): Promise<void> {
-  const headers = await csrfHeaders(api);
-  const registered = await api.post('/api/snaptrade/register-user', { data: { userId }, headers });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const portal = await api.post('/api/snaptrade/connection-portal', {
-    data: { userId, broker: 'WEBULL', customRedirect: '/settings' },
-    headers,
-  });
-  expect(portal.ok(), await portal.text()).toBe(true);
-  const sessionId = ((await portal.json()) as { connectionUrl: string }).connectionUrl.split('/').pop()!;
-  const connected = await api.post(`/api/paper/portal/${sessionId}/connect`, { headers });
-  expect(connected.ok(), await connected.text()).toBe(true);
-}
-
-/** A new trace owned by `ownerId`, created by the seeded admin; answers its id. */
-async function createTraceFor(baseURL: string, ownerId: string, handle: string): Promise<string> {
-  const admin = await request.newContext({ baseURL });
-  try {
-    const adminId = await signInAs(admin, 'ADMIN');
-    const created = await admin.post('/api/admin/create-trace', {
-      data: { userId: adminId, ownerId, name: `Share Flow ${handle}`, handle },
-      headers: await csrfHeaders(admin),
-    });
-    expect(created.ok(), await created.text()).toBe(true);
-    return ((await created.json()) as { trace: { id: string } }).trace.id;
-  } finally {
-    await admin.dispose();
-  }
-}
-
 test('owner share flow: a paper buy reaches Trade Manager, is shared, and a subscriber sees it live', async ({
   page,
   browser,
@@ -65,7 +35,7 @@ test('owner share flow: a paper buy reaches Trade Manager, is shared, and a subs
     lastName: 'Owner',
   });
   const { user } = (await (await page.request.get('/api/verify-token')).json()) as { user: { id: string } };
-  const traceId = await createTraceFor(baseURL!, user.id, `share_${owner.username.slice(3)}`);
+  const traceId = await createTraceFor(baseURL!, 'Share Flow', user.id, `share_${owner.username.slice(3)}`);
   await connectPaperBroker(page.request, user.id);
   const priced = await page.request.post('/api/dev/market/price', {
     data: { symbol: SYMBOL, price: PRICE },
