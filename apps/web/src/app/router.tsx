@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { BrowserRouter, matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
-import { NotBuiltYet } from '@/components/ui/not-built-yet';
 import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/lib/auth';
 import { lazyRoute, lazyScreensIn } from './lazy-route';
@@ -27,6 +26,14 @@ const TraceRoute = lazyRoute(
 const TraceDashboardRoute = lazyRoute(
   () => import('./routes/app/trace-dashboard'),
   (m) => m.TraceDashboardRoute,
+);
+const TradingTerminalRoute = lazyRoute(
+  () => import('./routes/app/trading-terminal'),
+  (m) => m.TradingTerminalRoute,
+);
+const MyCopiesRoute = lazyRoute(
+  () => import('./routes/app/my-copies'),
+  (m) => m.MyCopiesRoute,
 );
 const AppRoot = lazyRoute(
   () => import('./routes/app/root'),
@@ -135,12 +142,12 @@ export function createAppRoutes(): RouteObject[] {
           ),
           children: [
             { path: paths.app.dashboard.path, element: <DashboardRoute /> },
-            { path: paths.app.tradingTerminal.path, element: <NotBuiltYet title="Trading Terminal" /> },
+            { path: paths.app.tradingTerminal.path, element: <TradingTerminalRoute /> },
             { path: paths.app.discovery.path, element: <DiscoveryRoute /> },
             { path: paths.app.trace.path, element: <TraceRoute /> },
             { path: paths.app.traceDashboard.path, element: <TraceDashboardRoute /> },
             { path: paths.app.settings.path, element: <SettingsRoute /> },
-            { path: paths.app.myCopies.path, element: <NotBuiltYet title="My Copy Trades" /> },
+            { path: paths.app.myCopies.path, element: <MyCopiesRoute /> },
             { path: paths.app.admin.path, element: <AdminRoute /> },
           ],
         },
