@@ -25,7 +25,7 @@ import {
 } from '../../http/brokerage/brokerage.dto';
 import type { MarketOrderInput, OrderAction } from '../../rules/market-order.rules';
 import { asInstanceOf, rpcCallOf } from '../rpc-call';
-import { ORDERS_PAGE_MAX } from './brokerage.rpc';
+import { ORDERS_PAGE_MAX, PLACE_ORDER_BATCH_MAX } from './brokerage.rpc';
 import type {
   AccountScopedRpcRequest,
   ConnectionRpcRequest,
@@ -33,6 +33,8 @@ import type {
   ListOrdersRpcRequest,
   PaperMarketRpcRequest,
   PaperPortalRpcRequest,
+  PlaceOrderBatchItem,
+  PlaceOrderBatchRpcRequest,
   PlaceOrderRpcRequest,
   QuotesRpcRequest,
   ResolveUnknownOrderRpcRequest,
@@ -123,6 +125,43 @@ export class PlaceOrderRpcPayload implements PlaceOrderRpcRequest {
   requireProvider?: 'paper';
 }
 
+export class PlaceOrderBatchItemPayload implements PlaceOrderBatchItem {
+  @IsUUID('all', userId)
+  userId: string;
+
+  /** null (or absent): the user's primary account. */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  accountId: string | null;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  requestId: string;
+
+  @IsObject({ message: 'order must be an object' })
+  @ValidateNested()
+  @Transform(asInstanceOf(MarketOrderRpcPayload))
+  order: MarketOrderRpcPayload;
+}
+
+const batchSize = { message: `Between 1 and ${PLACE_ORDER_BATCH_MAX} orders are needed.` };
+
+export class PlaceOrderBatchRpcPayload implements PlaceOrderBatchRpcRequest {
+  @IsArray(batchSize)
+  @ArrayMinSize(1, batchSize)
+  @ArrayMaxSize(PLACE_ORDER_BATCH_MAX, batchSize)
+  @ValidateNested({ each: true })
+  @Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value)
+      ? value.map((item: unknown) => asInstanceOf(PlaceOrderBatchItemPayload)({ value: item }))
+      : value,
+  )
+  orders: PlaceOrderBatchItemPayload[];
+}
+
 export class GetPlacedOrderRpcPayload implements GetPlacedOrderRpcRequest {
   @IsUUID('all', userId)
   userId: string;
@@ -161,6 +200,7 @@ export class ConnectionPortalRpcCall extends rpcCallOf(ConnectionPortalDto) {}
 export class ConnectionRpcCall extends rpcCallOf(ConnectionRpcPayload) {}
 export class QuotesRpcCall extends rpcCallOf(QuotesRpcPayload) {}
 export class PlaceOrderRpcCall extends rpcCallOf(PlaceOrderRpcPayload) {}
+export class PlaceOrderBatchRpcCall extends rpcCallOf(PlaceOrderBatchRpcPayload) {}
 export class GetPlacedOrderRpcCall extends rpcCallOf(GetPlacedOrderRpcPayload) {}
 export class ResolveUnknownOrderRpcCall extends rpcCallOf(ResolveUnknownOrderRpcPayload) {}
 export class PaperPortalRpcCall extends rpcCallOf(PaperPortalRpcPayload) {}

@@ -27,6 +27,8 @@ export const BrokerageRpc = {
   listPositions: 'rpc.brokerage.positions.list',
   listOrders: 'rpc.brokerage.orders.list',
   placeOrder: 'rpc.brokerage.orders.place',
+  /** A system call (the copy engine's automatic copies; no user actor): many users' orders at once. */
+  placeOrderBatch: 'rpc.brokerage.orders.place-batch',
   getPlacedOrder: 'rpc.brokerage.orders.get',
   listUnknownOrders: 'rpc.brokerage.orders.list-unknown',
   resolveUnknownOrder: 'rpc.brokerage.orders.resolve-unknown',
@@ -139,6 +141,46 @@ export interface PlaceOrderRpcRequest {
 export interface PlaceOrderRpcReply {
   order: PlacedOrderView;
   replayed: boolean;
+}
+
+/** At most this many orders in one placeOrderBatch request (its reply stays far under NATS's 1 MB max_payload). */
+export const PLACE_ORDER_BATCH_MAX = 500;
+
+/** One order of a batch: the single path's request without requireProvider; accountId null → the user's primary. */
+export interface PlaceOrderBatchItem {
+  userId: string;
+  accountId: string | null;
+  /** The idempotency key of this user's order (event id + follower for automatic copies). */
+  requestId: string;
+  order: MarketOrderInput;
+}
+/**
+ * placeOrderBatch: each order with the single path's checks and errors, done in bulk, and the single path's
+ * idempotency (a repeated (userId, requestId) gets the first order, replayed; never a second order). Paper
+ * orders are filled before the reply; SnapTrade orders are queued durably and answered SUBMITTING, then placed
+ * by the brokerage's rate-limited scheduler, their outcome published as OrderUpdated / OrderFilled.
+ */
+export interface PlaceOrderBatchRpcRequest {
+  orders: PlaceOrderBatchItem[];
+}
+export interface PlaceOrderBatchError {
+  status: number;
+  code: string;
+  message: string;
+}
+/** The outcome of one order of the batch: `order` or `error`, never both. */
+export interface PlaceOrderBatchResult {
+  requestId: string;
+  userId: string;
+  /** The account the order went to (the primary one resolved); null when it could not be resolved. */
+  accountId: string | null;
+  order: PlacedOrderView | null;
+  replayed: boolean;
+  error: PlaceOrderBatchError | null;
+}
+/** One result per order of the request, in the same order. */
+export interface PlaceOrderBatchRpcReply {
+  results: PlaceOrderBatchResult[];
 }
 
 /** The stored outcome of one request id of the user (for a client whose placement answer never came). */
