@@ -39,6 +39,7 @@ describe('admin panel', () => {
       'SnapTrade Users',
       'User Details',
       'Dev Only',
+      'Audit Log',
     ]);
     expect(within(tablist).getByRole('tab', { name: 'Traces' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Traces' })).toBeInTheDocument();
@@ -48,7 +49,7 @@ describe('admin panel', () => {
     // A tab not built yet says so honestly; the choice is kept in the address.
     await user.click(within(tablist).getByRole('tab', { name: 'Users' }));
     const users = screen.getByRole('tabpanel', { name: 'Users' });
-    expect(within(users).getByText('This tab is not built yet.')).toBeInTheDocument();
+    expect(await within(users).findByText('This tab is not built yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Trace' })).not.toBeInTheDocument();
     expect(location().search).toBe('?tab=users');
 
@@ -60,7 +61,7 @@ describe('admin panel', () => {
     mockApi(adminWithTraces());
     renderApp('/admin?tab=dev');
     const dev = await screen.findByRole('tabpanel', { name: 'Dev Only' });
-    expect(within(dev).getByText('This tab is not built yet.')).toBeInTheDocument();
+    expect(await within(dev).findByText('This tab is not built yet.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Dev Only' })).toHaveAttribute('aria-selected', 'true');
   });
 

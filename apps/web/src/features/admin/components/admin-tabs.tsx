@@ -1,34 +1,53 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { TracesTab } from './traces/traces-tab';
+import type { AdminTabProps } from './admin-tab-props';
 import '../admin.css';
 
-/** Seed 001 §2.10: the panel's nine tabs, in the seed's order. */
+/** Each tab is its own chunk, loaded when first opened, so the panel's route stays small. */
+const tab = <K extends string>(load: () => Promise<Record<K, ComponentType<AdminTabProps>>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** Seed 001 §2.10: the panel's nine tabs, in the seed's order, and the Audit Log tab (issue 13). */
 export const ADMIN_TABS = [
-  { value: 'users', label: 'Users' },
-  { value: 'statistics', label: 'Statistics' },
-  { value: 'traces', label: 'Traces' },
-  { value: 'trades', label: 'Trades' },
-  { value: 'feedback', label: 'Feedback' },
-  { value: 'all-connections', label: 'All Connections' },
-  { value: 'snaptrade-users', label: 'SnapTrade Users' },
-  { value: 'user-details', label: 'User Details' },
-  { value: 'dev', label: 'Dev Only' },
+  { value: 'users', label: 'Users', Content: tab(() => import('./tabs/users-tab'), 'UsersTab') },
+  { value: 'statistics', label: 'Statistics', Content: tab(() => import('./tabs/statistics-tab'), 'StatisticsTab') },
+  { value: 'traces', label: 'Traces', Content: tab(() => import('./traces/traces-tab'), 'TracesTab') },
+  { value: 'trades', label: 'Trades', Content: tab(() => import('./tabs/trades-tab'), 'TradesTab') },
+  { value: 'feedback', label: 'Feedback', Content: tab(() => import('./tabs/feedback-tab'), 'FeedbackTab') },
+  {
+    value: 'all-connections',
+    label: 'All Connections',
+    Content: tab(() => import('./tabs/all-connections-tab'), 'AllConnectionsTab'),
+  },
+  {
+    value: 'snaptrade-users',
+    label: 'SnapTrade Users',
+    Content: tab(() => import('./tabs/snaptrade-users-tab'), 'SnapTradeUsersTab'),
+  },
+  {
+    value: 'user-details',
+    label: 'User Details',
+    Content: tab(() => import('./tabs/user-details-tab'), 'UserDetailsTab'),
+  },
+  { value: 'dev', label: 'Dev Only', Content: tab(() => import('./tabs/dev-tab'), 'DevTab') },
+  { value: 'audit-log', label: 'Audit Log', Content: tab(() => import('./tabs/audit-log-tab'), 'AuditLogTab') },
 ] as const;
 type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 
-/** Traces is the one tab built so far, so it is the one shown first. */
+/** Traces was the first tab built, so it is the one shown first. */
 const DEFAULT_TAB: AdminTab = 'traces';
-const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.some((tab) => tab.value === value);
+const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.some((entry) => entry.value === value);
 
 /**
  * The admin panel's tab bar (`?tab=` selects one; Traces by default). On a phone the bar scrolls inside its
- * own box, never the page. Tabs not built yet say so.
+ * own box, never the page. Only the selected tab's content is rendered (and loaded).
  */
 export function AdminTabs({ userId }: { userId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab: AdminTab = isTab(requested) ? requested : DEFAULT_TAB;
+  const selected: AdminTab = isTab(requested) ? requested : DEFAULT_TAB;
 
   const select = (next: string) =>
     setSearchParams(
@@ -42,7 +61,7 @@ export function AdminTabs({ userId }: { userId: string }) {
     );
 
   return (
-    <Tabs value={tab} onValueChange={select} className="admin-tabs">
+    <Tabs value={selected} onValueChange={select} className="admin-tabs">
       <TabsList label="Admin sections" className="admin-tabs__list">
         {ADMIN_TABS.map(({ value, label }) => (
           <TabsTrigger key={value} value={value}>
@@ -50,20 +69,15 @@ export function AdminTabs({ userId }: { userId: string }) {
           </TabsTrigger>
         ))}
       </TabsList>
-      {ADMIN_TABS.map(({ value, label }) => (
+      {ADMIN_TABS.map(({ value, Content }) => (
         <TabsContent key={value} value={value}>
-          {value === 'traces' ? <TracesTab userId={userId} /> : <TabNotBuilt title={label} />}
+          {value === selected ? (
+            <Suspense fallback={<Skeleton width="100%" height={240} />}>
+              <Content userId={userId} />
+            </Suspense>
+          ) : null}
         </TabsContent>
       ))}
     </Tabs>
-  );
-}
-
-function TabNotBuilt({ title }: { title: string }) {
-  return (
-    <div className="admin-tab-placeholder">
-      <h2 className="admin-tab-placeholder__title">{title}</h2>
-      <p className="muted">This tab is not built yet.</p>
-    </div>
   );
 }
