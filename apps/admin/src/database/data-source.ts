@@ -5,6 +5,7 @@ import { PlatformSettingEntity } from '../modules/maintenance/entities/platform-
 import { CreateAdminSchema1763780100000 } from './migrations/1763780100000-CreateAdminSchema';
 import { CreateFeedback1795315500000 } from './migrations/1795315500000-CreateFeedback';
 import { AdminMessagingOrdering1795500000000 } from './migrations/1795500000000-AdminMessagingOrdering';
+import { AdminAuditTarget1796000000000 } from './migrations/1796000000000-AdminAuditTarget';
 
 export const ADMIN_SCHEMA = 'admin';
 
@@ -14,7 +15,12 @@ export function adminDataSourceOptions(databaseUrl: string) {
       url: databaseUrl,
       schema: ADMIN_SCHEMA,
       entities: [PlatformSettingEntity, AdminAuditLogEntity, FeedbackEntity],
-      migrations: [CreateAdminSchema1763780100000, CreateFeedback1795315500000, AdminMessagingOrdering1795500000000],
+      migrations: [
+        CreateAdminSchema1763780100000,
+        CreateFeedback1795315500000,
+        AdminMessagingOrdering1795500000000,
+        AdminAuditTarget1796000000000,
+      ],
     }),
     url: databaseUrl,
     schema: ADMIN_SCHEMA,

@@ -16,8 +16,7 @@ import {
   type RpcRequest,
 } from '@copytrade/contracts';
 import { DomainException, RpcClient } from '@copytrade/nest';
-import { DataSource } from 'typeorm';
-import { AdminAuditLogEntity } from '../audit/entities/admin-audit-log.entity';
+import { AdminAuditRecorder } from '../audit/admin-audit.recorder';
 import { TRACES_RPC_CLIENT } from './traces-rpc-client.provider';
 
 /**
@@ -29,7 +28,7 @@ import { TRACES_RPC_CLIENT } from './traces-rpc-client.provider';
 @Controller()
 export class AdminTracesController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly auditLog: AdminAuditRecorder,
     @Inject(TRACES_RPC_CLIENT) private readonly traces: RpcClient,
   ) {}
 
@@ -46,28 +45,28 @@ export class AdminTracesController {
   @MessagePattern(AdminTracesRpc.create)
   async create(@Payload() request: AdminCreateTraceRpcCall): Promise<AdminTraceChangeRpcReply> {
     const reply = await this.forward<AdminTraceChangeRpcReply>(request, TracesAdminRpc.create);
-    await this.audit(request, 'trace.create', reply.before, reply.after);
+    await this.audit(request, 'trace.create', reply.trace.id, reply.before, reply.after);
     return reply;
   }
 
   @MessagePattern(AdminTracesRpc.updateOwner)
   async updateOwner(@Payload() request: AdminUpdateTraceOwnerRpcCall): Promise<AdminTraceChangeRpcReply> {
     const reply = await this.forward<AdminTraceChangeRpcReply>(request, TracesAdminRpc.updateOwner);
-    await this.audit(request, 'trace.update-owner', reply.before, reply.after);
+    await this.audit(request, 'trace.update-owner', request.payload.traceId, reply.before, reply.after);
     return reply;
   }
 
   @MessagePattern(AdminTracesRpc.setOnboardingTrader)
   async setOnboardingTrader(@Payload() request: AdminTraceIdRpcCall): Promise<AdminTraceChangeRpcReply> {
     const reply = await this.forward<AdminTraceChangeRpcReply>(request, TracesAdminRpc.setOnboardingTrader);
-    await this.audit(request, 'trace.set-onboarding-trader', reply.before, reply.after);
+    await this.audit(request, 'trace.set-onboarding-trader', request.payload.traceId, reply.before, reply.after);
     return reply;
   }
 
   @MessagePattern(AdminTracesRpc.delete)
   async delete(@Payload() request: AdminTraceIdRpcCall): Promise<AdminDeleteTraceRpcReply> {
     const reply = await this.forward<AdminDeleteTraceRpcReply>(request, TracesAdminRpc.delete);
-    await this.audit(request, 'trace.delete', reply.before, {
+    await this.audit(request, 'trace.delete', request.payload.traceId, reply.before, {
       deleted: true,
       endedSubscriptions: reply.endedSubscriptions,
       deletedTrades: reply.deletedTrades,
@@ -81,13 +80,7 @@ export class AdminTracesController {
     return this.traces.request<object, TReply>(pattern, payload, { requestId, actor });
   }
 
-  private async audit(request: RpcRequest<object>, action: string, oldValue: unknown, newValue: unknown) {
-    await this.dataSource.getRepository(AdminAuditLogEntity).insert({
-      actorUserId: request.actor!.userId,
-      action,
-      oldValue: oldValue as object,
-      newValue: newValue as object,
-      requestId: request.requestId,
-    });
+  private audit(request: RpcRequest<object>, action: string, traceId: string, before: unknown, after: unknown) {
+    return this.auditLog.record(request, { action, target: { type: 'trace', id: traceId }, before, after });
   }
 }

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Who did what, when, from which value to which: written in the same transaction as the change. */
+/** Who did what to which target, when, from which value to which (AdminAuditRecorder writes it). */
 @Entity({ name: 'admin_audit_log' })
 export class AdminAuditLogEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -11,6 +11,13 @@ export class AdminAuditLogEntity {
 
   @Column({ type: 'text' })
   action: string;
+
+  /** What the action was done to: 'user', 'trace', 'trade', 'feedback', 'platform-setting', 'connection', … */
+  @Column({ name: 'target_type', type: 'text', nullable: true })
+  targetType: string | null;
+
+  @Column({ name: 'target_id', type: 'text', nullable: true })
+  targetId: string | null;
 
   @Column({ name: 'old_value', type: 'jsonb', nullable: true })
   oldValue: unknown;

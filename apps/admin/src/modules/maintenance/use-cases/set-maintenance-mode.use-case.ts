@@ -10,7 +10,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException, NATS_CONNECTION, OutboxRelay, OutboxWriter, publishBeforeReply } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
-import { AdminAuditLogEntity } from '../../audit/entities/admin-audit-log.entity';
+import { AdminAuditRecorder } from '../../audit/admin-audit.recorder';
 import { PlatformSettingEntity } from '../entities/platform-setting.entity';
 import { MAINTENANCE_MODE_KEY } from '../maintenance-mode.key';
 
@@ -28,6 +28,7 @@ export class SetMaintenanceModeUseCase {
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxWriter,
     private readonly relay: OutboxRelay,
+    private readonly auditLog: AdminAuditRecorder,
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
   ) {}
 
@@ -50,13 +51,16 @@ export class SetMaintenanceModeUseCase {
         { key: MAINTENANCE_MODE_KEY, value: payload.enabled, updatedBy: actor.userId },
         ['key'],
       );
-      await manager.insert(AdminAuditLogEntity, {
-        actorUserId: actor.userId,
-        action: 'maintenance-mode.set',
-        oldValue: previousEnabled,
-        newValue: payload.enabled,
-        requestId,
-      });
+      await this.auditLog.record(
+        { actor, requestId },
+        {
+          action: 'maintenance-mode.set',
+          target: { type: 'platform-setting', id: MAINTENANCE_MODE_KEY },
+          before: previousEnabled,
+          after: payload.enabled,
+        },
+        manager,
+      );
       return this.outbox.add(
         manager,
         MaintenanceModeChanged,
