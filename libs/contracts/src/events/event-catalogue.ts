@@ -10,6 +10,7 @@ import { CopyClosed } from './copy-engine/copy-closed.v1';
 import { CopyOpened } from './copy-engine/copy-opened.v1';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
+import { UserRoleChanged } from './identity/user-role-changed.v1';
 import { UserSettingsChanged } from './identity/user-settings-changed.v1';
 import { SubscriptionEnded, SubscriptionStarted } from './traces/subscription-events.v1';
 import { TradeClosed } from './traces/trade-closed.v1';
@@ -26,6 +27,7 @@ export const EventCatalogue = {
   BrokerageAccountUpdated,
   UserRegistered,
   UserSettingsChanged,
+  UserRoleChanged,
   BetaRequestApproved,
   SubscriptionStarted,
   SubscriptionEnded,

@@ -31,3 +31,8 @@ export * from './copy-engine/copy-trade.dto';
 export * from './copy-engine/copy-instance.view';
 export * from './copy-engine/my-copies.dto';
 export * from './copy-engine/live-position.view';
+export * from './admin/admin-pagination';
+export * from './admin/admin-users.dto';
+export * from './admin/admin-feedback.dto';
+export * from './admin/admin-audit.dto';
+export * from './copy-engine/investor-stats.dto';

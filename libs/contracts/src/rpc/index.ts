@@ -26,3 +26,6 @@ export * from './copy-engine/copy-engine.rpc';
 export * from './copy-engine/my-copies.rpc';
 export * from './traces/live-trades.rpc';
 export * from './copy-engine/live-positions.rpc';
+export * from './identity/admin-users.rpc';
+export * from './admin/admin-panel.rpc';
+export * from './copy-engine/investor-stats.rpc';
