@@ -44,14 +44,60 @@ export class OutboxWriter {
     data: T,
     meta: EventMeta,
   ): Promise<EventEnvelope<T>> {
+    const [envelope] = await this.addMany(manager, [{ definition, data, meta }]);
+    return envelope as EventEnvelope<T>;
+  }
+
+  /**
+   * Several events in two statements whatever their number (bulk work: a batch of orders): the aggregates'
+   * versions in one upsert, the rows in one insert. Events of one aggregate take consecutive versions in the
+   * order given.
+   */
+  async addMany(manager: EntityManager, events: ReadonlyArray<OutboxEvent>): Promise<EventEnvelope<unknown>[]> {
+    if (events.length === 0) return [];
     const queryRunner = manager.queryRunner;
     // Outside a transaction the row would commit on its own: the very dual write the outbox exists to prevent.
     if (!queryRunner?.isTransactionActive) {
       throw new MessagingException(
         'OUTBOX_REQUIRES_TRANSACTION',
-        `Event ${definition.type} must be written with the EntityManager of an open transaction`,
+        `Event ${events[0]!.definition.type} must be written with the EntityManager of an open transaction`,
       );
     }
+    for (const { definition, meta } of events) this.check(definition, meta);
+    const versions = await this.reserveVersions(manager, events);
+    const occurredAt = new Date().toISOString();
+    const envelopes = events.map(({ definition, data, meta }): EventEnvelope<unknown> => {
+      const aggregateVersion = versions.get(meta.aggregateId)!;
+      versions.set(meta.aggregateId, aggregateVersion + 1);
+      return {
+        id: randomUUID(),
+        type: definition.type,
+        version: definition.version,
+        occurredAt,
+        producer: this.options.producer,
+        correlationId: meta.correlationId,
+        ...(meta.causationId === undefined ? {} : { causationId: meta.causationId }),
+        aggregateId: meta.aggregateId,
+        aggregateVersion,
+        data,
+      };
+    });
+    await manager.query(
+      `INSERT INTO ${this.table} (id, subject, envelope, aggregate_id, aggregate_version)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::bigint[])`,
+      [
+        envelopes.map((envelope) => envelope.id),
+        events.map(({ definition }) => definition.subject),
+        envelopes.map((envelope) => JSON.stringify(envelope)),
+        envelopes.map((envelope) => envelope.aggregateId),
+        envelopes.map((envelope) => envelope.aggregateVersion),
+      ],
+    );
+    markOutboxWritten(queryRunner);
+    return envelopes;
+  }
+
+  private check(definition: EventDefinition<unknown>, meta: EventMeta): void {
     if (definition.producer !== this.options.producer) {
       throw new MessagingException(
         'OUTBOX_PRODUCER_MISMATCH',
@@ -61,25 +107,6 @@ export class OutboxWriter {
     if (!meta.aggregateId) {
       throw new MessagingException('OUTBOX_AGGREGATE_REQUIRED', `Event ${definition.type} needs an aggregateId`);
     }
-    const aggregateVersion = await this.nextVersion(manager, meta.aggregateId);
-    const envelope: EventEnvelope<T> = {
-      id: randomUUID(),
-      type: definition.type,
-      version: definition.version,
-      occurredAt: new Date().toISOString(),
-      producer: this.options.producer,
-      correlationId: meta.correlationId,
-      ...(meta.causationId === undefined ? {} : { causationId: meta.causationId }),
-      aggregateId: meta.aggregateId,
-      aggregateVersion,
-      data,
-    };
-    await manager.query(
-      `INSERT INTO ${this.table} (id, subject, envelope, aggregate_id, aggregate_version) VALUES ($1, $2, $3, $4, $5)`,
-      [envelope.id, definition.subject, JSON.stringify(envelope), meta.aggregateId, aggregateVersion],
-    );
-    markOutboxWritten(queryRunner);
-    return envelope;
   }
 
   /**
@@ -89,13 +116,29 @@ export class OutboxWriter {
    * row lock is held until commit, so a second transaction on the same aggregate waits, then numbers after
    * the first: version order is commit order, and so is `position` order (assigned after the lock).
    */
-  private async nextVersion(manager: EntityManager, aggregateId: string): Promise<number> {
-    const [row] = (await manager.query(
-      `INSERT INTO ${this.aggregateTable} AS a (aggregate_id, last_version) VALUES ($1, 1)
-       ON CONFLICT (aggregate_id) DO UPDATE SET last_version = a.last_version + 1
-       RETURNING last_version`,
-      [aggregateId],
-    )) as Array<{ last_version: string }>;
-    return Number(row.last_version);
+  private async reserveVersions(
+    manager: EntityManager,
+    events: ReadonlyArray<OutboxEvent>,
+  ): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const { meta } of events) counts.set(meta.aggregateId, (counts.get(meta.aggregateId) ?? 0) + 1);
+    // Sorted, so concurrent writers lock shared aggregates' rows in one order (no deadlock between them).
+    const ids = [...counts.keys()].sort();
+    const rows = (await manager.query(
+      `INSERT INTO ${this.aggregateTable} AS a (aggregate_id, last_version)
+       SELECT * FROM unnest($1::text[], $2::bigint[])
+       ON CONFLICT (aggregate_id) DO UPDATE SET last_version = a.last_version + EXCLUDED.last_version
+       RETURNING aggregate_id, last_version`,
+      [ids, ids.map((id) => counts.get(id)!)],
+    )) as Array<{ aggregate_id: string; last_version: string }>;
+    // The first version each aggregate takes in this call.
+    return new Map(rows.map((row) => [row.aggregate_id, Number(row.last_version) - counts.get(row.aggregate_id)! + 1]));
   }
+}
+
+/** One event for addMany. */
+export interface OutboxEvent<T = unknown> {
+  definition: EventDefinition<T>;
+  data: T;
+  meta: EventMeta;
 }
