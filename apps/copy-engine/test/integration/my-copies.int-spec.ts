@@ -8,6 +8,7 @@ import {
   BrokerageMessages,
   BrokerageRpc,
   CopyClosed,
+  IdentityUsersRpc,
   MyCopiesErrorCode,
   MyCopiesMessages,
   OrderFilled,
@@ -21,6 +22,8 @@ import {
   type EventEnvelope,
   type GetPlacedOrderRpcRequest,
   type ListAccountsRpcReply,
+  type LookupUsersRpcReply,
+  type LookupUsersRpcRequest,
   type OrderFilledV1,
   type PlacedOrderView,
   type PlaceOrderRpcRequest,
@@ -121,6 +124,12 @@ class StandIns {
   @MessagePattern(BrokerageRpc.getPlacedOrder)
   stored(@Payload() request: RpcRequest<GetPlacedOrderRpcRequest>) {
     return { order: ORDERS.get(`${request.payload.userId}:${request.payload.requestId}`) ?? null };
+  }
+
+  /** Identity's user lookup: every trader is named `trader_<first 8 of the id>`. */
+  @MessagePattern(IdentityUsersRpc.lookup)
+  lookup(@Payload() request: RpcRequest<LookupUsersRpcRequest>): LookupUsersRpcReply {
+    return { users: request.payload.ids.map((id) => ({ id, username: `trader_${id.slice(0, 8)}`, email: null })) };
   }
 
   @MessagePattern(BrokerageRpc.getQuotes)
@@ -461,6 +470,7 @@ describe('my copies, performance and price refresh', () => {
       copierTotalReturn: 21.43,
     });
     expect(optionView.priceUpdatedAt).not.toBeNull();
+    expect(optionView.originalTrade.trader.username).toBe(`trader_${optionView.originalTrade.trader.id.slice(0, 8)}`);
     const short = await openCopy(user, { quantity: 3, fillPrice: 100, side: 'sell' });
     PRICES.set(short.symbol, 90);
     expect((await refresh(short.copyId)).copyInstance).toMatchObject({
@@ -499,6 +509,9 @@ describe('my copies, performance and price refresh', () => {
       },
     });
     expect(all.copies[1]!.receipt.delaySeconds).toBeGreaterThan(0);
+    // Each copy names its trader (identity's username; the copy keeps the trader's id).
+    for (const copy of all.copies)
+      expect(copy.originalTrade.trader.username).toBe(`trader_${copy.originalTrade.trader.id.slice(0, 8)}`);
     // A sell-side copy filled below the trader's price did worse than the trader, too.
     expect(all.copies[0]!.receipt).toMatchObject({ slippage: -1, slippagePercent: -1, versusTrader: 'worse' });
     const page = await list.list(call(user.userId, { limit: 1, offset: 1 }));

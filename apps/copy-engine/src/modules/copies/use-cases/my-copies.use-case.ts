@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   MY_COPIES_DEFAULT_LIMIT,
   MY_COPIES_MAX_LIMIT,
@@ -8,11 +8,13 @@ import {
   type MyPerformanceRpcReply,
   type RpcRequest,
 } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, RpcClient } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
+import { COPY_ENGINE_RPC } from '../copies.tokens';
 import { toCopyInstanceView } from '../copy-instance.mapper';
 import { listUserCopies, TABLE, type CopyStatus } from '../copy-instances.store';
+import { TraderNames } from '../trader-names';
 
 const STATUS: Record<NonNullable<ListMyCopiesRpcPayload['status']>, CopyStatus> = {
   open: 'OPEN',
@@ -24,13 +26,17 @@ const STATUS: Record<NonNullable<ListMyCopiesRpcPayload['status']>, CopyStatus> 
 /**
  * GET /api/copy-trades/my-copies and my-performance: the actor's own copies only (the actor is the session's user;
  * no user id is taken from the request). The list is one page, newest first: `limit` 1–200 (default 100), `offset`.
+ * Each copy names its trader (identity's username, one batched lookup; null when identity does not answer in time).
  * The performance summary is one aggregate query over the user's open and closed copies.
  */
 @Injectable()
 export class MyCopiesUseCase {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(COPY_ENGINE_RPC) private readonly rpc: RpcClient,
+  ) {}
 
-  async list({ actor, payload }: RpcRequest<ListMyCopiesRpcPayload>): Promise<ListMyCopiesRpcReply> {
+  async list({ actor, payload, requestId }: RpcRequest<ListMyCopiesRpcPayload>): Promise<ListMyCopiesRpcReply> {
     if (!actor) throw DomainException.forbidden('Sign in to see your copies.');
     const limit = Math.min(payload.limit ?? MY_COPIES_DEFAULT_LIMIT, MY_COPIES_MAX_LIMIT);
     const offset = payload.offset ?? 0;
@@ -39,7 +45,8 @@ export class MyCopiesUseCase {
       limit,
       offset,
     });
-    return { copies: copies.map(toCopyInstanceView), total, limit, offset };
+    const views = await new TraderNames(this.rpc).fill(copies.map(toCopyInstanceView), { requestId, actor });
+    return { copies: views, total, limit, offset };
   }
 
   /**

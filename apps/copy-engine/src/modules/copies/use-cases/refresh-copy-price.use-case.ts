@@ -5,6 +5,7 @@ import {
   MyCopiesErrorCode,
   MyCopiesMessages,
   type CopyIdRpcPayload,
+  type CopyInstanceView,
   type QuotesRpcReply,
   type QuotesRpcRequest,
   type RefreshCopyPriceRpcReply,
@@ -16,6 +17,7 @@ import { DataSource } from 'typeorm';
 import { COPY_ENGINE_RPC } from '../copies.tokens';
 import { toCopyInstanceView } from '../copy-instance.mapper';
 import { findCopyById, setCopyCurrentPrice } from '../copy-instances.store';
+import { TraderNames } from '../trader-names';
 
 /**
  * POST /api/copy-trades/{id}/refresh-price: the current price of the actor's own open copy from the brokerage
@@ -35,7 +37,11 @@ export class RefreshCopyPriceUseCase {
     const copy = await findCopyById(this.dataSource.manager, payload.copyId);
     if (!actor || !copy || copy.userId !== actor.userId)
       throw DomainException.notFound(MyCopiesMessages.copyNotFound, MyCopiesErrorCode.COPY_NOT_FOUND);
-    if (copy.status !== 'OPEN') return { copyInstance: toCopyInstanceView(copy) };
+    // The web app merges the answer into its list: it names the trader as the list does.
+    const named = async (view: CopyInstanceView) => ({
+      copyInstance: (await new TraderNames(this.brokerage).fill([view], { requestId, actor }))[0]!,
+    });
+    if (copy.status !== 'OPEN') return named(toCopyInstanceView(copy));
     const symbol = copy.isOptions && copy.optionsTicker ? copy.optionsTicker : copy.symbol;
     const { quotes } = await this.brokerage.request<QuotesRpcRequest, QuotesRpcReply>(
       BrokerageRpc.getQuotes,
@@ -47,6 +53,6 @@ export class RefreshCopyPriceUseCase {
     if (price === null || !Number.isFinite(price) || price <= 0)
       throw new DomainException(503, MyCopiesErrorCode.PRICE_UNAVAILABLE, MyCopiesMessages.priceUnavailable);
     await setCopyCurrentPrice(this.dataSource.manager, copy.id, new Decimal(price).toFixed());
-    return { copyInstance: toCopyInstanceView((await findCopyById(this.dataSource.manager, copy.id))!) };
+    return named(toCopyInstanceView((await findCopyById(this.dataSource.manager, copy.id))!));
   }
 }
