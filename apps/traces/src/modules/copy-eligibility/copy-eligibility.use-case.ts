@@ -3,6 +3,7 @@ import {
   CopyTradeErrorCode,
   CopyTradeMessages,
   tierRank,
+  type CopyableTradeView,
   type CopyEligibilityRpcPayload,
   type CopyEligibilityRpcReply,
   type RpcRequest,
@@ -40,30 +41,7 @@ export class CheckCopyEligibilityUseCase {
       throw new DomainException(409, CopyTradeErrorCode.TRADE_CLOSED, CopyTradeMessages.tradeClosed);
 
     const access = await this.accessOf(trace, trade, userId);
-    return {
-      access,
-      trade: {
-        id: trade.id,
-        traceId: trace.id,
-        traceName: trace.name,
-        traceHandle: trace.handle,
-        traceAvatar: trace.avatarUrl ?? null,
-        ownerUserId: trace.ownerUserId,
-        symbol: trade.symbol,
-        side: trade.side,
-        quantity: String(Number(trade.quantity)),
-        entryPrice: perShare(trade, trade.price),
-        currentPrice: perShare(trade, trade.currentPrice),
-        isOptions: trade.isOptions,
-        optionType: trade.optionType,
-        optionsTicker: trade.optionsTicker,
-        strikePrice: trade.strikePrice == null ? null : String(Number(trade.strikePrice)),
-        expirationDate: trade.expirationDate,
-        contractMultiplier: trade.isOptions ? trade.contractMultiplier : 1,
-        requiredTier: trade.requiredTier,
-        sharedAt: trade.sharedAt ? trade.sharedAt.toISOString() : null,
-      },
-    };
+    return { access, trade: copyableTradeViewOf(trace, trade) };
   }
 
   private async accessOf(
@@ -86,4 +64,29 @@ export class CheckCopyEligibilityUseCase {
       throw new DomainException(403, CopyTradeErrorCode.TIER_CANNOT_COPY, CopyTradeMessages.tierCannotCopy(tier));
     return { role: 'subscriber', tier };
   }
+}
+
+/** The trade as a copy needs it (prices per share, as its events carry them): the manual check's and the fan-out's. */
+export function copyableTradeViewOf(trace: TraceEntity, trade: TradeEntity): CopyableTradeView {
+  return {
+    id: trade.id,
+    traceId: trace.id,
+    traceName: trace.name,
+    traceHandle: trace.handle,
+    traceAvatar: trace.avatarUrl ?? null,
+    ownerUserId: trace.ownerUserId,
+    symbol: trade.symbol,
+    side: trade.side,
+    quantity: String(Number(trade.quantity)),
+    entryPrice: perShare(trade, trade.price),
+    currentPrice: perShare(trade, trade.currentPrice),
+    isOptions: trade.isOptions,
+    optionType: trade.optionType,
+    optionsTicker: trade.optionsTicker,
+    strikePrice: trade.strikePrice == null ? null : String(Number(trade.strikePrice)),
+    expirationDate: trade.expirationDate,
+    contractMultiplier: trade.isOptions ? trade.contractMultiplier : 1,
+    requiredTier: trade.requiredTier,
+    sharedAt: trade.sharedAt ? trade.sharedAt.toISOString() : null,
+  };
 }
