@@ -4,6 +4,7 @@ import { BrokerageConnected } from './brokerage/brokerage-connected.v1';
 import { BrokerageDisconnected } from './brokerage/brokerage-disconnected.v1';
 import { OrderFilled } from './brokerage/order-filled.v1';
 import { OrderUpdated } from './brokerage/order-updated.v1';
+import { ProviderUserDeleted } from './brokerage/provider-user-deleted.v1';
 import { ProviderUserRegistered } from './brokerage/provider-user-registered.v1';
 import type { CataloguedEventDefinition } from './catalogued-event';
 import { CopyClosed } from './copy-engine/copy-closed.v1';
@@ -22,6 +23,7 @@ export const EventCatalogue = {
   BrokerageConnected,
   BrokerageDisconnected,
   ProviderUserRegistered,
+  ProviderUserDeleted,
   OrderUpdated,
   OrderFilled,
   BrokerageAccountUpdated,

@@ -6,6 +6,7 @@ export * from './brokerage/brokerage-link-state';
 export * from './brokerage/brokerage-connected.v1';
 export * from './brokerage/brokerage-disconnected.v1';
 export * from './brokerage/provider-user-registered.v1';
+export * from './brokerage/provider-user-deleted.v1';
 export * from './brokerage/order-updated.v1';
 export * from './brokerage/order-filled.v1';
 export * from './brokerage/brokerage-account-updated.v1';

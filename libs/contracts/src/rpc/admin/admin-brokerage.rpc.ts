@@ -1,0 +1,73 @@
+import {
+  AdminDeleteSnaptradeUserDto,
+  AdminDeleteSpecificConnectionDto,
+  AdminListConnectionsDto,
+  AdminRemoveBrokerageDto,
+  AdminTargetUserDto,
+} from '../../http/admin/admin-brokerage.dto';
+import type {
+  AdminBrokerageChangeResponse,
+  AdminConnectionRecord,
+  AdminConnectionView,
+  AdminHoldingView,
+  AdminProviderUsersTotals,
+  AdminProviderUserView,
+} from '../../http/admin/admin-brokerage.view';
+import type { BrokerageAccountView } from '../../http/brokerage/brokerage.view';
+import { rpcCallOf } from '../rpc-call';
+
+/** The admin service's brokerage tools (the gateway calls these; admin asks the brokerage service, and audits). */
+export const AdminBrokerageRpc = {
+  allConnections: 'rpc.admin.brokerage.all-connections',
+  providerUsers: 'rpc.admin.brokerage.provider-users',
+  userConnections: 'rpc.admin.brokerage.user-connections',
+  userHoldings: 'rpc.admin.brokerage.user-holdings',
+  deleteConnections: 'rpc.admin.brokerage.delete-connections',
+  deleteConnection: 'rpc.admin.brokerage.delete-connection',
+  removeBrokerage: 'rpc.admin.brokerage.remove-brokerage',
+  deleteProviderUser: 'rpc.admin.brokerage.delete-provider-user',
+} as const;
+
+/** The brokerage service's side (admins only, any user's data; called by the admin service). */
+export const BrokerageAdminRpc = {
+  allConnections: 'rpc.brokerage.admin.connections.list-all',
+  providerUsers: 'rpc.brokerage.admin.provider-users.list',
+  userConnections: 'rpc.brokerage.admin.connections.list',
+  userHoldings: 'rpc.brokerage.admin.holdings.list',
+  deleteConnections: 'rpc.brokerage.admin.connections.remove-all',
+  deleteConnection: 'rpc.brokerage.admin.connections.remove',
+  deleteProviderUser: 'rpc.brokerage.admin.provider-users.delete',
+} as const;
+
+/** Without user names (the admin service adds them from identity). */
+export type AdminConnectionRow = Omit<AdminConnectionView, 'user'>;
+export type AdminProviderUserRow = Omit<AdminProviderUserView, 'user'>;
+
+export interface AdminAllConnectionsRpcReply {
+  connections: AdminConnectionRow[];
+  total: number;
+}
+export interface AdminProviderUsersRpcReply extends AdminProviderUsersTotals {
+  provider: 'snaptrade' | 'paper';
+  users: AdminProviderUserRow[];
+}
+export interface AdminUserConnectionsRpcReply {
+  snaptradeUserId: string | null;
+  connections: AdminConnectionRecord[];
+  accounts: BrokerageAccountView[];
+}
+export interface AdminUserHoldingsRpcReply {
+  holdings: AdminHoldingView[];
+}
+/** before → after for the audit log. */
+export interface AdminBrokerageChangeRpcReply extends Pick<AdminBrokerageChangeResponse, 'removedConnections'> {
+  userId: string | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+export class AdminListConnectionsRpcCall extends rpcCallOf(AdminListConnectionsDto) {}
+export class AdminTargetUserRpcCall extends rpcCallOf(AdminTargetUserDto) {}
+export class AdminDeleteSpecificConnectionRpcCall extends rpcCallOf(AdminDeleteSpecificConnectionDto) {}
+export class AdminRemoveBrokerageRpcCall extends rpcCallOf(AdminRemoveBrokerageDto) {}
+export class AdminDeleteSnaptradeUserRpcCall extends rpcCallOf(AdminDeleteSnaptradeUserDto) {}
