@@ -1,6 +1,9 @@
-import { NotBuiltYet } from '@/components/ui/not-built-yet';
+import { TradingTerminal } from '@/features/trading-terminal/components/trading-terminal';
+import { useSession } from '@/lib/auth';
 
-/** Placeholder until the screen is built. */
+/** `/trading-terminal` (seed 001 §2.1): the live positions of the traders the user subscribes to. */
 export function TradingTerminalRoute() {
-  return <NotBuiltYet title="Trading Terminal" />;
+  const { user } = useSession();
+  if (!user) return null;
+  return <TradingTerminal user={user} />;
 }
