@@ -5,6 +5,8 @@ import { ADMIN_SCHEMA, adminDataSourceOptions } from './database/data-source';
 import { FeedbackModule } from './modules/feedback/feedback.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
 import { AdminTracesModule } from './modules/traces/admin-traces.module';
+import { AdminUsersModule } from './modules/users/admin-users.module';
+import { AdminAuditLogModule } from './modules/audit/admin-audit-log.module';
 
 @Module({})
 export class AdminAppModule {
@@ -21,6 +23,8 @@ export class AdminAppModule {
         MaintenanceModule,
         FeedbackModule,
         AdminTracesModule,
+        AdminUsersModule,
+        AdminAuditLogModule,
       ],
     };
   }
