@@ -3,6 +3,7 @@ import { serviceCoreImports } from '@copytrade/nest';
 import { TracesConfig } from './config/traces.config';
 import { TRACES_SCHEMA, tracesDataSourceOptions } from './database/data-source';
 import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
+import { AdminTradesModule } from './modules/admin-trades/admin-trades.module';
 import { CopyEligibilityModule } from './modules/copy-eligibility/copy-eligibility.module';
 import { BrokerageSyncTriggersModule } from './modules/brokerage-sync-triggers/brokerage-sync-triggers.module';
 import { DemoDataModule } from './modules/demo-data/demo-data.module';
@@ -35,6 +36,7 @@ export class TracesAppModule {
         SubscriptionsModule,
         OnboardingModule,
         AdminTracesModule,
+        AdminTradesModule,
         OwnerProfileModule,
         OwnerTradesModule,
         OwnerSellModule,

@@ -66,6 +66,7 @@ export interface AdminDeleteTradeResponse {
 
 export const AdminTradesMessages = {
   tradeNotFound: 'Trade not found',
+  notShared: 'This trade is not shared.',
   tradeShared: (tier: TierName) => `Trade shared with ${tier} subscribers and above`,
   tradeUnshared: 'Trade unshared. Existing copies are untouched.',
   /**
