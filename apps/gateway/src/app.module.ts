@@ -11,6 +11,10 @@ import { NatsConnectionModule } from './modules/rpc/nats-connection.module';
 import { RpcModule } from './modules/rpc/rpc.module';
 import { TracesModule } from './modules/traces/traces.module';
 import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
+import { AdminUsersModule } from './modules/admin-users/admin-users.module';
+import { AdminFeedbackModule } from './modules/admin-feedback/admin-feedback.module';
+import { AdminAuditModule } from './modules/admin-audit/admin-audit.module';
+import { InvestorStatsModule } from './modules/investor-stats/investor-stats.module';
 import { BetaModule } from './modules/beta/beta.module';
 import { DebugModule } from './modules/debug/debug.module';
 import { DevModule } from './modules/dev/dev.module';
@@ -46,6 +50,10 @@ export class GatewayAppModule {
         TracesModule,
         TraceOwnerModule,
         AdminTracesModule,
+        AdminUsersModule,
+        AdminFeedbackModule,
+        AdminAuditModule,
+        InvestorStatsModule,
         BetaModule,
         SignupModule,
         PasswordResetModule,

@@ -72,6 +72,15 @@ export class GatewayConfig extends ProcessConfig {
   @Min(1)
   SESSION_CACHE_MAX_ENTRIES: number = 10_000;
 
+  /**
+   * When set, investor statistics also require this value in the `x-system-key` header (the seed's system key).
+   * An extra check on top of the admin session, never instead of it. Unset: the admin session alone decides.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'INVESTOR_STATS_SYSTEM_KEY must be at least 16 characters' })
+  INVESTOR_STATS_SYSTEM_KEY?: string;
+
   /** The built web app served on the same origin. */
   @IsString()
   WEB_DIST_DIR: string = join(__dirname, '..', '..', '..', 'web', 'dist');

@@ -20,10 +20,8 @@ import {
 } from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
 import { AdminOnly, Req } from '../auth/access.decorators';
+import { withoutUserId } from '../auth/admin-body';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
-
-/** Strips the body's userId: the session decides who acts (seed 001 §6 sends it; it is never trusted). */
-const withoutUserId = <T extends AdminBodyDto>({ userId: _ignored, ...rest }: T) => rest;
 
 /** Admin trace management (seed 001 §2.10, §7): admins only, each change audit-logged by the admin service. */
 @ApiTags('admin')
