@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceCoreImports } from '@copytrade/nest';
 import { CopyEngineConfig } from './config/copy-engine.config';
 import { COPY_ENGINE_SCHEMA, copyEngineDataSourceOptions } from './database/data-source';
+import { AdminCopiesModule } from './modules/admin-copies/admin-copies.module';
 import { CopiesModule } from './modules/copies/copies.module';
 import { LivePositionsModule } from './modules/live-positions/live-positions.module';
 
@@ -19,6 +20,7 @@ export class CopyEngineAppModule {
         }),
         CopiesModule,
         LivePositionsModule,
+        AdminCopiesModule,
       ],
     };
   }
