@@ -4,6 +4,7 @@ import { CopyEngineMessagingOrdering1795500000000 } from './migrations/179550000
 import { CopyInstances1795800000000 } from './migrations/1795800000000-CopyInstances';
 import { CopyInstancesByTrade1796000000000 } from './migrations/1796000000000-CopyInstancesByTrade';
 import { CopySells1796100000000 } from './migrations/1796100000000-CopySells';
+import { AutoCopy1796200000000 } from './migrations/1796200000000-AutoCopy';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -19,6 +20,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopyInstances1795800000000,
         CopyInstancesByTrade1796000000000,
         CopySells1796100000000,
+        AutoCopy1796200000000,
       ],
     }),
     url: databaseUrl,

@@ -441,7 +441,7 @@ describe('the saga', () => {
     jest.spyOn(placement, 'place').mockImplementationOnce(async (record) => {
       await placeAtBrokerage({
         userId,
-        accountId: record.brokerageAccountId,
+        accountId: record.brokerageAccountId ?? undefined,
         requestId: record.requestId,
         order: { action: 'BUY', symbol: 'AAPL', quantity: 5 },
       });

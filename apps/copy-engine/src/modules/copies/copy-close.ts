@@ -81,7 +81,8 @@ function copyClosedOf(
     ...copyTradeFieldsOf(copy),
     quantity: new Decimal(copy.quantityFilled).toFixed(),
     entryPrice: new Decimal(copy.entryPrice!).toFixed(),
-    brokerageAccountId: copy.brokerageAccountId,
+    // A copy that was open was filled in an account the brokerage named.
+    brokerageAccountId: copy.brokerageAccountId!,
     exitPrice: exitPrice.toFixed(),
     realizedPnl: realizedPnl.toFixed(),
     sellOrderId: last.brokerageOrderId,

@@ -30,7 +30,8 @@ export interface CopyRecord {
   quantityFilled: string;
   entryPrice: string | null;
   copyAmount: string;
-  brokerageAccountId: string;
+  /** Null only for an automatic copy whose order has not been answered yet (the brokerage resolves the primary). */
+  brokerageAccountId: string | null;
   brokerageOrderId: string | null;
   failureCode: string | null;
   failureReason: string | null;
@@ -231,13 +232,38 @@ export async function releasePendingCopy(
   id: string,
   update: { orderState: string; brokerageOrderId: string | null; awaitingConfirmation: boolean },
 ): Promise<void> {
+  await releasePendingCopies(manager, [{ id, ...update }]);
+}
+
+/** releasePendingCopy for many copies in one statement (an automatic batch); the account noted where it was not. */
+export async function releasePendingCopies(
+  manager: EntityManager,
+  updates: Array<{
+    id: string;
+    orderState: string;
+    brokerageOrderId: string | null;
+    awaitingConfirmation: boolean;
+    brokerageAccountId?: string | null;
+  }>,
+): Promise<void> {
+  if (updates.length === 0) return;
   await manager.query(
-    `UPDATE ${TABLE} SET in_flight_until = NULL, order_state = $2, brokerage_order_id = coalesce($3, brokerage_order_id),
-            awaiting_confirmation = $4,
-            next_attempt_at = now() + make_interval(secs => least(600, 10 * power(2, least(attempts, 10) - 1))),
+    `UPDATE ${TABLE} c SET in_flight_until = NULL, order_state = u.order_state,
+            brokerage_order_id = coalesce(u.order_id, c.brokerage_order_id),
+            brokerage_account_id = coalesce(c.brokerage_account_id, u.account_id),
+            awaiting_confirmation = u.awaiting,
+            next_attempt_at = now() + make_interval(secs => least(600, 10 * power(2, least(greatest(c.attempts, 1), 10) - 1))),
             updated_at = now()
-      WHERE id = $1 AND status = 'PENDING'`,
-    [id, update.orderState, update.brokerageOrderId, update.awaitingConfirmation],
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::boolean[], $5::text[])
+            AS u(id, order_state, order_id, awaiting, account_id)
+      WHERE c.id = u.id AND c.status = 'PENDING'`,
+    [
+      updates.map((update) => update.id),
+      updates.map((update) => update.orderState),
+      updates.map((update) => update.brokerageOrderId),
+      updates.map((update) => update.awaitingConfirmation),
+      updates.map((update) => update.brokerageAccountId ?? null),
+    ],
   );
 }
 
@@ -259,39 +285,80 @@ export async function failCopy(
   failure: { code: string; reason: string },
   update: { orderState?: string | null; brokerageOrderId?: string | null } = {},
 ): Promise<boolean> {
-  const rows = returned<{ id: string }>(
-    await manager.query(
-      `UPDATE ${TABLE} SET status = 'FAILED', failure_code = $5, failure_reason = $2, in_flight_until = NULL, next_attempt_at = NULL,
-            awaiting_confirmation = false, order_state = coalesce($3, order_state),
-            brokerage_order_id = coalesce($4, brokerage_order_id), updated_at = now()
-      WHERE id = $1 AND status = 'PENDING'
-      RETURNING id`,
-      [id, failure.reason, update.orderState ?? null, update.brokerageOrderId ?? null, failure.code],
-    ),
-  );
-  return rows.length > 0;
+  return (await failCopies(manager, [{ id, ...failure, ...update }])).length > 0;
 }
 
-/** A copy filled (all or part of it): OPEN with what filled. The caller holds the row locked and writes CopyOpened. */
-export async function openCopy(
+/** failCopy for many copies in one statement; answers the ids it failed (those still PENDING). */
+export async function failCopies(
   manager: EntityManager,
-  id: string,
-  fill: {
-    quantity: string;
-    price: string;
-    amount: string;
-    brokerageOrderId: string | null;
-    orderState: string;
-    filledAt: Date;
-  },
-): Promise<void> {
+  failures: Array<{
+    id: string;
+    code: string;
+    reason: string;
+    orderState?: string | null;
+    brokerageOrderId?: string | null;
+    brokerageAccountId?: string | null;
+  }>,
+): Promise<string[]> {
+  if (failures.length === 0) return [];
+  const rows = returned<{ id: string }>(
+    await manager.query(
+      `UPDATE ${TABLE} c SET status = 'FAILED', failure_code = f.code, failure_reason = f.reason, in_flight_until = NULL,
+              next_attempt_at = NULL, awaiting_confirmation = false, order_state = coalesce(f.order_state, c.order_state),
+              brokerage_order_id = coalesce(f.order_id, c.brokerage_order_id),
+              brokerage_account_id = coalesce(c.brokerage_account_id, f.account_id), updated_at = now()
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+              AS f(id, code, reason, order_state, order_id, account_id)
+        WHERE c.id = f.id AND c.status = 'PENDING'
+        RETURNING c.id`,
+      [
+        failures.map((failure) => failure.id),
+        failures.map((failure) => failure.code),
+        failures.map((failure) => failure.reason),
+        failures.map((failure) => failure.orderState ?? null),
+        failures.map((failure) => failure.brokerageOrderId ?? null),
+        failures.map((failure) => failure.brokerageAccountId ?? null),
+      ],
+    ),
+  );
+  return rows.map((row) => row.id);
+}
+
+/** What a fill opens a copy with (the caller holds the row locked and writes CopyOpened). */
+export interface CopyOpening {
+  id: string;
+  quantity: string;
+  price: string;
+  amount: string;
+  brokerageOrderId: string | null;
+  orderState: string;
+  filledAt: Date;
+  /** The account the order went to, noted where the copy did not name one yet (an automatic copy). */
+  brokerageAccountId?: string | null;
+}
+
+/** Copies filled (all or part of each): OPEN with what filled, in one statement whatever their number. */
+export async function openCopies(manager: EntityManager, openings: CopyOpening[]): Promise<void> {
+  if (openings.length === 0) return;
   await manager.query(
-    `UPDATE ${TABLE} SET status = 'OPEN', quantity_filled = $2, entry_price = $3, copy_amount = $4,
-            brokerage_order_id = coalesce($5, brokerage_order_id), order_state = $6, filled_at = $7,
-            awaiting_confirmation = false, in_flight_until = NULL, next_attempt_at = NULL, failure_reason = NULL, failure_code = NULL,
-            updated_at = now()
-      WHERE id = $1`,
-    [id, fill.quantity, fill.price, fill.amount, fill.brokerageOrderId, fill.orderState, fill.filledAt],
+    `UPDATE ${TABLE} c SET status = 'OPEN', quantity_filled = f.quantity, entry_price = f.price, copy_amount = f.amount,
+            brokerage_order_id = coalesce(f.order_id, c.brokerage_order_id), order_state = f.order_state,
+            filled_at = f.filled_at, brokerage_account_id = coalesce(c.brokerage_account_id, f.account_id),
+            awaiting_confirmation = false, in_flight_until = NULL, next_attempt_at = NULL, failure_reason = NULL,
+            failure_code = NULL, updated_at = now()
+       FROM unnest($1::uuid[], $2::numeric[], $3::numeric[], $4::numeric[], $5::text[], $6::text[], $7::timestamptz[],
+                   $8::text[]) AS f(id, quantity, price, amount, order_id, order_state, filled_at, account_id)
+      WHERE c.id = f.id`,
+    [
+      openings.map((opening) => opening.id),
+      openings.map((opening) => opening.quantity),
+      openings.map((opening) => opening.price),
+      openings.map((opening) => opening.amount),
+      openings.map((opening) => opening.brokerageOrderId),
+      openings.map((opening) => opening.orderState),
+      openings.map((opening) => opening.filledAt),
+      openings.map((opening) => opening.brokerageAccountId ?? null),
+    ],
   );
 }
 

@@ -96,7 +96,8 @@ export class CopyPlacement {
   private async call(copy: CopyRecord, correlationId: string): Promise<PlacementOutcome> {
     const payload: PlaceOrderRpcRequest = {
       userId: copy.userId,
-      accountId: copy.brokerageAccountId,
+      // An automatic copy not answered yet names none: the brokerage's primary account, as its batch resolved it.
+      accountId: copy.brokerageAccountId ?? undefined,
       requestId: copy.requestId,
       order: { action: copy.side === 'sell' ? 'SELL' : 'BUY', ...copyOrderOf(copy, Number(copy.quantityRequested)) },
     };
@@ -242,7 +243,7 @@ function unknownOrder(copy: CopyRecord, payload: PlaceOrderRpcRequest): PlacedOr
 }
 
 /** The brokerage's refusal as the copy answers it: a closed market in the words the web app maps to its toast. */
-function copyRefusalOf(error: DomainException): DomainException {
+export function copyRefusalOf(error: DomainException): DomainException {
   if (error.code !== BrokerageErrorCode.MARKET_CLOSED) return error;
   return new DomainException(
     error.status,

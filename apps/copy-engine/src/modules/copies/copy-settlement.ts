@@ -2,7 +2,7 @@ import { CopyOpened, copyAggregateId, type CopyOpenedV1 } from '@copytrade/contr
 import type { OutboxWriter } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
-import { findCopyById, growOpenCopy, openCopy, type CopyRecord } from './copy-instances.store';
+import { COLUMNS, growOpenCopy, openCopies, TABLE, type CopyOpening, type CopyRecord } from './copy-instances.store';
 
 export interface CopyFill {
   /** Units filled so far by the copy's order (cumulative), and their average price per share. */
@@ -34,57 +34,88 @@ export async function settleCopyFill(
   fill: CopyFill,
   meta: SettlementMeta,
 ): Promise<'opened' | 'grown' | 'unchanged'> {
-  const copy = await findCopyById(manager, copyId, true);
-  if (!copy) return 'unchanged';
-  const quantity = Decimal.min(new Decimal(fill.filledQuantity), new Decimal(copy.quantityRequested));
-  if (!quantity.greaterThan(0)) return 'unchanged';
-  const price = new Decimal(fill.averagePrice);
-  const amount = quantity.times(price).times(copy.contractMultiplier).toDecimalPlaces(6);
-  if (copy.status === 'OPEN') {
-    if (!quantity.greaterThan(copy.quantityFilled)) return 'unchanged';
-    await growOpenCopy(manager, copy.id, {
+  const settled = await settleCopyFills(manager, outbox, [{ copyId, ...fill }], meta);
+  return settled.get(copyId) ?? 'unchanged';
+}
+
+/**
+ * settleCopyFill for many copies at once (an automatic fan-out's batch): the rows locked in one statement (in id
+ * order, so two settlers never deadlock), the opened ones updated in one statement and their CopyOpened written in
+ * two (OutboxWriter.addMany), whatever their number. Answers what became of each copy.
+ */
+export async function settleCopyFills(
+  manager: EntityManager,
+  outbox: OutboxWriter,
+  fills: Array<CopyFill & { copyId: string; brokerageAccountId?: string | null }>,
+  meta: SettlementMeta,
+): Promise<Map<string, 'opened' | 'grown' | 'unchanged'>> {
+  const outcome = new Map<string, 'opened' | 'grown' | 'unchanged'>();
+  if (fills.length === 0) return outcome;
+  const byId = new Map(fills.map((fill) => [fill.copyId, fill]));
+  const copies = (await manager.query(
+    `SELECT ${COLUMNS} FROM ${TABLE} WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    [[...byId.keys()]],
+  )) as CopyRecord[];
+  const openings: CopyOpening[] = [];
+  const opened: Array<{ copy: CopyRecord; opening: CopyOpening }> = [];
+  for (const copy of copies) {
+    const fill = byId.get(copy.id)!;
+    outcome.set(copy.id, 'unchanged');
+    const quantity = Decimal.min(new Decimal(fill.filledQuantity), new Decimal(copy.quantityRequested));
+    if (!quantity.greaterThan(0)) continue;
+    const price = new Decimal(fill.averagePrice);
+    const amount = quantity.times(price).times(copy.contractMultiplier).toDecimalPlaces(6);
+    if (copy.status === 'OPEN') {
+      if (!quantity.greaterThan(copy.quantityFilled)) continue;
+      await growOpenCopy(manager, copy.id, {
+        quantity: quantity.toFixed(),
+        price: price.toFixed(),
+        amount: amount.toFixed(),
+        orderState: fill.orderState,
+      });
+      outcome.set(copy.id, 'grown');
+      continue;
+    }
+    if (copy.status !== 'PENDING') continue;
+    const opening: CopyOpening = {
+      id: copy.id,
       quantity: quantity.toFixed(),
       price: price.toFixed(),
       amount: amount.toFixed(),
+      brokerageOrderId: fill.brokerageOrderId,
       orderState: fill.orderState,
-    });
-    return 'grown';
+      filledAt: fill.filledAt,
+      brokerageAccountId: fill.brokerageAccountId ?? null,
+    };
+    openings.push(opening);
+    opened.push({ copy, opening });
+    outcome.set(copy.id, 'opened');
   }
-  if (copy.status !== 'PENDING') return 'unchanged';
-  await openCopy(manager, copy.id, {
-    quantity: quantity.toFixed(),
-    price: price.toFixed(),
-    amount: amount.toFixed(),
-    brokerageOrderId: fill.brokerageOrderId,
-    orderState: fill.orderState,
-    filledAt: fill.filledAt,
-  });
-  await outbox.add(manager, CopyOpened, copyOpenedOf(copy, quantity, price, amount, fill), {
-    ...meta,
-    aggregateId: copyAggregateId(copy.id),
-  });
-  return 'opened';
+  await openCopies(manager, openings);
+  await outbox.addMany(
+    manager,
+    opened.map(({ copy, opening }) => ({
+      definition: CopyOpened,
+      data: copyOpenedOf(copy, opening),
+      meta: { ...meta, aggregateId: copyAggregateId(copy.id) },
+    })),
+  );
+  return outcome;
 }
 
-function copyOpenedOf(
-  copy: CopyRecord,
-  quantity: Decimal,
-  price: Decimal,
-  amount: Decimal,
-  fill: CopyFill,
-): CopyOpenedV1 {
+function copyOpenedOf(copy: CopyRecord, opening: CopyOpening): CopyOpenedV1 {
   return {
     ...copyTradeFieldsOf(copy),
-    quantity: quantity.toFixed(),
-    entryPrice: price.toFixed(),
-    brokerageAccountId: copy.brokerageAccountId,
+    quantity: opening.quantity,
+    entryPrice: opening.price,
+    brokerageAccountId: (copy.brokerageAccountId ?? opening.brokerageAccountId)!,
     requestId: copy.requestId,
-    brokerageOrderId: fill.brokerageOrderId ?? copy.brokerageOrderId,
+    brokerageOrderId: opening.brokerageOrderId ?? copy.brokerageOrderId,
     requestedQuantity: new Decimal(copy.quantityRequested).toFixed(),
-    copyAmount: amount.toFixed(),
+    copyAmount: opening.amount,
     traderPrice: new Decimal(copy.traderPrice).toFixed(),
     traderSharedAt: copy.traderSharedAt ? copy.traderSharedAt.toISOString() : null,
-    openedAt: fill.filledAt.toISOString(),
+    openedAt: opening.filledAt.toISOString(),
   };
 }
 

@@ -28,7 +28,8 @@ export interface CopyInstanceView {
   copierTotalReturn: number;
   copiedAt: string;
   failureReason: string | null;
-  brokerageAccountId: string;
+  /** Null while an automatic copy waits for the brokerage to name the follower's primary account. */
+  brokerageAccountId: string | null;
   brokerageOrderId: string | null;
   requestId: string;
   originalTrade: {

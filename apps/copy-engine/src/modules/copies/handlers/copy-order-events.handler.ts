@@ -50,6 +50,11 @@ export class CopyOrderEventsHandler implements OnModuleInit {
     const copy = await findCopyByRequest(manager, data.userId, data.requestId);
     if (!copy) return this.applyToSell(envelope, manager);
     if (!sameOrder(copy, data)) return;
+    if (copy.brokerageAccountId === null)
+      await manager.query(
+        `UPDATE ${TABLE} SET brokerage_account_id = $2, updated_at = now() WHERE id = $1 AND brokerage_account_id IS NULL`,
+        [copy.id, data.accountId],
+      );
     if (envelope.type === OrderFilled.type) {
       const fill = data as OrderFilledV1;
       await settleCopyFill(
@@ -159,7 +164,13 @@ export class CopyOrderEventsHandler implements OnModuleInit {
   }
 }
 
-/** The event is about the copy's own order (a later sell of the copy has a request id of its own). */
+/**
+ * The event is about the copy's own order (a later sell of the copy has a request id of its own). An automatic copy
+ * whose batch answer is not recorded yet names no account: the order's is the one the brokerage resolved.
+ */
 function sameOrder(copy: CopyRecord, data: OrderFilledV1 | OrderUpdatedV1): boolean {
-  return data.action === (copy.side === 'sell' ? 'SELL' : 'BUY') && data.accountId === copy.brokerageAccountId;
+  return (
+    data.action === (copy.side === 'sell' ? 'SELL' : 'BUY') &&
+    (copy.brokerageAccountId === null || data.accountId === copy.brokerageAccountId)
+  );
 }

@@ -45,7 +45,7 @@ export class RefreshCopyPriceUseCase {
     const symbol = copy.isOptions && copy.optionsTicker ? copy.optionsTicker : copy.symbol;
     const { quotes } = await this.brokerage.request<QuotesRpcRequest, QuotesRpcReply>(
       BrokerageRpc.getQuotes,
-      { userId: copy.userId, accountId: copy.brokerageAccountId, symbols: [symbol] },
+      { userId: copy.userId, accountId: copy.brokerageAccountId ?? undefined, symbols: [symbol] },
       { requestId, actor },
       BROKERAGE_READ_RPC_TIMEOUT_MS,
     );
