@@ -3,6 +3,7 @@ import { serviceCoreImports } from '@copytrade/nest';
 import { CopyEngineConfig } from './config/copy-engine.config';
 import { COPY_ENGINE_SCHEMA, copyEngineDataSourceOptions } from './database/data-source';
 import { AdminCopiesModule } from './modules/admin-copies/admin-copies.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { CopiesModule } from './modules/copies/copies.module';
 import { LivePositionsModule } from './modules/live-positions/live-positions.module';
 
@@ -21,6 +22,7 @@ export class CopyEngineAppModule {
         CopiesModule,
         LivePositionsModule,
         AdminCopiesModule,
+        AnalyticsModule,
       ],
     };
   }
