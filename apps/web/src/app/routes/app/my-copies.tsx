@@ -1,6 +1,9 @@
-import { NotBuiltYet } from '@/components/ui/not-built-yet';
+import { MyCopies } from '@/features/my-copies/components/my-copies';
+import { useSession } from '@/lib/auth';
 
-/** Placeholder until the screen is built. */
+/** `/my-copies` (seed 001 §2.6): My Copy Trades. Without a user nothing loads (and no timer runs). */
 export function MyCopiesRoute() {
-  return <NotBuiltYet title="My Copy Trades" />;
+  const { user } = useSession();
+  if (!user) return null;
+  return <MyCopies user={user} />;
 }

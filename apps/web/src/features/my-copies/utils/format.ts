@@ -1,0 +1,123 @@
+import type { CopyInstanceView } from '@copytrade/contracts';
+
+/**
+ * Seed 001 §5 Formatting for My Copy Trades: US dollars; a missing or non-numeric value shows $0.00 or 0.00%;
+ * percents have a leading + when zero or positive, 2 decimals; win rate 1 decimal.
+ */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** `$1,234.50`; missing → `$0.00`. */
+export function formatCurrency(value: number | null | undefined): string {
+  if (!isNumber(value)) return usd.format(0);
+  return usd.format(Math.abs(value) < 0.005 ? 0 : value);
+}
+
+/** `+$12.50` / `-$3.00` / `$0.00`: a gain or loss, with its sign written. */
+export function formatSignedCurrency(value: number | null | undefined): string {
+  if (!isNumber(value) || Math.abs(value) < 0.005) return usd.format(0);
+  return `${value > 0 ? '+' : '-'}${usd.format(Math.abs(value))}`;
+}
+
+/** `+1.25%` / `+0.00%` / `-0.40%` (the value is already a percent); missing → `0.00%`. */
+export function formatPercent(value: number | null | undefined): string {
+  if (!isNumber(value)) return '0.00%';
+  const rounded = Math.abs(value) < 0.005 ? 0 : value;
+  return `${rounded >= 0 ? '+' : ''}${rounded.toFixed(2)}%`;
+}
+
+/** Win rate, 1 decimal: `66.7%`. */
+export const formatWinRate = (value: number | null | undefined): string =>
+  `${(isNumber(value) ? value : 0).toFixed(1)}%`;
+
+/** 'gain', 'loss' or 'flat': the colour of a figure (its sign is always written too). */
+export const toneOf = (value: number | null | undefined): 'gain' | 'loss' | 'flat' =>
+  !isNumber(value) || Math.abs(value) < 0.005 ? 'flat' : value > 0 ? 'gain' : 'loss';
+
+/** Seed 001 §5: contracts for options, shares otherwise. */
+export const unitOf = (copy: CopyInstanceView, quantity: number): string =>
+  copy.originalTrade.isOptions ? (quantity === 1 ? 'contract' : 'contracts') : quantity === 1 ? 'share' : 'shares';
+
+const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+export const formatQuantity = (quantity: number): string => quantityFormat.format(quantity);
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
+const parse = (iso: string | null | undefined): Date | null => {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+export const formatDate = (iso: string | null | undefined): string => {
+  const date = parse(iso);
+  return date ? dateFormat.format(date) : '—';
+};
+export const formatDateTime = (iso: string | null | undefined): string => {
+  const date = parse(iso);
+  return date ? dateTimeFormat.format(date) : '—';
+};
+export const formatTime = (time: number): string => timeFormat.format(new Date(time));
+
+/** The trade type badge: BUY / SELL, and CALL / PUT for options. */
+export const tradeTypeOf = (copy: CopyInstanceView): string => {
+  const trade = copy.originalTrade;
+  const side = trade.type.toUpperCase();
+  return trade.isOptions && trade.optionType ? `${side} ${trade.optionType.toUpperCase()}` : side;
+};
+
+/** The two letters of an avatar without a picture: the username's first two, uppercased (seed 001 §2.6). */
+export const initialsOf = (username: string | null | undefined): string =>
+  (username ?? '').trim().slice(0, 2).toUpperCase() || '?';
+
+/** How long the follower's fill came after the trader's share: `0.8 s`, `42 s`, `3 min 5 s`, `2 h 10 min`. */
+export function formatDelay(seconds: number | null | undefined): string {
+  if (!isNumber(seconds)) return '—';
+  const value = Math.max(0, seconds);
+  if (value < 10) return `${value.toFixed(1)} s`;
+  if (value < 60) return `${Math.round(value)} s`;
+  const minutes = Math.floor(value / 60);
+  if (minutes < 60) return `${minutes} min ${Math.round(value % 60)} s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+/** The placement line of the receipt. */
+export const placementOf = (copy: CopyInstanceView): string =>
+  copy.placement === 'automatic' ? 'Automatic copy' : 'Manual copy';
+
+/**
+ * The receipt's slippage, fill − trader, signed as the server gives it (for a buy a higher fill is worse, for a
+ * sell a lower one), with the verdict in words: `+$1.25 (+1.25%) per share, worse than the trader`.
+ */
+export function slippageText(receipt: CopyInstanceView['receipt']): string | null {
+  if (receipt.versusTrader === null || !isNumber(receipt.slippage)) return null;
+  if (receipt.versusTrader === 'same') return 'Same price as the trader';
+  const perShare = `${formatSignedCurrency(receipt.slippage)}${isNumber(receipt.slippagePercent) ? ` (${formatPercent(receipt.slippagePercent)})` : ''}`;
+  return `${perShare} per share, ${receipt.versusTrader} than the trader`;
+}
+
+/** The copy's status badge. */
+export function statusBadgeOf(copy: CopyInstanceView): {
+  label: string;
+  variant: 'success' | 'muted' | 'new' | 'danger';
+} {
+  switch (copy.status) {
+    case 'open':
+      return { label: 'Open', variant: 'success' };
+    case 'closed':
+      return { label: 'Closed', variant: 'muted' };
+    case 'pending':
+      return { label: copy.awaitingConfirmation ? 'Awaiting confirmation' : 'Pending', variant: 'new' };
+    default:
+      return { label: 'Not placed', variant: 'danger' };
+  }
+}
