@@ -73,6 +73,27 @@ export class BrokerageConfig extends BaseServiceConfig {
   @Max(3600)
   SNAPTRADE_RATE_WINDOW_SECONDS: number = 60;
 
+  /**
+   * Requests of the window above left unused (latency jitter between us and the provider): the shared schedule
+   * spaces requests evenly at (limit − headroom) per window, 240 of SnapTrade's 250 per minute.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(100_000)
+  SNAPTRADE_REQUEST_HEADROOM: number = 10;
+
+  /** Orders of batches (queued) this replica's dispatcher has at SnapTrade at once, each waiting for its turn. */
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  ORDER_DISPATCH_CONCURRENCY: number = 8;
+
+  /** How often an idle dispatcher looks for queued orders (a batch received by this replica wakes it at once). */
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  ORDER_DISPATCH_POLL_MS: number = 1_000;
+
   /** Minimum spacing of trades on one account (SnapTrade: about 1 trade per second). */
   @IsInt()
   @Min(1)

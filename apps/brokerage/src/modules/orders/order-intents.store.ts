@@ -10,7 +10,7 @@ import {
   type OrderIntentState,
   type OrderUpdatedV1,
 } from '@copytrade/contracts';
-import { OutboxWriter } from '@copytrade/nest';
+import { OutboxWriter, type OutboxEvent } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrokerageConfig } from '../../config/brokerage.config';
@@ -26,6 +26,11 @@ export interface NewIntent {
   provider: string;
   order: NormalizedMarketOrder;
 }
+
+/** One settlement of a bulk apply: the provider's record of the order, or its refusal. */
+export type IntentOutcome = { intent: OrderIntentEntity } & (
+  { order: ProviderOrder; error?: undefined } | { error: IntentError; order?: undefined }
+);
 
 type IntentError = NonNullable<OrderIntentEntity['error']>;
 
@@ -82,6 +87,108 @@ export class OrderIntentsStore {
     const row = await this.find(intent.userId, intent.requestId);
     if (!row) throw new Error('Order intent vanished after claim');
     return { intent: row, created };
+  }
+
+  /** The intents of these (user, request id) pairs that exist, in one query. */
+  findMany(keys: ReadonlyArray<{ userId: string; requestId: string }>): Promise<OrderIntentEntity[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.dataSource
+      .getRepository(OrderIntentEntity)
+      .createQueryBuilder('i')
+      .where('(i.user_id, i.request_id) IN (SELECT * FROM unnest(:users::uuid[], :requests::text[]))', {
+        users: keys.map((key) => key.userId),
+        requests: keys.map((key) => key.requestId),
+      })
+      .getMany();
+  }
+
+  /**
+   * claim() for many intents in one statement: each new (user, request id) is inserted SUBMITTING (QUEUED for the
+   * dispatcher when `queued`), an existing one is left alone. Returns every intent of the keys and the ids created
+   * by this call. Rows go in key order, so concurrent batches sharing keys wait for each other instead of deadlocking.
+   */
+  async claimMany(
+    intents: ReadonlyArray<NewIntent>,
+    queued: boolean,
+  ): Promise<{ intents: OrderIntentEntity[]; created: Set<string> }> {
+    const rows = [...intents].sort((a, b) =>
+      a.userId === b.userId ? (a.requestId < b.requestId ? -1 : 1) : a.userId < b.userId ? -1 : 1,
+    );
+    const inserted: Array<{ id: string }> = await this.dataSource.query(
+      `INSERT INTO brokerage.order_intents
+         (user_id, request_id, fingerprint, account_id, provider, client_order_id, action, symbol, quantity, "order",
+          state, dispatch_state)
+       SELECT u, r, f, a, p, gen_random_uuid(), act, sym, q, o, 'SUBMITTING', $10::text
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                     $8::numeric[], $9::jsonb[]) WITH ORDINALITY AS t(u, r, f, a, p, act, sym, q, o, n)
+        ORDER BY n
+       ON CONFLICT (user_id, request_id) DO NOTHING
+       RETURNING id`,
+      [
+        rows.map((row) => row.userId),
+        rows.map((row) => row.requestId),
+        rows.map((row) => row.fingerprint),
+        rows.map((row) => row.accountId),
+        rows.map((row) => row.provider),
+        rows.map((row) => row.order.action),
+        rows.map((row) => row.order.symbol),
+        rows.map((row) => row.order.quantity),
+        rows.map((row) => JSON.stringify(row.order)),
+        queued ? 'QUEUED' : null,
+      ],
+    );
+    return { intents: await this.findMany(rows), created: new Set(inserted.map((row) => row.id)) };
+  }
+
+  /**
+   * settle() / reject() for many intents in one transaction of the caller's: changes computed as settle() does,
+   * written in one UPDATE, their OrderUpdated (and OrderFilled) events in one outbox insert. Returns the intents as
+   * they now stand (an intent already final is returned unchanged).
+   */
+  async applyMany(tx: EntityManager, outcomes: ReadonlyArray<IntentOutcome>): Promise<OrderIntentEntity[]> {
+    const now = new Date();
+    const changes = outcomes.map(({ intent, order, error }) => {
+      const change: Change | null = order
+        ? this.changeOf(intent, order)
+        : intent.isFinal
+          ? null
+          : { state: 'REJECTED', isFinal: true, error };
+      return change ? { before: intent, after: { ...intent, dispatchState: null, ...change, updatedAt: now } } : null;
+    });
+    const written = changes.filter((change) => change !== null);
+    if (written.length > 0) {
+      const column = <T>(pick: (intent: OrderIntentEntity) => T) => written.map(({ after }) => pick(after));
+      await tx.query(
+        `UPDATE brokerage.order_intents i
+            SET state = v.state, is_final = v.is_final, provider_order_id = v.provider_order_id,
+                provider_status = v.provider_status, filled_quantity = v.filled_quantity,
+                execution_price = v.execution_price, error = v.error, track_attempts = v.track_attempts,
+                next_check_at = v.next_check_at, dispatch_state = NULL, updated_at = $11
+           FROM unnest($1::uuid[], $2::text[], $3::boolean[], $4::text[], $5::text[], $6::numeric[], $7::numeric[],
+                       $8::jsonb[], $9::int[], $10::timestamptz[])
+                AS v(id, state, is_final, provider_order_id, provider_status, filled_quantity, execution_price,
+                     error, track_attempts, next_check_at)
+          WHERE i.id = v.id`,
+        [
+          column((intent) => intent.id),
+          column((intent) => intent.state),
+          column((intent) => intent.isFinal),
+          column((intent) => intent.providerOrderId),
+          column((intent) => intent.providerStatus),
+          column((intent) => intent.filledQuantity),
+          column((intent) => intent.executionPrice),
+          column((intent) => (intent.error ? JSON.stringify(intent.error) : null)),
+          column((intent) => intent.trackAttempts),
+          column((intent) => intent.nextCheckAt),
+          now,
+        ],
+      );
+      await this.outbox.addMany(
+        tx,
+        written.flatMap(({ before, after }) => this.eventsOf(before, after)),
+      );
+    }
+    return changes.map((change, index) => change?.after ?? outcomes[index]!.intent);
   }
 
   /**
@@ -207,14 +314,25 @@ export class OrderIntentsStore {
   }
 
   private async write(tx: EntityManager, intent: OrderIntentEntity, change: Change): Promise<OrderIntentEntity> {
-    await tx.createQueryBuilder().update(OrderIntentEntity).set(change).where('id = :id', { id: intent.id }).execute();
+    // Any change of state takes the intent out of the dispatch queue (settled, refused, or UNKNOWN for the reconciler).
+    await tx
+      .createQueryBuilder()
+      .update(OrderIntentEntity)
+      .set({ dispatchState: null, ...change })
+      .where('id = :id', { id: intent.id })
+      .execute();
     const updated = await tx.findOneByOrFail(OrderIntentEntity, { id: intent.id });
-    const meta = { correlationId: updated.requestId, aggregateId: `order-intent:${updated.id}` };
-    await this.outbox.add(tx, OrderUpdated, orderUpdatedOf(updated), meta);
-    // The change that fills the order also publishes OrderFilled, once (a FILLED intent is final).
-    const filled = updated.state === 'FILLED' && intent.state !== 'FILLED' ? orderFilledOf(updated) : null;
-    if (filled) await this.outbox.add(tx, OrderFilled, filled, meta);
+    await this.outbox.addMany(tx, this.eventsOf(intent, updated));
     return updated;
+  }
+
+  /** OrderUpdated for every change; the change that fills the order also OrderFilled, once (a FILLED intent is final). */
+  private eventsOf(before: OrderIntentEntity, after: OrderIntentEntity): OutboxEvent[] {
+    const meta = { correlationId: after.requestId, aggregateId: `order-intent:${after.id}` };
+    const events: OutboxEvent[] = [{ definition: OrderUpdated, data: orderUpdatedOf(after), meta }];
+    const filled = after.state === 'FILLED' && before.state !== 'FILLED' ? orderFilledOf(after) : null;
+    if (filled) events.push({ definition: OrderFilled, data: filled, meta });
+    return events;
   }
 
   private inTransaction<T>(manager: EntityManager | undefined, work: (tx: EntityManager) => Promise<T>): Promise<T> {

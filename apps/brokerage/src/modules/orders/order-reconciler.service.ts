@@ -46,7 +46,9 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
   /** Marks lost SUBMITTING intents UNKNOWN, then reconciles the UNKNOWN ones that are due (exponential pause). */
   async sweep(): Promise<void> {
     const lost: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM brokerage.order_intents WHERE state = 'SUBMITTING' AND updated_at < now() - ($1 || ' milliseconds')::interval`,
+      `SELECT id FROM brokerage.order_intents
+        WHERE state = 'SUBMITTING' AND dispatch_state IS DISTINCT FROM 'QUEUED'
+          AND updated_at < now() - ($1 || ' milliseconds')::interval`,
       [String(this.config.orderPlacementWindowMs + STALE_MARGIN_MS)],
     );
     // One by one, each with its OrderUpdated event (a placement that settled meanwhile is left as it is).
@@ -97,12 +99,14 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
       this.logger.warn({ intentId: intent.id, idempotencyKey: intent.requestId }, 'Unknown order was not placed');
       return this.intents.reject(intent.id, ORDER_NOT_PLACED_BY_PROVIDER, manager);
     }
-    const { orders, source } = await this.search.around(credentials, intent.accountId, intent.createdAt);
-    const match = matchProviderOrder(intent, orders, {
+    const { orders, source } = await this.search.around(credentials, intent.accountId, sentAround(intent));
+    const rivals = await manager.find(OrderIntentEntity, {
+      where: { accountId: intent.accountId, state: In(['UNKNOWN', 'SUBMITTING']), id: Not(intent.id) },
+    });
+    const match = matchProviderOrder(asSentAt(intent), orders, {
       taken: await this.takenOrderIds(manager, intent),
-      rivals: await manager.find(OrderIntentEntity, {
-        where: { accountId: intent.accountId, state: In(['UNKNOWN', 'SUBMITTING']), id: Not(intent.id) },
-      }),
+      // Still queued: never sent, so no rival for a provider order.
+      rivals: rivals.filter((rival) => rival.dispatchState !== 'QUEUED').map(asSentAt),
       placementWindowMs: this.config.orderPlacementWindowMs,
     });
     if (match.kind === 'matched') return this.settle(manager, intent, match.order, `${match.by} (${source})`);
@@ -149,3 +153,7 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
     return manager.findOneByOrFail(OrderIntentEntity, { id: intent.id });
   }
 }
+
+/** When the order may have reached the provider from: a queued (batch) order when its dispatcher claimed it. */
+const sentAround = (intent: OrderIntentEntity): Date => intent.dispatchedAt ?? intent.createdAt;
+const asSentAt = (intent: OrderIntentEntity): OrderIntentEntity => ({ ...intent, createdAt: sentAround(intent) });

@@ -4,10 +4,12 @@ import {
   ActorOnlyRpcCall,
   BrokerageRpc,
   GetPlacedOrderRpcCall,
+  PlaceOrderBatchRpcCall,
   PlaceOrderRpcCall,
   ResolveUnknownOrderRpcCall,
   type GetPlacedOrderRpcReply,
   type ListUnknownOrdersRpcReply,
+  type PlaceOrderBatchRpcReply,
   type PlaceOrderRpcReply,
   type ResolveUnknownOrderRpcReply,
 } from '@copytrade/contracts';
@@ -17,6 +19,7 @@ import { BrokerageConfig } from '../../config/brokerage.config';
 import { toPlacedOrderView, toUnknownOrderView } from './mappers/placed-order.mapper';
 import { OrderIntentsStore } from './order-intents.store';
 import { OrderReconciler } from './order-reconciler.service';
+import { PlaceOrderBatchUseCase } from './use-cases/place-order-batch.use-case';
 import { PlaceOrderUseCase } from './use-cases/place-order.use-case';
 import { assertAdmin, ResolveUnknownOrderUseCase } from './use-cases/resolve-unknown-order.use-case';
 
@@ -25,6 +28,7 @@ import { assertAdmin, ResolveUnknownOrderUseCase } from './use-cases/resolve-unk
 export class OrdersController {
   constructor(
     private readonly placeOrder: PlaceOrderUseCase,
+    private readonly placeOrderBatch: PlaceOrderBatchUseCase,
     private readonly resolveUnknown: ResolveUnknownOrderUseCase,
     private readonly intents: OrderIntentsStore,
     private readonly reconciler: OrderReconciler,
@@ -35,6 +39,17 @@ export class OrdersController {
   async place(@Payload() { actor, payload, requestId: traceId }: PlaceOrderRpcCall): Promise<PlaceOrderRpcReply> {
     assertOwnUser(actor, payload.userId);
     return this.placeOrder.execute(payload, traceId);
+  }
+
+  /**
+   * A system call (the copy engine's automatic copies), like the traces service's trade-audience filter: the
+   * gateway never forwards it, so it carries no user actor; each order names its user.
+   */
+  @MessagePattern(BrokerageRpc.placeOrderBatch)
+  async placeBatch(
+    @Payload() { payload, requestId: traceId }: PlaceOrderBatchRpcCall,
+  ): Promise<PlaceOrderBatchRpcReply> {
+    return this.placeOrderBatch.execute(payload.orders, traceId);
   }
 
   /** The stored outcome of the user's request id (reconciled first when unknown); null when never received. */

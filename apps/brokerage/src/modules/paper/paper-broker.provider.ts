@@ -25,10 +25,10 @@ import { PaperPortalSessionEntity } from './entities/paper-portal-session.entity
 import { PaperPositionEntity } from './entities/paper-position.entity';
 import { PaperUserEntity } from './entities/paper-user.entity';
 import { PAPER_BROKERAGE, PAPER_CURRENCY, PAPER_PORTAL_TTL_MS } from './paper-catalogue';
+import { entryRefusal } from './paper-bulk-orders';
 import { PaperFills } from './paper-fills';
 import { PaperOrderScripts, planOf } from './paper-order-script';
 import { PaperMarketClock } from './paper-market-clock';
-import { easternDate } from './market-hours';
 import { holdingsValue, toProviderOrder, toProviderPosition } from './paper-mappers';
 import { PaperPriceFeed } from './paper-price-feed';
 
@@ -263,12 +263,9 @@ export class PaperBrokerProvider implements BrokerageProvider {
     const connection = await this.dataSource
       .getRepository(PaperConnectionEntity)
       .findOneByOrFail({ id: account.connectionId });
-    if (connection.disabled) throw new ProviderError('CONNECTION_DISABLED', 'The connection is disabled.');
-    if (connection.type !== 'trade')
-      throw new ProviderError('NOT_SUPPORTED', 'This connection is read-only; reconnect it with trading enabled.');
     const now = new Date();
-    if (request.order.option && request.order.option.expirationDate < easternDate(now))
-      throw new ProviderError('INVALID_OPTIONS_DATA', 'The option contract has expired.');
+    const refusal = entryRefusal(connection, request.order, now);
+    if (refusal) throw refusal;
     if (!(await this.clock.status(now)).open) throw new ProviderError('MARKET_CLOSED', 'The market is closed.');
     const price = await this.feed.price(request.order.symbol, now);
     const script = this.scripts.next(account.id);

@@ -157,21 +157,11 @@ export class PaperFills {
     const cash = new Decimal(account.cash);
     if (order.action === 'BUY') {
       const amount = cost(units, price, order);
-      return amount.gt(cash)
-        ? new ProviderError(
-            'INSUFFICIENT_BUYING_POWER',
-            `Order costs ${amount.toFixed(2)} USD; buying power is ${cash.toFixed(2)} USD.`,
-          )
-        : null;
+      return amount.gt(cash) ? insufficientBuyingPower(amount, cash) : null;
     }
     const position = await manager.findOneBy(PaperPositionEntity, { accountId: account.id, symbol: order.symbol });
     const held = new Decimal(position?.units ?? 0);
-    return held.lt(units)
-      ? new ProviderError(
-          'INSUFFICIENT_POSITION',
-          `Holding ${held.toString()} of ${order.symbol}; cannot sell ${units.toString()}.`,
-        )
-      : null;
+    return held.lt(units) ? insufficientPosition(held, order.symbol, units) : null;
   }
 
   /** Moves `units` at `price` between cash and the position, or throws the refusal. The account row is locked. */
@@ -233,15 +223,27 @@ export class PaperFills {
   }
 }
 
+export const insufficientBuyingPower = (amount: Decimal, cash: Decimal) =>
+  new ProviderError(
+    'INSUFFICIENT_BUYING_POWER',
+    `Order costs ${amount.toFixed(2)} USD; buying power is ${cash.toFixed(2)} USD.`,
+  );
+
+export const insufficientPosition = (held: Decimal, symbol: string, units: Decimal) =>
+  new ProviderError(
+    'INSUFFICIENT_POSITION',
+    `Holding ${held.toString()} of ${symbol}; cannot sell ${units.toString()}.`,
+  );
+
 /** Brokers settle to the cent. */
-function cost(units: Decimal, price: Decimal, order: NormalizedMarketOrder): Decimal {
+export function cost(units: Decimal, price: Decimal, order: NormalizedMarketOrder): Decimal {
   return units
     .times(price)
     .times(order.option?.multiplier ?? 1)
     .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
-function orderColumns(accountId: string, clientOrderId: string, order: NormalizedMarketOrder, at: Date) {
+export function orderColumns(accountId: string, clientOrderId: string, order: NormalizedMarketOrder, at: Date) {
   return {
     accountId,
     clientOrderId,

@@ -84,6 +84,14 @@ export class OrderIntentEntity {
   @Column({ name: 'reconcile_note', type: 'text', nullable: true })
   reconcileNote: string | null;
 
+  /** A batch's order for a rate-limited provider: QUEUED for the dispatcher, SENDING once claimed; null otherwise. */
+  @Column({ name: 'dispatch_state', type: 'text', nullable: true })
+  dispatchState: 'QUEUED' | 'SENDING' | null;
+
+  /** When a dispatcher claimed it for sending (the order reached the provider, if at all, from then on). */
+  @Column({ name: 'dispatched_at', type: 'timestamptz', nullable: true })
+  dispatchedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
