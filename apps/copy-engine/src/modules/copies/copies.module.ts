@@ -5,6 +5,7 @@ import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { CopiesController } from './copies.controller';
 import { COPY_ENGINE_RPC } from './copies.tokens';
 import { CopyPlacement } from './copy-placement';
+import { CopySellPlacement } from './copy-sell-placement';
 import { CopySweeper } from './copy-sweeper';
 import { CopyOrderEventsHandler } from './handlers/copy-order-events.handler';
 import { CopyTradeUseCase } from './use-cases/copy-trade.use-case';
@@ -34,6 +35,7 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
     },
     { provide: COPY_ENGINE_RPC, inject: [RPC_PROXY], useFactory: (proxy: ClientProxy) => new RpcClient(proxy) },
     CopyPlacement,
+    CopySellPlacement,
     CopyTradeUseCase,
     GetCopyOfTradeUseCase,
     CopyOrderEventsHandler,

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   BrokerageErrorCode,
   BrokerageMessages,
@@ -11,30 +11,13 @@ import {
   type SellPositionRpcPayload,
   type SellPositionRpcReply,
 } from '@copytrade/contracts';
-import {
-  DomainException,
-  MarketSell,
-  OutboxRelay,
-  OutboxWriter,
-  RpcClient,
-  type MarketSellOutcome,
-  type MarketSellRequest,
-  type RpcCallContext,
-} from '@copytrade/nest';
+import { DomainException, type RpcCallContext } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
-import { COPY_ENGINE_RPC } from '../copies.tokens';
 import { heldQuantityOf } from '../copy-instance.mapper';
 import { COLUMNS, TABLE, findCopyById, type CopyRecord } from '../copy-instances.store';
-import { copyOrderOf } from '../copy-placement';
-import { settleCopySellFill } from '../copy-sell-settlement';
-import {
-  failCopySell,
-  findCopySell,
-  insertCopySell,
-  noteCopySellOrder,
-  type CopySellRecord,
-} from '../copy-sells.store';
+import { CopySellPlacement } from '../copy-sell-placement';
+import { findCopySell, insertCopySell, type CopySellRecord } from '../copy-sells.store';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const upper = (value: string | null | undefined) => (value ?? '').trim().toUpperCase();
@@ -57,16 +40,10 @@ const upper = (value: string | null | undefined) => (value ?? '').trim().toUpper
  */
 @Injectable()
 export class SellCopyUseCase {
-  private readonly market: MarketSell;
-
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(COPY_ENGINE_RPC) brokerage: RpcClient,
-    private readonly outbox: OutboxWriter,
-    private readonly relay: OutboxRelay,
-  ) {
-    this.market = new MarketSell(brokerage);
-  }
+    private readonly placement: CopySellPlacement,
+  ) {}
 
   async execute({
     actor,
@@ -92,34 +69,7 @@ export class SellCopyUseCase {
         canRetry: true,
       } satisfies SellFailureDetails);
 
-    let outcome: MarketSellOutcome;
-    try {
-      outcome = await this.place(sell, copy, context);
-    } catch (error) {
-      if (error instanceof DomainException && error.code !== BrokerageErrorCode.ORDER_IN_FLIGHT && error.status < 500)
-        await failCopySell(this.dataSource.manager, sell.id, failureReasonOf(error));
-      throw error;
-    }
-    const { order } = outcome;
-    if (outcome.status === 'filled') {
-      await this.dataSource.transaction((manager) =>
-        settleCopySellFill(
-          manager,
-          this.outbox,
-          sell,
-          {
-            filledQuantity: order.filledQuantity ?? order.quantity,
-            averagePrice: order.executionPrice!,
-            brokerageOrderId: order.brokerageOrderId,
-            filledAt: new Date(),
-          },
-          { correlationId: traceId },
-        ),
-      );
-      this.relay.kick();
-    } else if (order.brokerageOrderId) {
-      await noteCopySellOrder(this.dataSource.manager, sell.id, order.brokerageOrderId);
-    }
+    const outcome = await this.placement.place(sell, copy, context);
     const name = copy.optionsTicker ?? copy.symbol;
     const message =
       outcome.status === 'filled'
@@ -127,7 +77,7 @@ export class SellCopyUseCase {
         : outcome.status === 'pending'
           ? OwnerSellMessages.pending(name)
           : OwnerSellMessages.awaitingConfirmation;
-    return { status: outcome.status, message, order, replayed: outcome.replayed };
+    return { status: outcome.status, message, order: outcome.order, replayed: outcome.replayed };
   }
 
   /** The first call of a request id: the copy resolved and locked, the quantity checked, the sell recorded. */
@@ -192,17 +142,6 @@ export class SellCopyUseCase {
         (!optionsTicker || upper(copy.optionsTicker) === optionsTicker),
     );
   }
-
-  /** The market sell through the brokerage with the sell's request id; no reply in time is never "not placed". */
-  private async place(sell: CopySellRecord, copy: CopyRecord, context: RpcCallContext): Promise<MarketSellOutcome> {
-    const request: MarketSellRequest = {
-      userId: sell.userId,
-      accountId: sell.brokerageAccountId,
-      requestId: sell.requestId,
-      order: copyOrderOf(copy, Number(sell.quantity)),
-    };
-    return this.market.sell(request, context);
-  }
 }
 
 function samePosition(sell: CopySellRecord, copy: CopyRecord, payload: SellPositionRpcPayload): boolean {
@@ -212,9 +151,4 @@ function samePosition(sell: CopySellRecord, copy: CopyRecord, payload: SellPosit
     new Decimal(sell.quantity).equals(payload.positionData.quantity) &&
     (upper(copy.symbol) === symbol || upper(copy.optionsTicker) === symbol)
   );
-}
-
-function failureReasonOf(error: DomainException): string {
-  const technical = (error.details as { technical?: unknown } | undefined)?.technical;
-  return typeof technical === 'string' && technical ? technical : `${error.code}: ${error.message}`;
 }
