@@ -1,25 +1,26 @@
 import type { CopyInstanceView, CopyTradeResponse, TradeView, UserView } from '@copytrade/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import {
+  ConfirmCheckbox,
+  OrderForm,
+  OrderFormFooter,
+  OrderSummary,
+  QuantityField,
+} from '@/components/order-form/order-form';
+import { showNotice } from '@/components/order-form/order-rules';
+import { useOrderSubmit } from '@/components/order-form/use-order-submit';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Field, FieldHint, Label } from '@/components/ui/label';
+import { Field, Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { useAccounts } from '@/features/brokerage/api/get-accounts';
 import { tracesKeys } from '@/features/traces/api/query-keys';
 import { isProviderRegistered } from '@/lib/provider-registration';
 import { copyTradingKeys } from '@/lib/live-events/query-keys';
-import {
-  copyOfTradeKey,
-  copyTrade,
-  newRequestId,
-  recordCopy,
-  type CopyData,
-  type CopyTradeBody,
-} from '../api/copy-trade';
+import { copyOfTradeKey, copyTrade, recordCopy, type CopyData, type CopyTradeBody } from '../api/copy-trade';
 import {
   COPY_CONFIRM_LABEL,
   copyErrorNotice,
@@ -92,7 +93,7 @@ function CopyForm({
   trade: TradeView;
   onDone: () => void;
 }) {
-  const ids = { account: useId(), quantity: useId(), hint: useId(), confirm: useId() };
+  const accountFieldId = useId();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const userId = user?.id ?? '';
@@ -106,10 +107,11 @@ function CopyForm({
   const connected = registered && !(accounts.isSuccess && accountList.length === 0);
   const [rawQuantity, setRawQuantity] = useState(String(startingQuantity(trade.quantity)));
   const [confirmed, setConfirmed] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  // Set while the outcome of a submission is not known: it is asked again with the same body and request id.
+  // Set while the outcome of a submission is not known: it is asked again with the same body and request id
+  // (the hook keeps the id then, and takes a new one after a refusal, when nothing was placed).
   const [pending, setPending] = useState<Pending | null>(null);
-  const requestId = useRef(newRequestId());
+  const order = useOrderSubmit({ isOutcomeUnknown });
+  const submitting = order.pending;
   const quantity = parseQuantity(rawQuantity);
   const quick = quickQuantities(trade.quantity);
   const unit = trade.isOptions ? 'contracts' : 'shares';
@@ -154,43 +156,40 @@ function CopyForm({
   };
 
   const send = async (body: CopyTradeBody) => {
-    setSubmitting(true);
+    let response: CopyTradeResponse | undefined;
     try {
-      const response = await copyTrade(body, requestId.current);
-      if (response.status === 'filled') {
-        setPending(null);
-        await onFilled(response);
-        return;
-      }
-      // 202: at the brokerage, not filled or not confirmed yet. Never shown as copied nor as failed.
-      remember(response.copyInstance);
-      setPending({ body, message: response.message });
-      toast.info(COPY_TEXTS.pendingTitle, { description: response.message });
-      await refreshLists();
+      response = await order.submit((requestId) => copyTrade(body, requestId));
     } catch (error) {
+      const notice = copyErrorNotice(error);
       if (isOutcomeUnknown(error)) {
-        // It may have been placed: keep the request id, so asking again answers this order, never a second one.
-        const notice = copyErrorNotice(error);
+        // It may have been placed: the request id is kept, so asking again answers this order, never a second one.
         const message =
           notice === UNEXPECTED_COPY_ERROR
             ? 'No answer from the server: the copy may have been placed. Check again to see its result.'
             : (notice.description ?? notice.title);
         setPending({ body, message });
-        toast.info(COPY_TEXTS.pendingTitle, { description: message });
+        showNotice({ title: COPY_TEXTS.pendingTitle, description: message }, 'info');
         return;
       }
       // A refusal: nothing was placed, so the next submission is a new request.
-      requestId.current = newRequestId();
       setPending(null);
-      const notice = copyErrorNotice(error);
-      toast.error(notice.title, { description: notice.description });
-    } finally {
-      setSubmitting(false);
+      showNotice(notice);
+      return;
     }
+    if (!response) return;
+    if (response.status === 'filled') {
+      setPending(null);
+      await onFilled(response);
+      return;
+    }
+    // 202: at the brokerage, not filled or not confirmed yet. Never shown as copied nor as failed.
+    remember(response.copyInstance);
+    setPending({ body, message: response.message });
+    showNotice({ title: COPY_TEXTS.pendingTitle, description: response.message }, 'info');
+    await refreshLists();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (submitting) return;
     const check = runCopyChecks({
       userId: user?.id ?? null,
@@ -202,7 +201,7 @@ function CopyForm({
     });
     if (!check.ok) {
       if (check.action === 'connect') void navigate('/settings');
-      else if (check.action === 'toast') toast.error(check.notice.title, { description: check.notice.description });
+      else if (check.action === 'toast') showNotice(check.notice);
       return;
     }
     await send(check.body);
@@ -243,36 +242,26 @@ function CopyForm({
 
   const estimate = estimateCopyAmount(trade, quantity > 0 ? quantity : 0);
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <dl className="copy-dialog__summary">
-        <div>
-          <dt>Trade</dt>
-          <dd>
-            {trade.side === 'buy' ? 'Buy' : 'Sell'} {trade.symbol}
-            {trade.isOptions && trade.optionType
-              ? ` ${trade.optionType.toUpperCase()}${trade.strikePrice !== null ? ` ${formatUsd(trade.strikePrice)}` : ''}${trade.expirationDate ? ` ${trade.expirationDate}` : ''}`
-              : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>Trader&apos;s Quantity</dt>
-          <dd className="tabular">
-            {trade.quantity} {unit}
-          </dd>
-        </div>
-        <div>
-          <dt>Entry Price</dt>
-          <dd className="tabular">{formatUsd(shownPrice(trade, trade.price))}</dd>
-        </div>
-        <div>
-          <dt>Current Price</dt>
-          <dd className="tabular">{formatUsd(shownPrice(trade, trade.currentPrice))}</dd>
-        </div>
-      </dl>
+    <OrderForm onSubmit={submit}>
+      <OrderSummary
+        items={[
+          {
+            label: 'Trade',
+            value: `${trade.side === 'buy' ? 'Buy' : 'Sell'} ${trade.symbol}${
+              trade.isOptions && trade.optionType
+                ? ` ${trade.optionType.toUpperCase()}${trade.strikePrice !== null ? ` ${formatUsd(trade.strikePrice)}` : ''}${trade.expirationDate ? ` ${trade.expirationDate}` : ''}`
+                : ''
+            }`,
+          },
+          { label: "Trader's Quantity", value: `${trade.quantity} ${unit}`, numeric: true },
+          { label: 'Entry Price', value: formatUsd(shownPrice(trade, trade.price)), numeric: true },
+          { label: 'Current Price', value: formatUsd(shownPrice(trade, trade.currentPrice)), numeric: true },
+        ]}
+      />
       <Field>
-        <Label htmlFor={ids.account}>Brokerage Account</Label>
+        <Label htmlFor={accountFieldId}>Brokerage Account</Label>
         <Select
-          id={ids.account}
+          id={accountFieldId}
           options={accountList.map((account, index) => ({
             value: account.id,
             label: `${account.name}${account.number ? ` (${account.number})` : ''}${index === 0 ? ' · Primary' : ''}`,
@@ -282,18 +271,12 @@ function CopyForm({
           onValueChange={setChosenAccount}
         />
       </Field>
-      <Field>
-        <Label htmlFor={ids.quantity}>Quantity ({unit})</Label>
-        <Input
-          id={ids.quantity}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={rawQuantity}
-          onChange={(event) => setRawQuantity(event.target.value)}
-          aria-describedby={ids.hint}
-        />
+      <QuantityField
+        unit={unit}
+        value={rawQuantity}
+        onChange={setRawQuantity}
+        hint={`Whole ${unit}, at least 1. Estimated cost ${formatUsd(estimate)}.`}
+      >
         <div className="copy-dialog__quick" role="group" aria-label="Quick quantity">
           <Button size="sm" variant="outline" onClick={() => setRawQuantity(String(quick.half))}>
             50%
@@ -305,27 +288,15 @@ function CopyForm({
             2x
           </Button>
         </div>
-        <FieldHint id={ids.hint}>
-          Whole {unit}, at least 1. Estimated cost {formatUsd(estimate)}.
-        </FieldHint>
-      </Field>
-      <label className="copy-dialog__confirm" htmlFor={ids.confirm}>
-        <input
-          id={ids.confirm}
-          type="checkbox"
-          checked={confirmed}
-          onChange={(event) => setConfirmed(event.target.checked)}
-        />
-        {COPY_CONFIRM_LABEL}
-      </label>
-      <DialogFooter>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={quantity <= 0 || submitting}>
-          {submitting ? 'Copying...' : 'Copy Trade'}
-        </Button>
-      </DialogFooter>
-    </form>
+      </QuantityField>
+      <ConfirmCheckbox label={COPY_CONFIRM_LABEL} checked={confirmed} onChange={setConfirmed} />
+      <OrderFormFooter
+        onCancel={onDone}
+        submitLabel="Copy Trade"
+        busyLabel="Copying..."
+        busy={submitting}
+        disabled={quantity <= 0}
+      />
+    </OrderForm>
   );
 }

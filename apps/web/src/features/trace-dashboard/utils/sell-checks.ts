@@ -8,48 +8,14 @@ import type { Notice } from './avatar-file';
 export const canSellTrade = (trade: OwnerTradeView): boolean =>
   trade.isShared && trade.status !== 'sold' && trade.quantity > 0 && OPEN_OWNER_TRADE_STATUSES.includes(trade.status);
 
-export const SELL_CONFIRM_LABEL = 'I confirm this sell order';
-
-export interface SellCheckInput {
-  position: OwnerTradeView | null;
-  userId: string | null;
-  accountsLoading: boolean;
-  /** Reads the accounts again; answers the first account's id, or null without one. */
-  refetchFirstAccountId: () => Promise<string | null>;
-  confirmed: boolean;
-  quantity: number;
-}
-
-export type SellCheckResult =
-  { ok: true; accountId: string; quantity: number } | { ok: false; notice: Notice; kind: 'error' | 'info' };
-
-/** Seed 001 §4 sell order checks, in their order; the first that fails is the answer. */
-export async function runSellChecks(input: SellCheckInput): Promise<SellCheckResult> {
-  const fail = (notice: Notice, kind: 'error' | 'info' = 'error'): SellCheckResult => ({ ok: false, notice, kind });
-  const { position } = input;
-  if (!position) return fail({ title: 'No position selected for selling' });
-  if (!input.userId) return fail({ title: 'User not authenticated' });
-  if (input.accountsLoading)
-    return fail({ title: 'Please Wait', description: 'Your account data is still loading.' }, 'info');
-  const accountId = await input.refetchFirstAccountId();
-  if (!accountId)
-    return fail({ title: 'No trading accounts found. Please connect your brokerage account in Settings.' });
-  if (!input.confirmed)
-    return fail({
-      title: 'Risk Confirmation Required',
-      description: `Please tick "${SELL_CONFIRM_LABEL}" to continue.`,
-    });
-  const max = position.quantity;
-  if (!(input.quantity > 0) || input.quantity > max)
-    return fail({ title: 'Invalid Quantity', description: `Please enter a valid quantity between 1 and ${max}` });
-  return { ok: true, accountId, quantity: input.quantity };
-}
-
-/** The quantity field: an integer, anything else is 0 (seed 001 §5). */
-export const parseQuantity = (raw: string): number => {
-  const value = Number.parseInt(raw, 10);
-  return Number.isFinite(value) ? value : 0;
-};
+// The seed's six ordered sell checks are the same for the owner and a follower: one implementation, shared.
+export {
+  parseQuantity,
+  runSellChecks,
+  SELL_CONFIRM_LABEL,
+  type SellCheckInput,
+  type SellCheckResult,
+} from '@/components/order-form/order-rules';
 
 /** The failure fields of a sell answer (seed 001 §7), from the error body's details or the body itself. */
 export interface SellFailure {

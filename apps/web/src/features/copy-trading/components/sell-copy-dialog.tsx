@@ -1,0 +1,182 @@
+import type { CopyInstanceView, UserView } from '@copytrade/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  ConfirmCheckbox,
+  OrderForm,
+  OrderFormFooter,
+  OrderSummary,
+  QuantityField,
+} from '@/components/order-form/order-form';
+import { parseQuantity, runSellChecks, SELL_CONFIRM_LABEL, showNotice } from '@/components/order-form/order-rules';
+import { useOrderSubmit } from '@/components/order-form/use-order-submit';
+import { Dialog } from '@/components/ui/dialog';
+import { useAccounts } from '@/features/brokerage/api/get-accounts';
+import { copyTradingKeys } from '@/lib/live-events/query-keys';
+import { closeCopy, sellCopyPosition } from '../api/sell-copy';
+import { formatUsd } from '../utils/copy-rules';
+import {
+  copyPositionData,
+  exitPriceOf,
+  SELL_COPY_TEXTS,
+  SELL_SUCCESS_TOAST_MS,
+  sellCopyErrorNotice,
+} from '../utils/sell-copy-rules';
+
+export interface SellCopyDialogProps {
+  user: UserView | null;
+  /** The copied position to sell (open); null keeps the dialog closed. */
+  copy: CopyInstanceView | null;
+  onClose: () => void;
+  /** Called once the sell went out (filled or accepted), after the lists were refreshed. */
+  onSold?: (copy: CopyInstanceView) => void;
+}
+
+/**
+ * 'Sell @ Market' of a copied position (seed 001 §2.5, §4 sell checks, §5 sell dialog, §7, §8): the quantity (1 to
+ * what the copy still holds), 'I confirm this sell order', the six ordered checks, then POST
+ * /api/snaptrade/sell-position under an X-Request-ID and, once the whole copy is sold, PUT
+ * /api/copy-trades/{id}/close. Used by the Trading Terminal and the trace page (lazy-loaded there).
+ */
+export function SellCopyDialog({ user, copy, onClose, onSold }: SellCopyDialogProps) {
+  return (
+    <Dialog
+      open={copy !== null}
+      onClose={onClose}
+      title={copy ? `Sell ${copy.originalTrade.symbol} @ Market` : 'Sell @ Market'}
+      description="A market order at your brokerage: it fills at the next available price and cannot be undone."
+      initialFocusSelector="input[type=number]"
+    >
+      {copy ? <SellCopyForm key={copy.id} user={user} copy={copy} onDone={onClose} onSold={onSold} /> : null}
+    </Dialog>
+  );
+}
+
+export default SellCopyDialog;
+
+/** What the copy still holds (filled less what its sells took); older answers without it: the copy's quantity. */
+const heldOf = (copy: CopyInstanceView) => (Number.isFinite(copy.heldQuantity) ? copy.heldQuantity : copy.copyQuantity);
+
+function SellCopyForm({
+  user,
+  copy,
+  onDone,
+  onSold,
+}: {
+  user: UserView | null;
+  copy: CopyInstanceView;
+  onDone: () => void;
+  onSold?: (copy: CopyInstanceView) => void;
+}) {
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? '';
+  const accounts = useAccounts({ userId, enabled: Boolean(user) });
+  const held = heldOf(copy);
+  const [rawQuantity, setRawQuantity] = useState(String(held));
+  const [confirmed, setConfirmed] = useState(false);
+  const order = useOrderSubmit();
+  const quantity = parseQuantity(rawQuantity);
+  const trade = copy.originalTrade;
+  const unit = trade.isOptions ? 'contracts' : 'shares';
+
+  const refreshLists = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: copyTradingKeys.copyTrades }),
+      queryClient.invalidateQueries({ queryKey: copyTradingKeys.livePositions }),
+      queryClient.invalidateQueries({ queryKey: copyTradingKeys.myCopies }),
+    ]);
+
+  const submit = async () => {
+    if (order.pending) return;
+    const check = await runSellChecks({
+      position: { quantity: held },
+      userId: user?.id ?? null,
+      accountsLoading: accounts.isLoading,
+      refetchFirstAccountId: async () => {
+        const list = (await accounts.refetch()).data ?? [];
+        // The copy is sold from the account it was placed in, when the user still has it; else the first.
+        return (list.find((account) => account.id === copy.brokerageAccountId) ?? list[0])?.id ?? null;
+      },
+      confirmed,
+      quantity,
+    });
+    if (!check.ok) {
+      showNotice(check.notice, check.kind);
+      return;
+    }
+    let response;
+    try {
+      response = await order.submit((requestId) =>
+        sellCopyPosition({
+          userId,
+          accountId: check.accountId,
+          positionData: copyPositionData(copy, userId, check.quantity),
+          confirmRisks: true,
+          requestId,
+        }),
+      );
+    } catch (error) {
+      showNotice(sellCopyErrorNotice(error));
+      return;
+    }
+    if (!response) return;
+    if (response.status !== 'filled') {
+      // At the brokerage, not filled (or not confirmed) yet: the copy closes when the fill arrives.
+      showNotice({ title: SELL_COPY_TEXTS.submittedTitle, description: response.message }, 'info');
+    } else {
+      showNotice(
+        {
+          title: SELL_COPY_TEXTS.placedTitle,
+          description: `Sold ${check.quantity} ${unit} of ${trade.symbol} at market${
+            response.orderResult.price ? ` (${formatUsd(response.orderResult.price)})` : ''
+          }.`,
+          duration: SELL_SUCCESS_TOAST_MS,
+        },
+        'success',
+      );
+      // The whole copy sold: record its close (a part sold leaves the copy open with the rest).
+      if (check.quantity >= held) {
+        try {
+          await closeCopy(userId, copy.id, {
+            exitPrice: exitPriceOf(response.orderResult.price, copy),
+            brokerageSellOrderId: response.orderResult.orderId,
+          });
+        } catch {
+          showNotice({ title: SELL_COPY_TEXTS.trackingTitle, description: SELL_COPY_TEXTS.trackingText }, 'warning');
+        }
+      }
+    }
+    await refreshLists();
+    onSold?.(copy);
+    onDone();
+  };
+
+  return (
+    <OrderForm onSubmit={submit}>
+      <OrderSummary
+        items={[
+          { label: 'Position', value: `${held} ${unit}`, numeric: true },
+          { label: 'My Entry Price', value: formatUsd(copy.copyEntryPrice), numeric: true },
+          { label: 'Current Price', value: formatUsd(copy.copierCurrentPrice), numeric: true },
+          { label: 'Order Type', value: 'Market' },
+        ]}
+      />
+      <QuantityField
+        unit={unit}
+        value={rawQuantity}
+        onChange={setRawQuantity}
+        max={held}
+        hint={`Between 1 and ${held}.`}
+      />
+      <ConfirmCheckbox label={SELL_CONFIRM_LABEL} checked={confirmed} onChange={setConfirmed} />
+      <OrderFormFooter
+        onCancel={onDone}
+        submitLabel="Sell @ Market"
+        busyLabel="Selling..."
+        busy={order.pending}
+        disabled={!confirmed || quantity <= 0}
+        variant="danger"
+      />
+    </OrderForm>
+  );
+}

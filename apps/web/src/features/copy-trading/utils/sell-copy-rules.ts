@@ -1,0 +1,77 @@
+import type { CopyInstanceView } from '@copytrade/contracts';
+import type { Notice } from '@/components/order-form/order-rules';
+import { isApiError, isNetworkError } from '@/lib/api-client';
+
+/** Seed 001 §8 sell toasts of the terminal and the trace page. */
+export const SELL_COPY_TEXTS = {
+  placedTitle: '✅ Sell Order Placed',
+  submittedTitle: 'Sell Order Submitted',
+  failedTitle: '❌ Sell Order Failed',
+  connectionTitle: 'Connection Required',
+  connectionText: 'Please connect your brokerage account in Settings to sell.',
+  noAccountTitle: 'No Account Found',
+  noAccountText: 'The brokerage account this copy was placed in was not found. Please check your brokerage connection.',
+  networkTitle: 'Error',
+  networkText: 'Network error. Please check your connection and try again.',
+  trackingTitle: 'Sold, but not recorded yet',
+  trackingText:
+    'The position was sold at your brokerage, but recording the close failed. Refresh My Copy Trades in a moment.',
+} as const;
+
+/** Seed 001 §9: the success toast lasts 3 s; an options market-hours notice 8 s. */
+export const SELL_SUCCESS_TOAST_MS = 3_000;
+const MARKET_HOURS_TOAST_MS = 8_000;
+
+const CONNECTION_CODES = new Set(['CONNECTION_NOT_FOUND', 'CONNECTION_DISABLED', 'PROVIDER_USER_NOT_REGISTERED']);
+const ACCOUNT_CODES = new Set(['ACCOUNT_NOT_FOUND', 'ACCOUNT_NOT_OWN']);
+
+/** What a failed sell of a copy reads as (seed 001 §8: terminal and trace page). */
+export function sellCopyErrorNotice(error: unknown): Notice & { duration?: number } {
+  if (isNetworkError(error)) return { title: SELL_COPY_TEXTS.networkTitle, description: SELL_COPY_TEXTS.networkText };
+  if (!isApiError(error)) return { title: SELL_COPY_TEXTS.failedTitle };
+  if (CONNECTION_CODES.has(error.code))
+    return {
+      title: SELL_COPY_TEXTS.connectionTitle,
+      description: error.serverMessage ?? SELL_COPY_TEXTS.connectionText,
+    };
+  if (ACCOUNT_CODES.has(error.code))
+    return { title: SELL_COPY_TEXTS.noAccountTitle, description: error.serverMessage ?? SELL_COPY_TEXTS.noAccountText };
+  const marketHours = error.code === 'MARKET_CLOSED';
+  return {
+    title: SELL_COPY_TEXTS.failedTitle,
+    description: error.serverMessage,
+    duration: marketHours ? MARKET_HOURS_TOAST_MS : undefined,
+  };
+}
+
+/** Seed 001 §7 close body: exitPrice is the order's price, else the current price, else the entry price, else 1. */
+export function exitPriceOf(orderPrice: number | null | undefined, copy: CopyInstanceView): number {
+  for (const candidate of [orderPrice, copy.copierCurrentPrice, copy.copyEntryPrice]) {
+    if (typeof candidate === 'number' && Number.isFinite(candidate) && candidate > 0) return candidate;
+  }
+  return 1;
+}
+
+/**
+ * The position data of a copy's sell. The trace's id routes it to the copy engine for a follower; a trader who
+ * copied their own trade sends 'unknown', so the sell is of the copy, never of the trader's own position.
+ */
+export function copyPositionData(copy: CopyInstanceView, userId: string, quantity: number) {
+  const trade = copy.originalTrade;
+  return {
+    symbol: trade.symbol,
+    quantity,
+    isOptions: trade.isOptions,
+    orderType: 'Market' as const,
+    price: null,
+    traceId: trade.trader.id === userId ? 'unknown' : trade.trace.id || 'unknown',
+    ...(trade.isOptions
+      ? {
+          ...(trade.optionsTicker ? { optionsTicker: trade.optionsTicker } : {}),
+          ...(trade.optionType ? { optionType: trade.optionType } : {}),
+          ...(trade.strikePrice !== null ? { strikePrice: trade.strikePrice } : {}),
+          ...(trade.expirationDate ? { expirationDate: trade.expirationDate.slice(0, 10) } : {}),
+        }
+      : {}),
+  };
+}
