@@ -3,6 +3,7 @@ import { serviceCoreImports } from '@copytrade/nest';
 import { BrokerageConfig } from './config/brokerage.config';
 import { BROKERAGE_SCHEMA, brokerageDataSourceOptions } from './database/data-source';
 import { AccountsModule } from './modules/accounts/accounts.module';
+import { AdminToolsModule } from './modules/admin-tools/admin-tools.module';
 import { ConnectionsModule } from './modules/connections/connections.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { PaperApiModule } from './modules/paper/paper-api.module';
@@ -27,6 +28,7 @@ export class BrokerageAppModule {
         PortfolioHistoryModule,
         PaperApiModule,
         SnaptradeWebhooksModule,
+        AdminToolsModule,
       ],
     };
   }

@@ -3,6 +3,7 @@ import {
   BrokerageConnected,
   type BrokerageConnectedV1,
   type EventEnvelope,
+  type ProviderUserDeletedV1,
   type ProviderUserRegisteredV1,
 } from '@copytrade/contracts';
 import { parseEventEnvelope, runServiceMigrations } from '@copytrade/nest';
@@ -120,6 +121,37 @@ it('ignores an older state arriving late, so redeliveries and reordering change 
     brokerageConnected: false,
     snaptradeAccountIds: [],
   });
+});
+
+it("clears the provider user id and the connected flag when an admin deleted the registration, whatever the order of that user's last events; a later registration applies", async () => {
+  const userId = await newUser();
+  await handler.applyConnectionChange(connected(userId, 2, ['acc-1']), dataSource.manager);
+  const deleted = envelope<ProviderUserDeletedV1>({
+    userId,
+    providerUserId: `p-${userId}`,
+    provider: 'paper',
+    stateVersion: 4,
+    occurredAt: '',
+  });
+  await handler.applyDeletion(deleted, dataSource.manager);
+  // The deletion's own BrokerageDisconnected (version 3) arriving after it changes nothing.
+  await handler.applyConnectionChange(connected(userId, 3, [], false), dataSource.manager);
+  expect(await viewOf(userId)).toMatchObject({
+    snaptradeUserId: null,
+    brokerageConnected: false,
+    snaptradeAccountIds: [],
+  });
+  await handler.applyRegistration(
+    envelope<ProviderUserRegisteredV1>({
+      userId,
+      providerUserId: 'again',
+      provider: 'paper',
+      stateVersion: 5,
+      occurredAt: '',
+    }),
+    dataSource.manager,
+  );
+  expect((await viewOf(userId)).snaptradeUserId).toBe('again');
 });
 
 it('refuses a malformed event as permanent before it reaches the handler (dead-lettered, not retried)', () => {

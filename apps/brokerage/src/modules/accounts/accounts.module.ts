@@ -9,6 +9,6 @@ import { ReadAccountDataUseCase } from './use-cases/read-account-data.use-case';
   imports: [ConnectionsModule, PortfolioHistoryModule],
   controllers: [AccountsController],
   providers: [OwnedAccounts, ReadAccountDataUseCase],
-  exports: [OwnedAccounts],
+  exports: [OwnedAccounts, ReadAccountDataUseCase],
 })
 export class AccountsModule {}

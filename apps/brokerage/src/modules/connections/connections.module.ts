@@ -20,6 +20,6 @@ import { SyncBrokerageLinkUseCase } from './use-cases/sync-brokerage-link.use-ca
     SyncBrokerageLinkUseCase,
     ManageConnectionUseCase,
   ],
-  exports: [ProviderUsers, SyncBrokerageLinkUseCase, ProviderModule],
+  exports: [ProviderUsers, SyncBrokerageLinkUseCase, ManageConnectionUseCase, ProviderModule],
 })
 export class ConnectionsModule {}

@@ -1,10 +1,12 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   BrokerageConnected,
+  ProviderUserDeleted,
   ProviderUserRegistered,
   type BrokerageConnectedV1,
   type BrokerageDisconnectedV1,
   type EventEnvelope,
+  type ProviderUserDeletedV1,
   type ProviderUserRegisteredV1,
 } from '@copytrade/contracts';
 import { EventConsumerRegistry, runAfterCommit } from '@copytrade/nest';
@@ -37,6 +39,11 @@ export class BrokerageLinkHandler implements OnModuleInit {
       filterSubject: ProviderUserRegistered.subject,
       handler: (envelope, manager) => this.applyRegistration(envelope, manager),
     });
+    await this.consumers.register<ProviderUserDeletedV1>({
+      durableName: 'identity-brokerage-link-deletions',
+      filterSubject: ProviderUserDeleted.subject,
+      handler: (envelope, manager) => this.applyDeletion(envelope, manager),
+    });
   }
 
   async applyConnectionChange(
@@ -60,6 +67,17 @@ export class BrokerageLinkHandler implements OnModuleInit {
           SET snaptrade_user_id = $2, brokerage_connected = false, snaptrade_account_ids = '{}', brokerage_state_version = $3
         WHERE id = $1 AND brokerage_state_version < $3`,
       [data.userId, data.providerUserId, data.stateVersion],
+    );
+    await this.userChanged(manager, data.userId);
+  }
+
+  /** An admin deleted the registration: no provider user, nothing connected (a later registration is newer). */
+  async applyDeletion({ data }: EventEnvelope<ProviderUserDeletedV1>, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE identity.users
+          SET snaptrade_user_id = NULL, brokerage_connected = false, snaptrade_account_ids = '{}', brokerage_state_version = $2
+        WHERE id = $1 AND brokerage_state_version < $2`,
+      [data.userId, data.stateVersion],
     );
     await this.userChanged(manager, data.userId);
   }

@@ -41,7 +41,12 @@ export class RegisterProviderUserUseCase {
       // A registration with another provider (the configuration changed) is replaced, with its connections.
       if (current) await manager.delete(ProviderUserEntity, { userId });
       const credentials = await withProviderErrors(() => this.registerAtProvider(userId));
-      const stateVersion = Number(current?.stateVersion ?? 0) + 1;
+      // After an admin deleted an earlier registration, continue above the version it reached (its events').
+      const [deleted] = (await manager.query(
+        `SELECT state_version FROM brokerage.provider_user_deletions WHERE user_id = $1`,
+        [userId],
+      )) as Array<{ state_version: string }>;
+      const stateVersion = Math.max(Number(current?.stateVersion ?? 0), Number(deleted?.state_version ?? 0)) + 1;
       await this.store(manager, userId, credentials, stateVersion);
       const event = await this.outbox.add(
         manager,
