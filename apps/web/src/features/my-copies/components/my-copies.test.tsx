@@ -116,6 +116,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -511,5 +512,19 @@ describe('My Copy Trades', () => {
     api.set(LIST, listOf([]));
     await view.user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No Copy Trades Yet')).toBeInTheDocument();
+  });
+
+  it('re-reads-copies-and-performance-every-30-seconds-while-real-time-is-on-and-stops-when-off', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockPage({ copies: [copy()], summary: performance() });
+    const view = renderApp('/my-copies', { advanceTimers: vi.advanceTimersByTime });
+    await heading();
+    const reads = () => [api.callsTo(LIST).length, api.callsTo(PERFORMANCE).length];
+    expect(reads()).toEqual([1, 1]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await waitFor(() => expect(reads()).toEqual([2, 2]));
+    await view.user.click(screen.getByRole('switch', { name: 'Real-time On' }));
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(reads()).toEqual([2, 2]);
   });
 });
