@@ -185,7 +185,7 @@ export function PositionCard({
 
       <p className="tt-position__meta muted small">
         <time dateTime={position.executedAt}>{formatDateTime(position.executedAt)}</time>
-        <span>{position.strategy}</span>
+        <span>Strategy: {position.strategy}</span>
         <span>{position.confidence} confidence</span>
         <span>
           {position.copyCount} {position.copyCount === 1 ? 'copy' : 'copies'} · {position.activeCopies} active
