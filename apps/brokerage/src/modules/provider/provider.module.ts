@@ -29,6 +29,7 @@ import { BROKERAGE_PROVIDER, type BrokerageProvider } from './brokerage-provider
         const limiter = new SnaptradeRateLimiter(
           {
             requestsPerWindow: config.SNAPTRADE_REQUESTS_PER_WINDOW,
+            headroom: config.SNAPTRADE_REQUEST_HEADROOM,
             windowSeconds: config.SNAPTRADE_RATE_WINDOW_SECONDS,
             tradeIntervalMs: config.SNAPTRADE_TRADE_INTERVAL_MS,
             maxWaitMs: config.SNAPTRADE_QUEUE_MAX_WAIT_MS,

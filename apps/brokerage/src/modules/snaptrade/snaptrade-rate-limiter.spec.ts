@@ -1,5 +1,5 @@
 import { redactSecrets } from './snaptrade-error.mapper';
-import { SnaptradeRateLimiter, windowSlicing } from './snaptrade-rate-limiter';
+import { SnaptradeRateLimiter } from './snaptrade-rate-limiter';
 
 const limiter = (options: Partial<ConstructorParameters<typeof SnaptradeRateLimiter>[0]> = {}) =>
   new SnaptradeRateLimiter(
@@ -7,30 +7,23 @@ const limiter = (options: Partial<ConstructorParameters<typeof SnaptradeRateLimi
     { kind: 'memory' },
   );
 
-describe('windowSlicing', () => {
-  it('never lets more than the limit through in any rolling window: (k + 1) slices × points ≤ limit', () => {
-    for (const [limit, window] of [
-      [250, 60],
-      [20, 2],
-      [7, 1],
-      [2, 60],
-    ] as const) {
-      const { points, seconds } = windowSlicing(limit, window);
-      const slicesTouched = window / seconds + 1;
-      expect(points * slicesTouched).toBeLessThanOrEqual(limit);
-      expect(Number.isInteger(seconds)).toBe(true);
-    }
-    expect(windowSlicing(250, 60)).toEqual({ points: 22, seconds: 6 });
-  });
-});
-
 describe('SnaptradeRateLimiter', () => {
-  it('queues a caller for its turn instead of refusing it', async () => {
-    const limits = limiter({ requestsPerWindow: 3, windowSeconds: 1 });
+  it('queues a caller for its turn instead of refusing it, the turns evenly spaced', async () => {
+    const limits = limiter({ requestsPerWindow: 2, windowSeconds: 1, headroom: 0 });
     const startedAt = Date.now();
-    await Promise.all([limits.acquireRequest(), limits.acquireRequest()]);
-    // One request per one-second slice (3 in a rolling second would need 2 slices × 1 ≤ 3): the second waited.
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
+    const turns = await Promise.all([0, 1, 2].map(() => limits.acquireRequest().then(() => Date.now() - startedAt)));
+    // 2 per second: one every 500 ms, the first at once.
+    expect(turns[0]).toBeLessThan(100);
+    expect(turns[1]).toBeGreaterThanOrEqual(480);
+    expect(turns[2]).toBeGreaterThanOrEqual(980);
+  });
+
+  it('keeps the headroom: 250 per minute schedules 240, one every 250 ms', async () => {
+    const limits = limiter({ requestsPerWindow: 250, windowSeconds: 60, headroom: 10 });
+    const startedAt = Date.now();
+    await Promise.all([0, 1, 2].map(() => limits.acquireRequest()));
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(490);
+    expect(Date.now() - startedAt).toBeLessThan(700);
   });
 
   it('refuses (503, nothing sent) a caller whose turn would come after the longest wait', async () => {

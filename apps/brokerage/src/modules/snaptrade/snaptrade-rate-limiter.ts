@@ -8,12 +8,21 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { ProviderError } from '../provider/provider.error';
+import {
+  MemoryRequestSchedule,
+  PostgresRequestSchedule,
+  RedisRequestSchedule,
+  type RequestSchedule,
+  type Reservation,
+} from './request-schedule';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface RateLimitOptions {
   /** The provider's limit per clientId in any rolling window (SnapTrade: 250 per 60 s). */
   requestsPerWindow: number;
+  /** Requests of each window left unused for latency jitter (default 4 % of the limit, at least 1: 240 of 250). */
+  headroom?: number;
   /** Whole seconds (Redis expiries are whole seconds). */
   windowSeconds: number;
   /** Minimum spacing of trades on one account (SnapTrade: about 1 trade per second). */
@@ -35,17 +44,18 @@ export type RateLimitStore =
 
 /**
  * Keeps every brokerage replica together under the provider's limits, so they are never discovered by 429s.
- * The counters are rate-limiter-flexible's, in a store all replicas share; a caller whose turn has not come
- * waits (msBeforeNext) and tries again, in line behind the callers of its own process, up to maxWaitMs.
  *
- * Requests: the store's windows are fixed (each starts at its first call), and any rolling window W overlaps
- * at most k+1 windows of W/k, so each gets ⌊limit/(k+1)⌋ (k chosen for the largest total: 220 of 250/min).
- * Trades: an account's one slot is held while its trade is in flight (a lease) and, once the call is over,
- * for one more interval from then — so the provider sees the trades of one account at least an interval apart
- * whatever the latency of each call.
+ * Requests: an evenly spaced schedule shared in the store (RequestSchedule): each request reserves the next instant
+ * one interval after the previous one, interval = window / (limit − headroom), and waits for it — 240 of 250 per
+ * minute with the default headroom, spread evenly, so any rolling window stays under the limit.
+ * Trades: an account's one slot (rate-limiter-flexible's counters in the same store) is held while its trade is in
+ * flight (a lease) and, once the call is over, for one more interval from then — so the provider sees the trades of
+ * one account at least an interval apart whatever the latency of each call. A caller whose turn has not come waits
+ * (msBeforeNext) and tries again, in line behind the callers of its own process, up to maxWaitMs.
  */
 export class SnaptradeRateLimiter {
-  private readonly requests: RateLimiterAbstract;
+  private readonly schedule: RequestSchedule;
+  private readonly requestIntervalMs: number;
   private readonly trades: RateLimiterAbstract;
   private readonly tradeSeconds: number;
   private readonly lines = new Map<string, Promise<void>>();
@@ -55,17 +65,26 @@ export class SnaptradeRateLimiter {
     store: RateLimitStore,
     private readonly clientKey = 'client',
   ) {
-    const slice = windowSlicing(options.requestsPerWindow, options.windowSeconds);
+    const headroom = options.headroom ?? Math.max(1, Math.ceil(options.requestsPerWindow * 0.04));
+    const scheduled = Math.max(1, options.requestsPerWindow - headroom);
+    this.requestIntervalMs = (options.windowSeconds * 1000) / scheduled;
+    this.schedule = scheduleOf(store);
     // Redis counts whole seconds; elsewhere a small margin covers the provider's clock and the network.
     const seconds = (ms: number) => (store.kind === 'redis' ? Math.ceil(ms / 1000) : (ms + 50) / 1000);
     this.tradeSeconds = seconds(options.tradeIntervalMs);
-    this.requests = createLimiter(store, 'snaptrade-requests', slice.points, slice.seconds);
     this.trades = createLimiter(store, 'snaptrade-trades', 1, seconds(options.tradeLeaseMs ?? 30_000));
   }
 
-  /** Waits for a request of the client's budget. */
-  acquireRequest(): Promise<void> {
-    return this.inLine(this.requests, this.clientKey, Infinity);
+  /** Waits for the client's next request instant (refused, nothing reserved, when it is beyond maxWaitMs). */
+  async acquireRequest(): Promise<void> {
+    let reservation: Reservation;
+    try {
+      reservation = await this.schedule.reserve(this.clientKey, this.requestIntervalMs, this.options.maxWaitMs);
+    } catch (error) {
+      throw storeUnavailable(error);
+    }
+    if (!reservation.granted) throw tooBusy(reservation.waitMs);
+    if (reservation.waitMs > 0) await sleep(reservation.waitMs);
   }
 
   /** Waits for the account's slot and holds it; the returned function ends the hold once the trade's call is over. */
@@ -115,15 +134,10 @@ export class SnaptradeRateLimiter {
   }
 }
 
-/** The k (1–10, dividing the window into whole seconds) that lets the most requests through safely. */
-export function windowSlicing(limit: number, windowSeconds: number): { points: number; seconds: number } {
-  let best = { points: Math.max(1, Math.floor(limit / 2)), seconds: windowSeconds, total: Math.floor(limit / 2) };
-  for (let k = 2; k <= 10; k += 1) {
-    if (windowSeconds % k !== 0) continue;
-    const points = Math.floor(limit / (k + 1));
-    if (points >= 1 && points * k > best.total) best = { points, seconds: windowSeconds / k, total: points * k };
-  }
-  return { points: best.points, seconds: best.seconds };
+function scheduleOf(store: RateLimitStore): RequestSchedule {
+  if (store.kind === 'redis') return new RedisRequestSchedule(store.client);
+  if (store.kind === 'memory') return new MemoryRequestSchedule();
+  return new PostgresRequestSchedule(store.pool, `"${store.schema}"."provider_request_slots"`);
 }
 
 function createLimiter(

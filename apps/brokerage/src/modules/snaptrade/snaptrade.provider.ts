@@ -240,9 +240,15 @@ export class SnaptradeProvider implements BrokerageProvider {
     isOrder = false,
     tradeAccountId?: string,
   ): Promise<T> {
-    await this.limiter.acquireRequest();
-    // A trade takes its account's slot last, right before sending, and holds it until its call is over.
+    // A trade takes its account's slot first and holds it until its call is over; then its request instant, which
+    // is sent at once (a reserved instant spent waiting for the account would be lost to every other call).
     const endTrade = tradeAccountId ? await this.limiter.acquireTrade(tradeAccountId) : undefined;
+    try {
+      await this.limiter.acquireRequest();
+    } catch (error) {
+      await endTrade?.();
+      throw error;
+    }
     let response: WireResponse<T>;
     try {
       response = await request();
