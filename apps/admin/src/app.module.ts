@@ -6,6 +6,8 @@ import { FeedbackModule } from './modules/feedback/feedback.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
 import { AdminTracesModule } from './modules/traces/admin-traces.module';
 import { AdminUsersModule } from './modules/users/admin-users.module';
+import { AdminTradesModule } from './modules/trades/admin-trades.module';
+import { AdminBrokerageModule } from './modules/brokerage/admin-brokerage.module';
 import { AdminAuditLogModule } from './modules/audit/admin-audit-log.module';
 
 @Module({})
@@ -25,6 +27,8 @@ export class AdminAppModule {
         AdminTracesModule,
         AdminUsersModule,
         AdminAuditLogModule,
+        AdminTradesModule,
+        AdminBrokerageModule,
       ],
     };
   }

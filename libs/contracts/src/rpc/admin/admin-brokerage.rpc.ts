@@ -28,6 +28,13 @@ export const AdminBrokerageRpc = {
   deleteProviderUser: 'rpc.admin.brokerage.delete-provider-user',
 } as const;
 
+/**
+ * A removal calls the provider, then syncs the user's link (several provider calls): the admin service waits this
+ * long for the brokerage, and the gateway a little longer for the admin service.
+ */
+export const ADMIN_BROKERAGE_CHANGE_RPC_TIMEOUT_MS = 30_000;
+export const ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS = 35_000;
+
 /** The brokerage service's side (admins only, any user's data; called by the admin service). */
 export const BrokerageAdminRpc = {
   allConnections: 'rpc.brokerage.admin.connections.list-all',
