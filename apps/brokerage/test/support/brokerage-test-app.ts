@@ -61,7 +61,8 @@ export async function startRestartableBrokerageApp(
   };
 }
 
-async function startOn(database: TestDatabase, env: Record<string, string>): Promise<BrokerageTestApp> {
+/** One more replica of the service on an existing database (several replicas sharing one database). */
+export async function startOn(database: TestDatabase, env: Record<string, string>): Promise<BrokerageTestApp> {
   const config = loadConfig(BrokerageConfig, {
     DATABASE_URL: database.url,
     NATS_URL: await natsUrl(),
