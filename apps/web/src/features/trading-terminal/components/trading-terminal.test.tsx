@@ -150,6 +150,7 @@ beforeAll(async () => {
     import('@/app/routes/app/trading-terminal'),
     import('@/app/routes/app/root'),
     import('@/features/copy-trading/components/copy-trade-dialog'),
+    import('@/features/copy-trading/components/sell-copy-dialog'),
   ]);
 }, 60_000);
 
@@ -353,7 +354,16 @@ describe('trading terminal', () => {
   });
 
   it('shows-copied-and-sell-at-market-for-a-copied-position-and-copy-pending-until-filled', async () => {
-    const open = { id: 'copy-1', status: 'open', heldQuantity: 5 } as CopyInstanceView;
+    const open = {
+      id: 'copy-1',
+      status: 'open',
+      heldQuantity: 5,
+      copyQuantity: 5,
+      copyEntryPrice: 255,
+      copierCurrentPrice: 260,
+      brokerageAccountId: 'acc-1',
+      originalTrade: { id: tsla.id, symbol: 'TSLA', isOptions: false, type: 'sell' },
+    } as CopyInstanceView;
     const pending = { id: 'copy-2', status: 'pending', heldQuantity: 0 } as CopyInstanceView;
     mockTerminal({
       positions: answer([
@@ -361,8 +371,9 @@ describe('trading terminal', () => {
         { ...tsla, hasUserCopied: true, copyInstances: [open] },
         { ...aapl, hasUserCopied: true, copyInstances: [pending] },
       ]),
+      extra: { [`GET /api/snaptrade/accounts/${connected.id}`]: { body: { success: true, accounts: [] } } },
     });
-    renderApp('/trading-terminal');
+    const view = renderApp('/trading-terminal');
     const list = await feed();
     await waitFor(() => expect(cards(list)).toHaveLength(3));
     const copied = card(list, 'TSLA');
@@ -373,6 +384,13 @@ describe('trading terminal', () => {
     expect(within(waiting).getByText('Copy pending')).toBeInTheDocument();
     expect(within(waiting).queryByRole('button', { name: /Sell @ Market/ })).not.toBeInTheDocument();
     expect(within(card(list, 'NVDA')).getByRole('button', { name: 'Copy NVDA' })).toBeEnabled();
+
+    // Sell @ Market opens the sell dialog for the copy that still holds units, starting at what it holds.
+    await view.user.click(within(copied).getByRole('button', { name: 'Sell @ Market TSLA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sell TSLA @ Market' });
+    expect(within(dialog).getByRole('spinbutton')).toHaveValue(5);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('copies-a-position-with-the-copy-dialog-then-shows-copied-from-the-refreshed-feed', async () => {

@@ -1,4 +1,4 @@
-import type { LivePositionView, UserView } from '@copytrade/contracts';
+import type { CopyInstanceView, LivePositionView, UserView } from '@copytrade/contracts';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
@@ -15,6 +15,7 @@ import { useLivePositions } from '../api/get-live-positions';
 import { useTerminalNotifications } from '../hooks/use-terminal-notifications';
 import {
   followedTraces,
+  openCopyOf,
   POSITION_FILTERS,
   subscribedPositions,
   summarize,
@@ -28,8 +29,9 @@ import { PositionCard } from './position-card';
 import { TraderStrip } from './trader-strip';
 import '../trading-terminal.css';
 
-// The copy dialog is its own chunk (shared with the trace page), loaded when a copy starts.
+// The copy and sell dialogs are chunks of their own (shared with the trace page), loaded when first opened.
 const CopyTradeDialog = lazy(() => import('@/features/copy-trading/components/copy-trade-dialog'));
+const SellCopyDialog = lazy(() => import('@/features/copy-trading/components/sell-copy-dialog'));
 
 export const TERMINAL_TEXTS = {
   title: 'Trading Terminal',
@@ -93,7 +95,7 @@ export function TradingTerminal({ user }: { user: UserView }) {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<PositionFilter>('all');
   const [copying, setCopying] = useState<LivePositionView | null>(null);
-  // Mounted from the first copy on, so closing animates and returns focus to the card's button.
+  // Dialogs are mounted from their first use on, so closing animates and returns focus to the card's button.
   const [copyLoaded, setCopyLoaded] = useState(false);
 
   const followed = useMemo(() => followedTraces(subscriptions.data ?? []), [subscriptions.data]);
@@ -110,9 +112,13 @@ export function TradingTerminal({ user }: { user: UserView }) {
     setCopyLoaded(true);
     setCopying(position);
   };
-  // Sell @ Market opens the copy-trading sell dialog once it lands (next commit).
+  const [selling, setSelling] = useState<CopyInstanceView | null>(null);
+  const [sellLoaded, setSellLoaded] = useState(false);
   const startSell = (position: LivePositionView) => {
-    void position;
+    const copy = openCopyOf(position);
+    if (!copy) return;
+    setSellLoaded(true);
+    setSelling(copy);
   };
 
   let body;
@@ -252,6 +258,11 @@ export function TradingTerminal({ user }: { user: UserView }) {
             trade={copying ? tradeOfPosition(copying) : null}
             onClose={() => setCopying(null)}
           />
+        </Suspense>
+      ) : null}
+      {sellLoaded ? (
+        <Suspense fallback={null}>
+          <SellCopyDialog user={user} copy={selling} onClose={() => setSelling(null)} />
         </Suspense>
       ) : null}
     </div>
