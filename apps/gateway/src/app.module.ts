@@ -11,6 +11,8 @@ import { NatsConnectionModule } from './modules/rpc/nats-connection.module';
 import { RpcModule } from './modules/rpc/rpc.module';
 import { TracesModule } from './modules/traces/traces.module';
 import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
+import { AdminTradesModule } from './modules/admin-trades/admin-trades.module';
+import { AdminBrokerageModule } from './modules/admin-brokerage/admin-brokerage.module';
 import { AdminUsersModule } from './modules/admin-users/admin-users.module';
 import { AdminFeedbackModule } from './modules/admin-feedback/admin-feedback.module';
 import { AdminAuditModule } from './modules/admin-audit/admin-audit.module';
@@ -50,6 +52,8 @@ export class GatewayAppModule {
         TracesModule,
         TraceOwnerModule,
         AdminTracesModule,
+        AdminTradesModule,
+        AdminBrokerageModule,
         AdminUsersModule,
         AdminFeedbackModule,
         AdminAuditModule,

@@ -1,0 +1,164 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS,
+  ADMIN_PAGE_SIZE,
+  AdminBodyDto,
+  AdminBrokerageMessages,
+  AdminBrokerageRpc,
+  AdminDeleteSnaptradeUserDto,
+  AdminDeleteSpecificConnectionDto,
+  AdminListConnectionsDto,
+  AdminRemoveBrokerageDto,
+  AdminTargetUserDto,
+  adminPaginationOf,
+  type AdminAllConnectionsResponse,
+  type AdminBrokerageChangeResponse,
+  type AdminBrokerageChangeRpcReply,
+  type AdminConnectionView,
+  type AdminSnaptradeUsersResponse,
+  type AdminUserConnectionsResponse,
+  type AdminUserConnectionsRpcReply,
+  type AdminUserHoldingsResponse,
+  type AdminUserHoldingsRpcReply,
+} from '@copytrade/contracts';
+import { RpcClient } from '@copytrade/nest';
+import { AdminOnly, Req } from '../auth/access.decorators';
+import { withoutUserId } from '../auth/admin-body';
+import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+
+/** Waits for the brokerage's provider reads (through the admin service). */
+const READ_TIMEOUT_MS = 15_000;
+
+/**
+ * The admin panel's brokerage tools (seed 001 §2.10, §7: All Connections, SnapTrade Users, User Details): admins
+ * only, whatever provider is configured; the admin service audit-logs each removal, and the brokerage publishes the
+ * connection events, so the user's brokerageConnected and provider id follow.
+ */
+@ApiTags('admin')
+@AdminOnly()
+@Controller('api/admin')
+export class AdminBrokerageController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('all-connections')
+  @HttpCode(200)
+  async allConnections(
+    @Body() body: AdminListConnectionsDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminAllConnectionsResponse> {
+    const payload = withoutUserId(body);
+    const reply = await this.read<{ connections: AdminConnectionView[]; total: number }>(
+      AdminBrokerageRpc.allConnections,
+      payload,
+      request,
+    );
+    const pagination = adminPaginationOf(payload.page ?? 1, payload.limit ?? ADMIN_PAGE_SIZE, reply.total);
+    return { success: true, connections: reply.connections, pagination };
+  }
+
+  @Post('snaptrade-users')
+  @HttpCode(200)
+  async snaptradeUsers(
+    @Body() _body: AdminBodyDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminSnaptradeUsersResponse> {
+    const reply = await this.read<Omit<AdminSnaptradeUsersResponse, 'success'>>(
+      AdminBrokerageRpc.providerUsers,
+      {},
+      request,
+    );
+    return { success: true, ...reply };
+  }
+
+  @Post('user-connections')
+  @HttpCode(200)
+  async userConnections(
+    @Body() body: AdminTargetUserDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminUserConnectionsResponse> {
+    const reply = await this.read<AdminUserConnectionsRpcReply>(
+      AdminBrokerageRpc.userConnections,
+      withoutUserId(body),
+      request,
+    );
+    return {
+      success: true,
+      userId: body.targetUserId,
+      hasSnaptradeConnection: reply.connections.some((connection) => !connection.disabled),
+      ...reply,
+    };
+  }
+
+  @Post('user-holdings')
+  @HttpCode(200)
+  async userHoldings(
+    @Body() body: AdminTargetUserDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminUserHoldingsResponse> {
+    const reply = await this.read<AdminUserHoldingsRpcReply>(
+      AdminBrokerageRpc.userHoldings,
+      withoutUserId(body),
+      request,
+    );
+    return { success: true, userId: body.targetUserId, holdings: reply.holdings };
+  }
+
+  /** Every connection of the user (their aggregation link); the provider registration stays. */
+  @Post('delete-connection')
+  @HttpCode(200)
+  async deleteConnections(
+    @Body() body: AdminTargetUserDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminBrokerageChangeResponse> {
+    const reply = await this.change(AdminBrokerageRpc.deleteConnections, withoutUserId(body), request);
+    return this.changed(AdminBrokerageMessages.connectionsDeleted(reply.removedConnections.length), reply);
+  }
+
+  @Post('delete-specific-connection')
+  @HttpCode(200)
+  async deleteConnection(
+    @Body() body: AdminDeleteSpecificConnectionDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminBrokerageChangeResponse> {
+    const reply = await this.change(AdminBrokerageRpc.deleteConnection, withoutUserId(body), request);
+    return this.changed(AdminBrokerageMessages.connectionDeleted, reply);
+  }
+
+  @Post('delete-snaptrade-user')
+  @HttpCode(200)
+  async deleteSnaptradeUser(
+    @Body() body: AdminDeleteSnaptradeUserDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminBrokerageChangeResponse> {
+    const reply = await this.change(AdminBrokerageRpc.deleteProviderUser, withoutUserId(body), request);
+    return this.changed(AdminBrokerageMessages.snaptradeUserDeleted, reply);
+  }
+
+  @Post('remove-brokerage')
+  @HttpCode(200)
+  async removeBrokerage(
+    @Body() body: AdminRemoveBrokerageDto,
+    @Req() request: GatewayRequest,
+  ): Promise<AdminBrokerageChangeResponse> {
+    const reply = await this.change(AdminBrokerageRpc.removeBrokerage, withoutUserId(body), request);
+    return this.changed(AdminBrokerageMessages.brokerageRemoved, reply);
+  }
+
+  private read<T>(pattern: string, payload: object, request: GatewayRequest): Promise<T> {
+    return this.rpc.request<object, T>(pattern, payload, rpcContextOf(request), READ_TIMEOUT_MS);
+  }
+
+  private change(pattern: string, payload: object, request: GatewayRequest): Promise<AdminBrokerageChangeRpcReply> {
+    return this.rpc.request<object, AdminBrokerageChangeRpcReply>(
+      pattern,
+      payload,
+      rpcContextOf(request),
+      ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS,
+    );
+  }
+
+  private changed(message: string, reply: AdminBrokerageChangeRpcReply): AdminBrokerageChangeResponse {
+    return { success: true, message, removedConnections: reply.removedConnections };
+  }
+}
