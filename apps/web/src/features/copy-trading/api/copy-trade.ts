@@ -1,7 +1,5 @@
-import type { CopyInstanceView, CopyTradeResponse, RecordCopyResponse } from '@copytrade/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
-import { copyTradingKeys } from '@/lib/live-events/query-keys';
+import type { CopyTradeResponse, RecordCopyResponse } from '@copytrade/contracts';
+import { api } from '@/lib/api-client';
 
 /** The request-id header of the copy call (the gateway's order idempotency key). */
 export const REQUEST_ID_HEADER = 'X-Request-ID';
@@ -44,40 +42,9 @@ export const copyTrade = (body: CopyTradeBody, requestId: string): Promise<CopyT
   });
 
 /** POST /api/copy-trades/copy: the copy the server recorded for the user and trade (it never creates one). */
-export const recordCopy = (userId: string, originalTradeId: string, copyData?: CopyData): Promise<RecordCopyResponse> =>
+export const recordCopy = (userId: string, originalTradeId: string, copyData: CopyData): Promise<RecordCopyResponse> =>
   api.post<RecordCopyResponse>(
     '/api/copy-trades/copy',
-    copyData ? { originalTradeId, copyData } : { originalTradeId },
+    { originalTradeId, copyData },
     { headers: { 'user-id': userId } },
   );
-
-/** The copy of a trade recorded for the user, or null when there is none (404 COPY_NOT_FOUND). */
-export async function getCopyOfTrade(userId: string, tradeId: string): Promise<CopyInstanceView | null> {
-  try {
-    return (await recordCopy(userId, tradeId)).copyInstance;
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
-}
-
-/** Under the 'copy-trades' prefix, so the live push (copy opened / closed) refreshes it. */
-export const copyOfTradeKey = (userId: string, tradeId: string) =>
-  [...copyTradingKeys.copyTrades, 'of-trade', userId, tradeId] as const;
-
-export const getCopyOfTradeQueryOptions = (userId: string, tradeId: string) =>
-  queryOptions({
-    queryKey: copyOfTradeKey(userId, tradeId),
-    queryFn: () => getCopyOfTrade(userId, tradeId),
-    staleTime: 60_000,
-    retry: false,
-  });
-
-/**
- * The user's copy of a trade (to show 'Copied' after a reload): the copy the server recorded, read through the
- * seeds' POST /api/copy-trades/copy (there is no GET of one copy yet). A failed read shows the trade as not copied;
- * the server still refuses a second copy.
- */
-export function useCopyOfTrade(userId: string, tradeId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...getCopyOfTradeQueryOptions(userId, tradeId), enabled: enabled && Boolean(userId) });
-}

@@ -1,90 +1,22 @@
-import type { CopyInstanceView, TraceDetailView, TradeView } from '@copytrade/contracts';
+import type { CopyInstanceView, TradeView } from '@copytrade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, type MockResponse, type RecordedCall } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
-import { buildTraceSummary } from '@/testing/trace-fixtures';
-
-const TRACE_ID = '11111111-1111-4111-8111-111111111111';
-const TRADE_ID = '22222222-2222-4222-8222-222222222222';
-const ACCOUNT_ID = 'acc-primary';
-const registered = buildUser({ snaptradeUserId: 'st-user', snaptradeUserSecret: 'secret', brokerageConnected: true });
-
-const trace: TraceDetailView = {
-  ...buildTraceSummary({ id: TRACE_ID }),
-  subscriptionTiers: [],
-  posts: [],
-  counts: { subscriptions: 1, trades: 1, posts: 0 },
-  viewer: { isOwner: false, isSubscribed: true, hasAccess: true, tier: 'basic' },
-};
-
-function trade(overrides: Partial<TradeView> = {}): TradeView {
-  return {
-    id: TRADE_ID,
-    symbol: 'NVDA',
-    side: 'buy',
-    quantity: 10,
-    price: 100,
-    currentPrice: 112.5,
-    status: 'open',
-    executedAt: '2026-03-02T15:30:00.000Z',
-    closedAt: null,
-    strategy: 'Breakout',
-    confidence: 'High',
-    notes: null,
-    tags: [],
-    requiredTier: 'basic',
-    isOptions: false,
-    optionType: null,
-    optionsTicker: null,
-    strikePrice: null,
-    expirationDate: null,
-    contractMultiplier: 1,
-    unrealizedPnl: 125,
-    realizedPnl: 0,
-    copyCount: 0,
-    ...overrides,
-  };
-}
-
-/** A copy as the server answers it (fields the dialog does not read are left out, hence the assertion). */
-function copyInstance(overrides: Partial<CopyInstanceView> = {}): CopyInstanceView {
-  return {
-    id: 'copy-1',
-    status: 'open',
-    awaitingConfirmation: false,
-    placement: 'manual',
-    copyQuantity: 10,
-    requestedQuantity: 10,
-    copyAmount: 1125,
-    copyEntryPrice: 112.5,
-    copierCurrentPrice: 112.5,
-    copierUnrealizedPnl: 0,
-    copierTotalReturn: 0,
-    copiedAt: '2026-03-03T15:00:00.000Z',
-    failureReason: null,
-    brokerageAccountId: ACCOUNT_ID,
-    brokerageOrderId: 'order-1',
-    requestId: 'req',
-    originalTrade: {
-      id: TRADE_ID,
-      symbol: 'NVDA',
-      isOptions: false,
-      type: 'buy',
-      optionType: null,
-      strikePrice: null,
-      expirationDate: null,
-      contractMultiplier: 1,
-      optionsTicker: null,
-      trader: { id: 'owner-1', username: 'owner' },
-      trace: { id: TRACE_ID, name: 'Momentum Masters', avatar: null, handle: 'momentum' },
-    },
-    receipt: { traderPrice: 112.5, traderSharedAt: null, fillPrice: 112.5, filledAt: '2026-03-03T15:00:00.000Z' },
-    closedAt: null,
-    ...overrides,
-  } as CopyInstanceView;
-}
+import {
+  account,
+  ACCOUNT_ID,
+  ACCOUNTS,
+  copyInstance,
+  LIVE,
+  livePositions,
+  registered,
+  trace,
+  TRACE_ID,
+  trade,
+  TRADE_ID,
+} from '../testing/copy-fixtures';
 
 const filled = (copy = copyInstance()) => ({
   body: {
@@ -100,22 +32,10 @@ const filled = (copy = copyInstance()) => ({
 
 const COPY = 'POST /api/snaptrade/copy-trade';
 const RECORD = 'POST /api/copy-trades/copy';
-const ACCOUNTS = `GET /api/snaptrade/accounts/${registered.id}`;
-const account = (id: string, name: string) => ({
-  id,
-  connection_id: 'conn-1',
-  name,
-  number: '****1234',
-  institution_name: 'Paper',
-  created_date: null,
-  is_paper: true,
-  status: 'open',
-  balance: { total: null, buying_power: null },
-});
-
 /**
- * The trace page of a basic subscriber with one live trade. `record` answers POST /api/copy-trades/copy: the
- * first read (no copyData) is the row's, later ones the dialog's second call.
+ * The trace page of a basic subscriber with one live trade. `record` answers POST /api/copy-trades/copy (the
+ * dialog's second call). `live` answers live-positions: by default no copy until the copy call answered, then the
+ * copy it answered (as the server would).
  */
 function mockPage({
   user = registered,
@@ -124,26 +44,31 @@ function mockPage({
     MockResponse | (() => Promise<MockResponse>),
   copy = filled() as MockResponse | ((call: RecordedCall) => MockResponse | Promise<MockResponse>),
   record,
+  live,
 }: {
+  live?: () => MockResponse;
   user?: ReturnType<typeof buildUser>;
   liveTrade?: TradeView;
   accounts?: MockResponse | (() => Promise<MockResponse>);
   copy?: MockResponse | ((call: RecordedCall) => MockResponse | Promise<MockResponse>);
   record?: (call: RecordedCall) => MockResponse;
 } = {}) {
+  let placed: CopyInstanceView | null = null;
+  const copyRoute = copy;
   return mockApi({
     ...signedInAs(user),
+    [LIVE]: live ?? (() => livePositions(placed ? [placed] : [])),
     [`GET /api/traces/${TRACE_ID}`]: { body: { success: true, trace } },
     [`GET /api/traces/${TRACE_ID}/tiers`]: { body: { success: true, tiers: [], betaFreeAccess: true } },
     [`GET /api/traces/${TRACE_ID}/trades`]: { body: { success: true, trades: [liveTrade] } },
     [ACCOUNTS]: accounts,
-    [COPY]: copy,
-    [RECORD]:
-      record ??
-      ((call) =>
-        (call.body as { copyData?: unknown }).copyData
-          ? { body: { success: true, copyInstance: copyInstance() } }
-          : { status: 404, body: errorBody('COPY_NOT_FOUND', 'No copy of this trade was recorded for you.') }),
+    [COPY]: async (call) => {
+      const answer = typeof copyRoute === 'function' ? await copyRoute(call) : copyRoute;
+      const answered = (answer.body as { copyInstance?: CopyInstanceView } | undefined)?.copyInstance;
+      if (answered) placed = answered;
+      return answer;
+    },
+    [RECORD]: record ?? (() => ({ body: { success: true, copyInstance: copyInstance() } })),
   });
 }
 
@@ -202,7 +127,7 @@ describe('copy-trade dialog on the trace page', () => {
       contractMultiplier: 1,
     });
     expect(copyCall!.headers.get('X-Request-ID')).toMatch(/^[0-9a-f-]{36}$/);
-    const second = api.callsTo(RECORD).filter((call) => (call.body as { copyData?: unknown }).copyData);
+    const second = api.callsTo(RECORD);
     expect(second).toHaveLength(1);
     expect(second[0]!.headers.get('user-id')).toBe(registered.id);
     expect(second[0]!.body).toEqual({
@@ -222,12 +147,14 @@ describe('copy-trade dialog on the trace page', () => {
     expect(within(table).queryByRole('button', { name: 'Copy Trade NVDA' })).not.toBeInTheDocument();
   });
 
-  it('shows-copied-after-a-reload-from-the-recorded-copy', async () => {
-    const api = mockPage({ record: () => ({ body: { success: true, copyInstance: copyInstance() } }) });
+  it('shows-copied-after-a-reload-from-the-pages-one-read-of-copies', async () => {
+    const api = mockPage({ live: () => livePositions([copyInstance()]) });
     renderApp(`/trace/${TRACE_ID}`);
     const table = await screen.findByRole('table', { name: 'Live Trades' });
     expect(await within(table).findByText('Copied')).toBeInTheDocument();
-    expect(api.callsTo(RECORD)[0]!.body).toEqual({ originalTradeId: TRADE_ID });
+    expect(api.callsTo(LIVE)).toHaveLength(1);
+    // No per-row read of the copy any more.
+    expect(api.callsTo(RECORD)).toHaveLength(0);
     expect(api.callsTo(COPY)).toHaveLength(0);
   });
 
@@ -373,7 +300,7 @@ describe('copy-trade dialog on the trace page', () => {
     expect(screen.queryByText('Trade Copied Successfully!')).not.toBeInTheDocument();
     expect(screen.queryByText('Copy Trade Failed')).not.toBeInTheDocument();
     // No second call for a copy not filled yet.
-    expect(api.callsTo(RECORD).filter((call) => (call.body as { copyData?: unknown }).copyData)).toHaveLength(0);
+    expect(api.callsTo(RECORD)).toHaveLength(0);
     await view.user.click(within(dialog).getByRole('button', { name: 'Done' }));
     const table = screen.getByRole('table', { name: 'Live Trades' });
     expect(await within(table).findByText('Copy pending')).toBeInTheDocument();
@@ -381,12 +308,7 @@ describe('copy-trade dialog on the trace page', () => {
   });
 
   it('says-tracking-issue-when-the-second-call-fails-after-the-order', async () => {
-    mockPage({
-      record: (call) =>
-        (call.body as { copyData?: unknown }).copyData
-          ? { status: 500, body: errorBody('INTERNAL', 'Something went wrong') }
-          : { status: 404, body: errorBody('COPY_NOT_FOUND', 'none') },
-    });
+    mockPage({ record: () => ({ status: 500, body: errorBody('INTERNAL', 'Something went wrong') }) });
     const view = renderApp(`/trace/${TRACE_ID}`);
     const dialog = await openDialog(view);
     await waitFor(() => expect(within(dialog).getByRole('combobox')).toHaveTextContent('Paper Trading'));
@@ -394,7 +316,7 @@ describe('copy-trade dialog on the trace page', () => {
     await view.user.click(submitButton(dialog));
     expect(await screen.findByText('Trade Executed ✅ (Tracking Issue ⚠️)')).toBeInTheDocument();
     expect(screen.queryByText('Trade Copied Successfully!')).not.toBeInTheDocument();
-    // The order was placed: the row says so from the copy answer.
+    // The order was placed: the row says so from the server's copies.
     expect(await within(screen.getByRole('table', { name: 'Live Trades' })).findByText('Copied')).toBeInTheDocument();
   });
 });

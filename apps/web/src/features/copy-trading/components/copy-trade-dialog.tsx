@@ -1,4 +1,4 @@
-import type { CopyInstanceView, CopyTradeResponse, TradeView, UserView } from '@copytrade/contracts';
+import type { CopyTradeResponse, TradeView, UserView } from '@copytrade/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -20,7 +20,7 @@ import { useAccounts } from '@/features/brokerage/api/get-accounts';
 import { tracesKeys } from '@/features/traces/api/query-keys';
 import { isProviderRegistered } from '@/lib/provider-registration';
 import { copyTradingKeys } from '@/lib/live-events/query-keys';
-import { copyOfTradeKey, copyTrade, recordCopy, type CopyData, type CopyTradeBody } from '../api/copy-trade';
+import { copyTrade, recordCopy, type CopyData, type CopyTradeBody } from '../api/copy-trade';
 import {
   COPY_CONFIRM_LABEL,
   copyErrorNotice,
@@ -116,7 +116,6 @@ function CopyForm({
   const quick = quickQuantities(trade.quantity);
   const unit = trade.isOptions ? 'contracts' : 'shares';
 
-  const remember = (copy: CopyInstanceView) => queryClient.setQueryData(copyOfTradeKey(userId, trade.id), copy);
   const refreshLists = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: tracesKeys.detail(traceId) }),
@@ -126,7 +125,6 @@ function CopyForm({
 
   const onFilled = async (response: CopyTradeResponse) => {
     const copy = response.copyInstance;
-    remember(copy);
     const copyData: CopyData = {
       copyEntryPrice: copy.copyEntryPrice ?? response.order.price,
       copyQuantity: copy.copyQuantity,
@@ -143,8 +141,7 @@ function CopyForm({
       },
     };
     try {
-      const recorded = await recordCopy(userId, trade.id, copyData);
-      remember(recorded.copyInstance);
+      await recordCopy(userId, trade.id, copyData);
       toast.success(COPY_TEXTS.successTitle, {
         description: copiedText(copy.copyQuantity, trade, copy.copyAmount),
       });
@@ -183,7 +180,6 @@ function CopyForm({
       return;
     }
     // 202: at the brokerage, not filled or not confirmed yet. Never shown as copied nor as failed.
-    remember(response.copyInstance);
     setPending({ body, message: response.message });
     showNotice({ title: COPY_TEXTS.pendingTitle, description: response.message }, 'info');
     await refreshLists();

@@ -1,7 +1,8 @@
-import type { TradeView } from '@copytrade/contracts';
+import type { CopyInstanceView, TradeView } from '@copytrade/contracts';
 import { lazy, Suspense, useId, useState } from 'react';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { ClockIcon, LayersIcon } from '@/components/ui/icons';
+import { useCopiesByTrade } from '@/features/copy-trading/api/copies-by-trade';
 import { useTraceTrades, type TradesVariant } from '@/features/traces/api/get-trace-trades';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
@@ -9,6 +10,7 @@ import { TradesTable } from './trades-table';
 
 // The copy dialog is its own chunk, loaded when a copy starts (the trace route stays within its budget).
 const CopyTradeDialog = lazy(() => import('@/features/copy-trading/components/copy-trade-dialog'));
+const SellCopyDialog = lazy(() => import('@/features/copy-trading/components/sell-copy-dialog'));
 
 export const TRADES_TEXTS = {
   copyNote: 'Copy a trade into your brokerage account with Copy Trade.',
@@ -23,7 +25,8 @@ const updatedAt = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2
 
 /**
  * Live Trades (the open ones of the owner's list, or of the fallback list) or Past Trades (the closed list),
- * refreshed every 30 s. Live trades can be copied (the copy-trade dialog); a copied one shows 'Copied'.
+ * refreshed every 30 s. Live trades can be copied (the copy-trade dialog); a copied one shows 'Copied' and, while
+ * the copy is open, 'Sell @ Market' (the sell-copy dialog). Both dialogs are lazy chunks.
  */
 export function TradesPanel({
   traceId,
@@ -45,9 +48,17 @@ export function TradesPanel({
     setDialogLoaded(true);
     setCopying(trade);
   };
+  const [selling, setSelling] = useState<CopyInstanceView | null>(null);
+  const [sellLoaded, setSellLoaded] = useState(false);
+  const startSell = (copy: CopyInstanceView) => {
+    setSellLoaded(true);
+    setSelling(copy);
+  };
   const variant: TradesVariant = kind === 'past' ? 'closed' : owner ? 'owner' : 'fallback';
   const trades = useTraceTrades({ traceId, userId, variant });
   const live = kind === 'live';
+  // One read of the user's copies for every live row ('Copied', 'Sell @ Market'), never one per row.
+  const copies = useCopiesByTrade(userId, { enabled: live });
   const title = live ? 'Live Trades' : 'Past Trades';
 
   let body;
@@ -77,8 +88,9 @@ export function TradesPanel({
           trades={rows}
           kind={kind}
           labelledBy={titleId}
-          userId={userId}
+          copies={live ? copies : undefined}
           onCopy={live ? startCopy : undefined}
+          onSell={live ? startSell : undefined}
         />
       );
   }
@@ -109,6 +121,11 @@ export function TradesPanel({
       {dialogLoaded ? (
         <Suspense fallback={null}>
           <CopyTradeDialog traceId={traceId} user={user} trade={copying} onClose={() => setCopying(null)} />
+        </Suspense>
+      ) : null}
+      {sellLoaded ? (
+        <Suspense fallback={null}>
+          <SellCopyDialog user={user} copy={selling} onClose={() => setSelling(null)} />
         </Suspense>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import type { TradeView } from '@copytrade/contracts';
+import type { CopyInstanceView, TradeView } from '@copytrade/contracts';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { CopyTradeAction } from '@/features/copy-trading/components/copy-trade-action';
@@ -50,21 +50,25 @@ function Pnl({ trade }: { trade: TradeView }) {
 /**
  * The trades of a trace: symbol (with the option's type, strike and expiry), side, quantity, entry price,
  * current (live) or exit (past) price, P&L (unrealized while open, realized once closed; green/red with its
- * sign), executed time, strategy, confidence and required tier. Live trades carry Copy Trade, or 'Copied'.
+ * sign), executed time, strategy, confidence and required tier. Live trades carry Copy Trade, or 'Copied' (and
+ * 'Sell @ Market' while the copy is open).
  * Wider than a phone, the table scrolls in its own box.
  */
 export function TradesTable({
   trades,
   kind,
   labelledBy,
-  userId,
+  copies,
   onCopy,
+  onSell,
 }: {
   trades: readonly TradeView[];
   kind: 'live' | 'past';
   labelledBy: string;
-  userId: string;
+  /** The user's copies of the live trades (read once for the page) and whether they are still being read. */
+  copies?: { copyOf: (tradeId: string) => CopyInstanceView | null; loading: boolean };
   onCopy?: (trade: TradeView) => void;
+  onSell?: (copy: CopyInstanceView) => void;
 }) {
   const live = kind === 'live';
   const columns: DataColumn<TradeView>[] = [
@@ -105,7 +109,13 @@ export function TradesTable({
           {
             header: 'Action',
             cell: (trade: TradeView) => (
-              <CopyTradeAction trade={trade} userId={userId} onCopy={(row) => onCopy?.(row)} />
+              <CopyTradeAction
+                trade={trade}
+                copy={copies?.copyOf(trade.id) ?? null}
+                loading={copies?.loading ?? false}
+                onCopy={(row) => onCopy?.(row)}
+                onSell={onSell}
+              />
             ),
           },
         ]
