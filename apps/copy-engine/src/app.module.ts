@@ -4,7 +4,9 @@ import { CopyEngineConfig } from './config/copy-engine.config';
 import { COPY_ENGINE_SCHEMA, copyEngineDataSourceOptions } from './database/data-source';
 import { AdminCopiesModule } from './modules/admin-copies/admin-copies.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { AutoCopyModule } from './modules/auto-copy/auto-copy.module';
 import { CopiesModule } from './modules/copies/copies.module';
+import { FollowerSettingsModule } from './modules/follower-settings/follower-settings.module';
 import { LivePositionsModule } from './modules/live-positions/live-positions.module';
 
 @Module({})
@@ -20,6 +22,8 @@ export class CopyEngineAppModule {
           dataSourceOptions: copyEngineDataSourceOptions(config.DATABASE_URL),
         }),
         CopiesModule,
+        FollowerSettingsModule,
+        AutoCopyModule,
         LivePositionsModule,
         AdminCopiesModule,
         AnalyticsModule,

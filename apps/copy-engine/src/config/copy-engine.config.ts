@@ -17,4 +17,47 @@ export class CopyEngineConfig extends BaseServiceConfig {
   @Min(0)
   @Max(10 * 60_000)
   COPY_SWEEP_INTERVAL_MS: number = 5_000;
+
+  /** Placement workers of automatic copies run at once in this process (each sends one batch at a time). */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  AUTO_COPY_WORKERS: number = 4;
+
+  /** Automatic copies per brokerage batch (placeOrderBatch takes at most 500). */
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  AUTO_COPY_BATCH_SIZE: number = 500;
+
+  /**
+   * How long a claimed batch of automatic copies is its worker's: after it (the worker crashed or gave up) another
+   * worker or replica claims them again, and the brokerage's idempotency answers any order already placed. Longer
+   * than the batch call's timeout.
+   */
+  @IsInt()
+  @Min(1_000)
+  @Max(10 * 60_000)
+  AUTO_COPY_LEASE_MS: number = 30_000;
+
+  /** How long the brokerage's batch call may take before its outcome is taken as unknown (and asked again). */
+  @IsInt()
+  @Min(1_000)
+  @Max(5 * 60_000)
+  AUTO_COPY_BATCH_TIMEOUT_MS: number = 20_000;
+
+  /** After an unanswered batch, how long before its copies are asked about again (same request ids). */
+  @IsInt()
+  @Min(0)
+  @Max(10 * 60_000)
+  AUTO_COPY_RETRY_MS: number = 2_000;
+
+  /**
+   * How often the automatic-copy workers (placement, close on the trader's sell) look for work besides being kicked
+   * (other replicas' fan-outs, leases run out); 0: never, for tests that drive them.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(10 * 60_000)
+  AUTO_COPY_POLL_MS: number = 1_000;
 }

@@ -45,6 +45,8 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
     MyCopiesUseCase,
     RefreshCopyPriceUseCase,
   ],
+  // Automatic copying places through the same brokerage client and sells through the same path.
+  exports: [COPY_ENGINE_RPC, CopySellPlacement],
 })
 export class CopiesModule implements OnApplicationShutdown {
   constructor(@Inject(RPC_PROXY) private readonly proxy: ClientProxy) {}

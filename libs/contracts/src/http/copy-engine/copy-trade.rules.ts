@@ -57,6 +57,9 @@ export const CopyTradeMessages = {
   aboveMaxCopyAmount: (amount: number, max: number) =>
     `This copy (about ${usd(amount)}) is above your maximum copy amount of ${usd(max)}. Lower the quantity or raise the maximum in Settings.`,
   marketClosed: `Market hours restriction: ${BrokerageMessages.marketClosed}`,
+  /** An automatic copy not placed: even one share or contract costs more than the follower's maximum. */
+  autoAboveMaxCopyAmount: (unitCost: number, max: number, isOptions: boolean) =>
+    `Not copied automatically: one ${isOptions ? 'contract' : 'share'} (about ${usd(unitCost)}) is above your maximum copy amount of ${usd(max)}. Raise the maximum in Settings to copy trades like this one.`,
   requestIdReused: 'This request id was already used for a different copy request.',
   inFlight: 'This copy is still being placed with the brokerage. Try again in a moment with the same request id.',
   notFilled: 'The brokerage did not fill the copy order (canceled, expired or rejected).',

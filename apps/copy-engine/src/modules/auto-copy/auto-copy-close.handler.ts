@@ -1,0 +1,46 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { TradeClosed, type EventEnvelope, type TradeClosedV1 } from '@copytrade/contracts';
+import { EventConsumerRegistry } from '@copytrade/nest';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AfterCommit } from './after-commit';
+import { TRADE_EVENTS } from './auto-copy-fanout.handler';
+import { AutoCopyCloser } from './auto-copy-closer';
+import { recordAutoCopyCloses } from './auto-copy-closes.store';
+
+export const AUTO_COPY_CLOSE_DURABLE = 'copy-engine-auto-copy-close';
+
+/**
+ * When a trader's shared trade closes (TradeClosed, after its TradeShared in the trade's aggregate order, once per
+ * event: the inbox), the automatic copies of it held by followers who turned 'close my automatic copies when the
+ * trader sells' on are recorded to be sold (auto_copy_closes, keyed (event, copy)); the closer sells them once this
+ * commits. Manual copies and followers with the setting off are left alone.
+ */
+@Injectable()
+export class AutoCopyCloseHandler implements OnModuleInit {
+  private readonly logger = new Logger(AutoCopyCloseHandler.name);
+  private readonly recorded: AfterCommit;
+
+  constructor(
+    private readonly consumers: EventConsumerRegistry,
+    dataSource: DataSource,
+    closer: AutoCopyCloser,
+  ) {
+    this.recorded = new AfterCommit(dataSource, 'auto-copy-closes-recorded', () => closer.kick());
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.consumers.register<TradeClosedV1>({
+      durableName: AUTO_COPY_CLOSE_DURABLE,
+      filterSubject: TRADE_EVENTS,
+      handler: (envelope, manager) => this.apply(envelope, manager),
+    });
+  }
+
+  async apply(envelope: EventEnvelope<TradeClosedV1>, manager: EntityManager): Promise<void> {
+    if (envelope.type !== TradeClosed.type || !envelope.data.isShared) return;
+    const recorded = await recordAutoCopyCloses(manager, envelope.id, envelope.data.tradeId);
+    if (recorded === 0) return;
+    this.recorded.mark(manager);
+    this.logger.log({ eventId: envelope.id, tradeId: envelope.data.tradeId, recorded }, 'Automatic copies to close');
+  }
+}

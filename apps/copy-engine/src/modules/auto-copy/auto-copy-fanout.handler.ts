@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  CopySettingsRules,
+  CopyTradeErrorCode,
+  CopyTradeMessages,
+  TracesCopyAudienceRpc,
+  TradeShared,
+  type CopyableTradeView,
+  type CopyAudienceRpcPayload,
+  type CopyAudienceRpcReply,
+  type EventEnvelope,
+  type TradeSharedV1,
+} from '@copytrade/contracts';
+import { EventConsumerRegistry, RpcClient } from '@copytrade/nest';
+import Decimal from 'decimal.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
+import { AfterCommit } from './after-commit';
+import { AutoCopyPlacer } from './auto-copy-placer';
+import {
+  followersCopying,
+  recordAutomaticCopies,
+  type AutoCopyDecision,
+  type AutoCopyTrade,
+  type CopyingFollower,
+} from './auto-copy.store';
+
+/**
+ * Every event of a trade's aggregate (`trade:<id>`: TradeShared, then TradeClosed), so its version order has no gap;
+ * this consumer acts on TradeShared only.
+ */
+export const TRADE_EVENTS = TradeShared.subject.replace(/shared\.v1$/, '>');
+export const AUTO_COPY_FANOUT_DURABLE = 'copy-engine-auto-copy-fanout';
+
+/** The request id of a follower's automatic copy of a shared trade: the event's id and the follower. */
+export const autoCopyRequestId = (eventId: string, userId: string) => `auto-copy:${eventId}:${userId}`;
+
+/**
+ * The fan-out of a shared trade (TradeShared, through the inbox: once per event): traces is asked, a page at a time,
+ * which followers may have it copied (rpc.traces.copy-audience.list: active subscription, tier at or above the
+ * trade's with canCopyTrades — never the owner); of those, the ones whose projected settings have copy trading on
+ * get an automatic copy, recorded in bulk in the inbox's transaction — PENDING, sized as whole shares or contracts
+ * from their default copy amount at the trade's current price (at least one, never above their maximum), the
+ * trader's price and share time as its receipt; or FAILED with the reason when even one unit is above their maximum
+ * (or an option's contract is incomplete). Keyed by (event id, follower): a redelivery or a crash part-way records
+ * nothing twice and skips nobody. Placing the orders is the placement workers' job, woken when this commits.
+ */
+@Injectable()
+export class AutoCopyFanoutHandler implements OnModuleInit {
+  private readonly logger = new Logger(AutoCopyFanoutHandler.name);
+  private readonly recorded: AfterCommit;
+
+  constructor(
+    private readonly consumers: EventConsumerRegistry,
+    @Inject(COPY_ENGINE_RPC) private readonly rpc: RpcClient,
+    dataSource: DataSource,
+    placer: AutoCopyPlacer,
+  ) {
+    this.recorded = new AfterCommit(dataSource, 'auto-copies-recorded', () => placer.kick());
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.consumers.register<TradeSharedV1>({
+      durableName: AUTO_COPY_FANOUT_DURABLE,
+      filterSubject: TRADE_EVENTS,
+      handler: (envelope, manager) => this.apply(envelope, manager),
+      // A fan-out to thousands pages traces a few times: its message stays ours meanwhile.
+      ackWaitMs: 60_000,
+    });
+  }
+
+  async apply(envelope: EventEnvelope<TradeSharedV1>, manager: EntityManager): Promise<void> {
+    if (envelope.type !== TradeShared.type) return;
+    const event = envelope.data;
+    let trade: AutoCopyTrade | null = null;
+    let unitCost = new Decimal(0);
+    let optionsMissing: string[] = [];
+    let after: string | null = null;
+    let recorded = 0;
+    do {
+      const page: CopyAudienceRpcReply = await this.rpc.request<CopyAudienceRpcPayload, CopyAudienceRpcReply>(
+        TracesCopyAudienceRpc.list,
+        { tradeId: event.tradeId, after },
+        { requestId: envelope.correlationId },
+      );
+      if (!page.copyable || !page.trade) break;
+      if (!trade) {
+        trade = autoCopyTradeOf(event, page.trade);
+        unitCost = unitCostOf(page.trade);
+        optionsMissing = missingOptionsData(page.trade);
+      }
+      const followers = (await followersCopying(manager, page.userIds)).filter(
+        (follower) => follower.userId !== event.ownerUserId,
+      );
+      const decisions = followers.map((follower) =>
+        decide(follower, autoCopyRequestId(envelope.id, follower.userId), unitCost, trade!, optionsMissing),
+      );
+      recorded += await recordAutomaticCopies(manager, trade, requestHashOf(envelope.id), decisions);
+      after = page.nextCursor;
+    } while (after);
+    if (recorded > 0) this.recorded.mark(manager);
+    this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
+  }
+}
+
+function autoCopyTradeOf(event: TradeSharedV1, trade: CopyableTradeView): AutoCopyTrade {
+  return {
+    tradeId: event.tradeId,
+    traceId: trade.traceId,
+    traderUserId: trade.ownerUserId,
+    traceName: trade.traceName,
+    traceHandle: trade.traceHandle,
+    traceAvatar: trade.traceAvatar,
+    symbol: trade.symbol,
+    side: trade.side,
+    isOptions: trade.isOptions,
+    optionType: trade.optionType,
+    optionsTicker: trade.optionsTicker,
+    strikePrice: trade.strikePrice,
+    expirationDate: trade.expirationDate,
+    contractMultiplier: trade.contractMultiplier,
+    // The receipt: what the trader paid and when they shared it, as the event says.
+    traderPrice: event.entryPrice,
+    traderSharedAt: new Date(event.sharedAt),
+  };
+}
+
+/** One share, or one contract, at the trade's current price (its entry price when none is known): the manual rule. */
+function unitCostOf(trade: CopyableTradeView): Decimal {
+  const price = new Decimal(trade.currentPrice).greaterThan(0) ? trade.currentPrice : trade.entryPrice;
+  return new Decimal(price).times(trade.contractMultiplier);
+}
+
+function missingOptionsData(trade: CopyableTradeView): string[] {
+  if (!trade.isOptions) return [];
+  return [
+    trade.optionType ? null : 'optionType',
+    trade.strikePrice ? null : 'strikePrice',
+    trade.expirationDate ? null : 'expirationDate',
+  ].filter((field): field is string => field !== null);
+}
+
+/**
+ * A follower's copy: whole units of their default copy amount (Settings' placeholder, 1000, when they set none),
+ * at least one, never above their maximum; not placed when even one unit is above the maximum.
+ */
+export function decide(
+  follower: CopyingFollower,
+  requestId: string,
+  unitCost: Decimal,
+  trade: Pick<AutoCopyTrade, 'isOptions'>,
+  optionsMissing: string[] = [],
+): AutoCopyDecision {
+  const base = { userId: follower.userId, requestId };
+  if (optionsMissing.length > 0)
+    return {
+      ...base,
+      quantity: '1',
+      failure: {
+        code: CopyTradeErrorCode.OPTIONS_DATA_INCOMPLETE,
+        reason: CopyTradeMessages.optionsIncomplete(optionsMissing),
+      },
+    };
+  const max = follower.maxCopyAmount === null ? null : new Decimal(follower.maxCopyAmount);
+  if (max !== null && unitCost.greaterThan(max))
+    return {
+      ...base,
+      quantity: '1',
+      failure: {
+        code: CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
+        reason: CopyTradeMessages.autoAboveMaxCopyAmount(
+          unitCost.toDecimalPlaces(2).toNumber(),
+          max.toNumber(),
+          trade.isOptions,
+        ),
+      },
+    };
+  const wanted = new Decimal(follower.defaultCopyAmount ?? CopySettingsRules.placeholders.defaultCopyAmount);
+  const budget = max !== null && max.lessThan(wanted) ? max : wanted;
+  const units = unitCost.greaterThan(0) ? budget.dividedToIntegerBy(unitCost) : new Decimal(1);
+  return { ...base, quantity: Decimal.max(1, units).toFixed(0), failure: null };
+}
+
+function requestHashOf(eventId: string): string {
+  return createHash('sha256').update(`auto-copy:${eventId}`).digest('hex');
+}

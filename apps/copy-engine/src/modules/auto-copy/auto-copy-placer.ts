@@ -1,0 +1,233 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  BrokerageErrorCode,
+  BrokerageRpc,
+  CopyTradeErrorCode,
+  CopyTradeMessages,
+  type PlaceOrderBatchItem,
+  type PlaceOrderBatchResult,
+  type PlaceOrderBatchRpcReply,
+  type PlaceOrderBatchRpcRequest,
+} from '@copytrade/contracts';
+import {
+  DomainException,
+  orderOutcomeText,
+  orderProgressOf,
+  OutboxRelay,
+  OutboxWriter,
+  RpcClient,
+} from '@copytrade/nest';
+import { DataSource } from 'typeorm';
+import { CopyEngineConfig } from '../../config/copy-engine.config';
+import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
+import { failCopies, releasePendingCopies, type CopyRecord } from '../copies/copy-instances.store';
+import { copyOrderOf, copyRefusalOf } from '../copies/copy-placement';
+import { settleCopyFills, type CopyFill } from '../copies/copy-settlement';
+import { claimUnplacedAutomaticCopies, retryUnplacedAutomaticCopies } from './auto-copy.store';
+
+/** What the brokerage's answer means for each copy of a batch, before it is written. */
+interface BatchOutcome {
+  fills: Array<CopyFill & { copyId: string; brokerageAccountId: string | null }>;
+  pending: Parameters<typeof releasePendingCopies>[1];
+  failures: Parameters<typeof failCopies>[1];
+  unanswered: string[];
+}
+
+/** Codes of the brokerage meaning the follower has no brokerage to place in (linked none, or no account). */
+const NOT_CONNECTED: ReadonlySet<string> = new Set([
+  BrokerageErrorCode.PROVIDER_USER_NOT_REGISTERED,
+  BrokerageErrorCode.ACCOUNT_NOT_FOUND,
+  BrokerageErrorCode.CONNECTION_NOT_FOUND,
+]);
+
+/**
+ * The placement workers of automatic copies. Each claims a batch of PENDING automatic copies whose order has not
+ * been asked for (lease + FOR UPDATE SKIP LOCKED: workers and replicas share them without doubling; a crash leaves
+ * them to be claimed again once the lease runs out), sends their orders in one brokerage call (placeOrderBatch, each
+ * under the copy's own request id — the brokerage's idempotency answers a repeat with the first order, never a
+ * second), then writes what came back in one transaction, a statement per kind of outcome:
+ * - filled (paper orders, filled in bulk before the answer; a partial fill too) → OPEN with CopyOpened
+ *   (settleCopyFills);
+ * - accepted or unknown (SnapTrade orders, placed later by the brokerage's rate-limited scheduler) → still PENDING,
+ *   the order noted: its OrderUpdated / OrderFilled events settle it, the sweeper asks about it if they do not come;
+ * - refused (market closed, not enough buying power, no brokerage connected …) → FAILED with the reason, shown in
+ *   My Copy Trades;
+ * - no answer (timeout, brokerage down, order still in flight there) → left unplaced and asked again shortly with
+ *   the same request ids. Nothing is ever declared "not placed" for taking long.
+ * Several workers run at once (AUTO_COPY_WORKERS), kicked when a fan-out commits and on a poll.
+ */
+@Injectable()
+export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AutoCopyPlacer.name);
+  private timer: NodeJS.Timeout | undefined;
+  private readonly workers = new Set<Promise<void>>();
+  private again = false;
+  private stopping = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(COPY_ENGINE_RPC) private readonly rpc: RpcClient,
+    private readonly outbox: OutboxWriter,
+    private readonly relay: OutboxRelay,
+    private readonly config: CopyEngineConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.AUTO_COPY_POLL_MS > 0) {
+      this.timer = setInterval(() => this.kick(), this.config.AUTO_COPY_POLL_MS);
+      this.timer.unref();
+    }
+    this.kick(); // copies left claimable by a previous run
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    await Promise.all([...this.workers]);
+  }
+
+  /** Starts workers up to AUTO_COPY_WORKERS; busy ones take another batch when they finish. */
+  kick(): void {
+    if (this.stopping) return;
+    this.again = true;
+    while (this.workers.size < this.config.AUTO_COPY_WORKERS) {
+      const worker: Promise<void> = this.work().finally(() => this.workers.delete(worker));
+      this.workers.add(worker);
+    }
+  }
+
+  /** Places batches until none is left (for tests and benchmarks: resolves when every worker is idle). */
+  async drain(): Promise<void> {
+    this.kick();
+    while (this.workers.size > 0) await Promise.all([...this.workers]);
+  }
+
+  private async work(): Promise<void> {
+    while (!this.stopping) {
+      this.again = false;
+      let placed: number;
+      try {
+        placed = await this.placeBatch();
+      } catch (error) {
+        this.logger.warn({ err: error }, 'An automatic copy batch failed; its copies are claimed again later');
+        return;
+      }
+      if (placed === 0 && !this.again) return;
+    }
+  }
+
+  /** One batch: claimed, sent, answered, written. Answers how many copies it claimed. */
+  async placeBatch(): Promise<number> {
+    const copies = await claimUnplacedAutomaticCopies(
+      this.dataSource.manager,
+      this.config.AUTO_COPY_BATCH_SIZE,
+      this.config.AUTO_COPY_LEASE_MS,
+    );
+    if (copies.length === 0) return 0;
+    const correlationId = `auto-copy-batch:${copies[0]!.id}`;
+    const outcome = await this.send(copies, correlationId);
+    await this.dataSource.transaction(async (manager) => {
+      await settleCopyFills(manager, this.outbox, outcome.fills, { correlationId });
+      await releasePendingCopies(manager, outcome.pending);
+      await failCopies(manager, outcome.failures);
+      await retryUnplacedAutomaticCopies(manager, outcome.unanswered, this.config.AUTO_COPY_RETRY_MS);
+    });
+    if (outcome.fills.length > 0) this.relay.kick();
+    return copies.length;
+  }
+
+  private async send(copies: CopyRecord[], correlationId: string): Promise<BatchOutcome> {
+    const outcome: BatchOutcome = { fills: [], pending: [], failures: [], unanswered: [] };
+    const request: PlaceOrderBatchRpcRequest = {
+      orders: copies.map((copy): PlaceOrderBatchItem => ({
+        userId: copy.userId,
+        accountId: copy.brokerageAccountId,
+        requestId: copy.requestId,
+        order: {
+          action: copy.side === 'sell' ? 'SELL' : 'BUY',
+          ...copyOrderOf(copy, Number(copy.quantityRequested)),
+        },
+      })),
+    };
+    let results: PlaceOrderBatchResult[];
+    try {
+      ({ results } = await this.rpc.request<PlaceOrderBatchRpcRequest, PlaceOrderBatchRpcReply>(
+        BrokerageRpc.placeOrderBatch,
+        request,
+        { requestId: correlationId },
+        this.config.AUTO_COPY_BATCH_TIMEOUT_MS,
+      ));
+    } catch (error) {
+      // No answer (timeout, outage, in flight): the orders may have been placed; asked again with the same ids.
+      if (!(error instanceof DomainException) || error.status >= 500 || error.status === 409 || error.status === 429) {
+        this.logger.warn({ err: error, copies: copies.length }, 'The brokerage did not answer an automatic batch');
+        outcome.unanswered.push(...copies.map((copy) => copy.id));
+        return outcome;
+      }
+      // The whole batch refused (4xx): nothing of it was placed.
+      for (const copy of copies) outcome.failures.push({ id: copy.id, ...failureOf(copy, error) });
+      return outcome;
+    }
+    const byRequest = new Map(results.map((result) => [`${result.userId}:${result.requestId}`, result]));
+    for (const copy of copies) {
+      const result = byRequest.get(`${copy.userId}:${copy.requestId}`);
+      if (!result) outcome.unanswered.push(copy.id);
+      else classify(copy, result, outcome);
+    }
+    return outcome;
+  }
+}
+
+function classify(copy: CopyRecord, result: PlaceOrderBatchResult, outcome: BatchOutcome): void {
+  const accountId = result.accountId ?? result.order?.accountId ?? null;
+  if (result.error) {
+    const { status, code, message } = result.error;
+    if (status >= 500 || status === 409 || status === 429) outcome.unanswered.push(copy.id);
+    else
+      outcome.failures.push({
+        id: copy.id,
+        brokerageAccountId: accountId,
+        ...failureOf(copy, new DomainException(status, code, message)),
+      });
+    return;
+  }
+  const order = result.order!;
+  const progress = orderProgressOf(order);
+  const partlyFilled = order.state === 'PARTIALLY_FILLED' && Number(order.filledQuantity) > 0;
+  if (progress === 'filled' || partlyFilled) {
+    outcome.fills.push({
+      copyId: copy.id,
+      filledQuantity: order.filledQuantity ?? order.quantity,
+      averagePrice: order.executionPrice!,
+      brokerageOrderId: order.brokerageOrderId,
+      orderState: order.state,
+      filledAt: new Date(),
+      brokerageAccountId: accountId,
+    });
+  } else if (progress) {
+    outcome.pending.push({
+      id: copy.id,
+      orderState: order.state,
+      brokerageOrderId: order.brokerageOrderId,
+      awaitingConfirmation: progress === 'unknown',
+      brokerageAccountId: accountId,
+    });
+  } else {
+    outcome.failures.push({
+      id: copy.id,
+      code: CopyTradeErrorCode.COPY_NOT_FILLED,
+      reason: orderOutcomeText(order.state, order.providerStatus),
+      orderState: order.state,
+      brokerageOrderId: order.brokerageOrderId,
+      brokerageAccountId: accountId,
+    });
+  }
+}
+
+/** A refusal as the copy records it: the manual copy's words where they exist (closed market, no brokerage). */
+function failureOf(copy: CopyRecord, error: DomainException): { code: string; reason: string } {
+  if (NOT_CONNECTED.has(error.code))
+    return { code: CopyTradeErrorCode.BROKERAGE_NOT_CONNECTED, reason: CopyTradeMessages.brokerageNotConnected };
+  const refusal = copyRefusalOf(error);
+  return { code: refusal.code, reason: refusal.message || `${copy.symbol}: ${refusal.code}` };
+}

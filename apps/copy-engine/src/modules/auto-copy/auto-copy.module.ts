@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { CopiesModule } from '../copies/copies.module';
+import { AutoCopyCloseHandler } from './auto-copy-close.handler';
+import { AutoCopyCloser } from './auto-copy-closer';
+import { AutoCopyFanoutHandler } from './auto-copy-fanout.handler';
+import { AutoCopyPlacer } from './auto-copy-placer';
+
+/**
+ * Automatic copying: the fan-out of TradeShared to the followers with copy trading on (recorded in bulk), the
+ * placement workers (brokerage batches, settled in bulk), and the close of automatic copies when the trader sells
+ * (TradeClosed), through the copies module's sell path.
+ */
+@Module({
+  imports: [CopiesModule],
+  providers: [AutoCopyPlacer, AutoCopyFanoutHandler, AutoCopyCloser, AutoCopyCloseHandler],
+})
+export class AutoCopyModule {}

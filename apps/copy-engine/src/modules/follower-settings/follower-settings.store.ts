@@ -1,0 +1,46 @@
+import type { EntityManager } from 'typeorm';
+
+export const FOLLOWER_SETTINGS = 'copy_engine.follower_settings';
+
+/** A follower's copy-trading settings as the copy engine knows them (amounts as decimal text, or null). */
+export interface FollowerSettings {
+  userId: string;
+  copyTradingEnabled: boolean;
+  defaultCopyAmount: string | null;
+  maxCopyAmount: string | null;
+  closeAutoCopiesOnTraderSell: boolean;
+  changedAt: Date;
+}
+
+/** The latest settings of a user (identity's events are applied in order per user, so the last one wins). */
+export async function saveFollowerSettings(manager: EntityManager, settings: FollowerSettings): Promise<void> {
+  await manager.query(
+    `INSERT INTO ${FOLLOWER_SETTINGS} (user_id, copy_trading_enabled, default_copy_amount, max_copy_amount,
+        close_auto_copies_on_trader_sell, changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (user_id) DO UPDATE SET copy_trading_enabled = EXCLUDED.copy_trading_enabled,
+        default_copy_amount = EXCLUDED.default_copy_amount, max_copy_amount = EXCLUDED.max_copy_amount,
+        close_auto_copies_on_trader_sell = EXCLUDED.close_auto_copies_on_trader_sell,
+        changed_at = EXCLUDED.changed_at, updated_at = now()`,
+    [
+      settings.userId,
+      settings.copyTradingEnabled,
+      settings.defaultCopyAmount,
+      settings.maxCopyAmount,
+      settings.closeAutoCopiesOnTraderSell,
+      settings.changedAt,
+    ],
+  );
+}
+
+/** A user's settings; null when none were ever received (copy trading off). */
+export async function findFollowerSettings(manager: EntityManager, userId: string): Promise<FollowerSettings | null> {
+  const rows = (await manager.query(
+    `SELECT user_id AS "userId", copy_trading_enabled AS "copyTradingEnabled",
+            default_copy_amount::text AS "defaultCopyAmount", max_copy_amount::text AS "maxCopyAmount",
+            close_auto_copies_on_trader_sell AS "closeAutoCopiesOnTraderSell", changed_at AS "changedAt"
+       FROM ${FOLLOWER_SETTINGS} WHERE user_id = $1`,
+    [userId],
+  )) as FollowerSettings[];
+  return rows[0] ?? null;
+}

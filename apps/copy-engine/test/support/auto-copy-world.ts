@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Controller, Module } from '@nestjs/common';
+import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
+import {
+  BrokerageErrorCode,
+  BrokerageMessages,
+  BrokerageRpc,
+  COPY_AUDIENCE_PAGE_MAX,
+  IdentityUsersRpc,
+  TracesCopyAudienceRpc,
+  TradeClosed,
+  TradeShared,
+  UserSettingsChanged,
+  tradeAggregateId,
+  type CopyableTradeView,
+  type CopyAudienceRpcPayload,
+  type CopyAudienceRpcReply,
+  type EventEnvelope,
+  type GetPlacedOrderRpcRequest,
+  type LookupUsersRpcReply,
+  type LookupUsersRpcRequest,
+  type PlacedOrderView,
+  type PlaceOrderBatchItem,
+  type PlaceOrderBatchResult,
+  type PlaceOrderBatchRpcReply,
+  type PlaceOrderBatchRpcRequest,
+  type PlaceOrderRpcRequest,
+  type RpcRequest,
+  type TradeClosedV1,
+  type TradeSharedV1,
+  type UserSettingsChangedV1,
+} from '@copytrade/contracts';
+
+/**
+ * Stand-ins for what automatic copying asks of other services, with their real contracts: traces' copy audience
+ * (keyset-paged, as the real query), the brokerage's placeOrderBatch / placeOrder / getPlacedOrder — idempotent per
+ * (user, request id) like the real one: a repeat answers the first order, `replayed`, and `placed` counts the orders
+ * really placed, so "one order per follower" is checked where an order would be placed — and identity's user lookup.
+ * Per user, the brokerage fills at once (the paper broker), accepts (SnapTrade: SUBMITTED, settled by events), or
+ * refuses with an error.
+ */
+export type BrokerBehaviour = 'filled' | 'submitted' | { status: number; code: string; message: string };
+
+export const FILL_PRICE = 101.25;
+
+export const world = {
+  trades: new Map<string, CopyableTradeView>(),
+  audiences: new Map<string, string[]>(),
+  behaviour: new Map<string, BrokerBehaviour>(),
+  orders: new Map<string, PlacedOrderView>(),
+  /** Orders really placed per (user, request id) — more than one would be a doubled order. */
+  placed: new Map<string, number>(),
+  accounts: new Map<string, string>(),
+  batchCalls: 0,
+  /** Requests for an order already placed (answered `replayed`): a copy sent twice. */
+  replays: 0,
+  /** Delay of each batch answer (ms), to widen the window a crash can hit. */
+  batchDelayMs: 0,
+  /** Answer the next `n` batch calls with nothing (a timeout). */
+  silentBatches: 0,
+  reset(): void {
+    this.trades.clear();
+    this.audiences.clear();
+    this.behaviour.clear();
+    this.orders.clear();
+    this.placed.clear();
+    this.accounts.clear();
+    this.batchCalls = 0;
+    this.replays = 0;
+    this.batchDelayMs = 0;
+    this.silentBatches = 0;
+  },
+};
+
+export const NO_BROKERAGE = {
+  status: 404,
+  code: BrokerageErrorCode.PROVIDER_USER_NOT_REGISTERED,
+  message: BrokerageMessages.registrationRequired,
+};
+export const NO_BUYING_POWER = {
+  status: 422,
+  code: BrokerageErrorCode.INSUFFICIENT_BUYING_POWER,
+  message: BrokerageMessages.insufficientBuyingPower,
+};
+export const MARKET_CLOSED = {
+  status: 422,
+  code: BrokerageErrorCode.MARKET_CLOSED,
+  message: BrokerageMessages.marketClosed,
+};
+
+const accountOf = (userId: string) => {
+  let account = world.accounts.get(userId);
+  if (!account) world.accounts.set(userId, (account = `acct-${userId.slice(0, 8)}`));
+  return account;
+};
+
+/** The brokerage's placement of one order, idempotent per (user, request id). */
+export function placeAtBrokerage(item: PlaceOrderBatchItem | PlaceOrderRpcRequest): PlaceOrderBatchResult {
+  const key = `${item.userId}:${item.requestId}`;
+  const seen = world.orders.get(key);
+  const base = { requestId: item.requestId, userId: item.userId };
+  if (seen) {
+    world.replays += 1;
+    return { ...base, accountId: seen.accountId, order: seen, replayed: true, error: null };
+  }
+  const behaviour = world.behaviour.get(item.userId) ?? 'filled';
+  if (typeof behaviour === 'object')
+    return { ...base, accountId: null, order: null, replayed: false, error: behaviour };
+  const accountId = item.accountId ?? accountOf(item.userId);
+  const filled = behaviour === 'filled';
+  const order: PlacedOrderView = {
+    requestId: item.requestId,
+    accountId,
+    state: filled ? 'FILLED' : 'SUBMITTED',
+    clientOrderId: randomUUID(),
+    brokerageOrderId: `B-${randomUUID().slice(0, 8)}`,
+    action: item.order.action,
+    symbol: item.order.symbol,
+    quantity: item.order.quantity,
+    isOptions: Boolean(item.order.isOptions),
+    optionsTicker: item.order.optionsTicker ?? null,
+    filledQuantity: filled ? item.order.quantity : 0,
+    executionPrice: filled ? FILL_PRICE : null,
+    providerStatus: filled ? 'FILLED' : 'SUBMITTED',
+    final: filled,
+    placedAt: new Date().toISOString(),
+  };
+  world.orders.set(key, order);
+  world.placed.set(key, (world.placed.get(key) ?? 0) + 1);
+  return { ...base, accountId, order, replayed: false, error: null };
+}
+
+@Controller()
+class AutoCopyStandIns {
+  @MessagePattern(TracesCopyAudienceRpc.list)
+  audience(@Payload() { payload }: RpcRequest<CopyAudienceRpcPayload>): CopyAudienceRpcReply {
+    const trade = world.trades.get(payload.tradeId) ?? null;
+    if (!trade) return { trade: null, copyable: false, userIds: [], nextCursor: null };
+    const limit = payload.limit ?? COPY_AUDIENCE_PAGE_MAX;
+    const all = world.audiences.get(payload.tradeId) ?? [];
+    const userIds = all.filter((id) => !payload.after || id > payload.after).slice(0, limit);
+    return { trade, copyable: true, userIds, nextCursor: userIds.length === limit ? userIds[limit - 1]! : null };
+  }
+
+  @MessagePattern(BrokerageRpc.placeOrderBatch)
+  async batch(@Payload() { payload }: RpcRequest<PlaceOrderBatchRpcRequest>): Promise<PlaceOrderBatchRpcReply> {
+    world.batchCalls += 1;
+    const results = payload.orders.map(placeAtBrokerage);
+    if (world.batchDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, world.batchDelayMs));
+    if (world.silentBatches > 0) {
+      world.silentBatches -= 1;
+      await new Promise((resolve) => setTimeout(resolve, 60_000).unref()); // placed, but the answer never comes
+    }
+    return { results };
+  }
+
+  @MessagePattern(BrokerageRpc.placeOrder)
+  place(@Payload() { payload }: RpcRequest<PlaceOrderRpcRequest>) {
+    const result = placeAtBrokerage(payload);
+    if (result.error) throw new RpcException(result.error);
+    return { order: result.order, replayed: result.replayed };
+  }
+
+  @MessagePattern(BrokerageRpc.getPlacedOrder)
+  stored(@Payload() { payload }: RpcRequest<GetPlacedOrderRpcRequest>) {
+    return { order: world.orders.get(`${payload.userId}:${payload.requestId}`) ?? null };
+  }
+
+  @MessagePattern(IdentityUsersRpc.lookup)
+  users(@Payload() { payload }: RpcRequest<LookupUsersRpcRequest>): LookupUsersRpcReply {
+    return { users: payload.ids.map((id) => ({ id, username: `trader_${id.slice(0, 8)}`, email: null })) };
+  }
+}
+
+@Module({ controllers: [AutoCopyStandIns] })
+export class AutoCopyStandInsModule {}
+
+/** A shared open trade of a trace (stock unless `trade` says otherwise), and its eligible followers. */
+export function sharedTrade(followers: string[], trade: Partial<CopyableTradeView> = {}): CopyableTradeView {
+  const id = randomUUID();
+  const view: CopyableTradeView = {
+    id,
+    traceId: randomUUID(),
+    traceName: 'Alpha',
+    traceHandle: '@alpha',
+    traceAvatar: null,
+    ownerUserId: randomUUID(),
+    symbol: 'AAPL',
+    side: 'buy',
+    quantity: '10',
+    entryPrice: '100',
+    currentPrice: '100',
+    isOptions: false,
+    optionType: null,
+    optionsTicker: null,
+    strikePrice: null,
+    expirationDate: null,
+    contractMultiplier: 1,
+    requiredTier: 'basic',
+    sharedAt: '2026-01-05T15:30:00.000Z',
+    ...trade,
+  };
+  world.trades.set(id, view);
+  world.audiences.set(id, [...followers].sort());
+  return view;
+}
+
+function envelope<T>(type: string, producer: string, aggregateId: string, version: number, data: T): EventEnvelope<T> {
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    producer,
+    correlationId: randomUUID(),
+    aggregateId,
+    aggregateVersion: version,
+    data,
+  };
+}
+
+async function publish(nc: NatsConnection, subject: string, event: EventEnvelope): Promise<void> {
+  await jetstream(nc).publish(subject, JSON.stringify(event), { msgID: event.id });
+}
+
+/** TradeShared for the trade (version 1 of its aggregate); answers the envelope (its id keys the copies). */
+export async function publishTradeShared(nc: NatsConnection, trade: CopyableTradeView) {
+  const event = envelope<TradeSharedV1>(TradeShared.type, 'traces', tradeAggregateId(trade.id), 1, {
+    tradeId: trade.id,
+    traceId: trade.traceId,
+    ownerUserId: trade.ownerUserId,
+    symbol: trade.symbol,
+    side: trade.side,
+    quantity: trade.quantity,
+    entryPrice: trade.entryPrice,
+    optionsTicker: trade.optionsTicker,
+    optionType: trade.optionType,
+    strikePrice: trade.strikePrice,
+    expirationDate: trade.expirationDate,
+    contractMultiplier: trade.contractMultiplier,
+    isOptions: trade.isOptions,
+    requiredTier: trade.requiredTier ?? 'free',
+    strategy: 'momentum',
+    confidence: 'high',
+    notes: null,
+    sharedAt: trade.sharedAt!,
+  });
+  await publish(nc, TradeShared.subject, event);
+  return event;
+}
+
+/** The same envelope again (JetStream would drop a repeated msg id: a redelivery, as the consumer sees one). */
+export async function republish(nc: NatsConnection, subject: string, event: EventEnvelope): Promise<void> {
+  await jetstream(nc).publish(subject, JSON.stringify(event));
+}
+
+/** TradeClosed for a shared trade (version 2 of its aggregate, after its TradeShared). */
+export async function publishTradeClosed(nc: NatsConnection, trade: CopyableTradeView) {
+  const event = envelope<TradeClosedV1>(TradeClosed.type, 'traces', tradeAggregateId(trade.id), 2, {
+    tradeId: trade.id,
+    traceId: trade.traceId,
+    ownerUserId: trade.ownerUserId,
+    symbol: trade.symbol,
+    side: trade.side,
+    quantity: trade.quantity,
+    entryPrice: trade.entryPrice,
+    optionsTicker: trade.optionsTicker,
+    optionType: trade.optionType,
+    strikePrice: trade.strikePrice,
+    expirationDate: trade.expirationDate,
+    contractMultiplier: trade.contractMultiplier,
+    exitPrice: '110',
+    realizedPnl: '100',
+    reason: 'sold',
+    isShared: true,
+    brokerageOrderId: 'B-owner-sell',
+    closedAt: new Date().toISOString(),
+  });
+  await publish(nc, TradeClosed.subject, event);
+  return event;
+}
+
+const settingsVersions = new Map<string, number>();
+
+/** UserSettingsChanged with the user's full copy settings (the next version of `user-settings:<id>`). */
+export async function publishSettings(
+  nc: NatsConnection,
+  userId: string,
+  settings: Partial<
+    Pick<UserSettingsChangedV1, 'defaultCopyAmount' | 'maxCopyAmount' | 'closeAutoCopiesOnTraderSell'>
+  > & {
+    copyTradingEnabled: boolean;
+  },
+) {
+  const version = (settingsVersions.get(userId) ?? 0) + 1;
+  settingsVersions.set(userId, version);
+  const event = envelope<UserSettingsChangedV1>(
+    UserSettingsChanged.type,
+    'identity',
+    `user-settings:${userId}`,
+    version,
+    {
+      userId,
+      changedFields: ['copyTradingEnabled'],
+      defaultCopyAmount: null,
+      maxCopyAmount: null,
+      ...settings,
+      notificationPreferences: {
+        emailNotifications: true,
+        notifyOnTradeShared: true,
+        notifyOnTradeSold: true,
+        notifyOnCopiedTradeSold: true,
+      },
+      changedAt: new Date().toISOString(),
+    },
+  );
+  await publish(nc, UserSettingsChanged.subject, event);
+  return event;
+}
