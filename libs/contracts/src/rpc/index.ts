@@ -14,6 +14,8 @@ export * from './admin/feedback.rpc';
 export * from './rpc-call';
 export * from './identity/identity.rpc-calls';
 export * from './admin/admin.rpc-calls';
+export * from './admin/admin-trades.rpc';
+export * from './admin/admin-brokerage.rpc';
 export * from './brokerage/brokerage.rpc-calls';
 export * from './brokerage/snaptrade-webhooks.rpc';
 export * from './traces/traces.rpc-calls';
