@@ -192,6 +192,29 @@ describe('trading terminal', () => {
     await waitFor(() => expect(document.title).toBe('Trading Terminal · CopyTrade'));
   });
 
+  it('shows-options-prices-per-contract-stored-hundredths-divided-by-100-with-type-strike-and-expiry', async () => {
+    mockTerminal({
+      positions: answer([
+        position({
+          symbol: 'AAPL',
+          isOptions: true,
+          optionType: 'call',
+          strikePrice: 150,
+          expirationDate: '2026-12-18',
+          contractMultiplier: 100,
+          price: 520,
+          currentPrice: 610,
+        }),
+      ]),
+    });
+    renderApp('/trading-terminal');
+    const list = await feed();
+    const option = await within(list).findByRole('article', { name: 'AAPL' });
+    expect(within(option).getByText('CALL · Strike $150.00 · Exp Dec 18, 2026')).toBeInTheDocument();
+    expect(figure(option, 'Entry')).toHaveTextContent('$5.20/contract');
+    expect(figure(option, 'Current')).toHaveTextContent('$6.10/contract');
+  });
+
   it('shows-the-portfolio-overview-figures-and-per-trader-cards-when-more-than-one-trader-is-followed', async () => {
     mockTerminal();
     renderApp('/trading-terminal');
