@@ -63,7 +63,12 @@ describe('an admin creates a trace; a user finds it, subscribes, sees it in the 
     const again = await admin.post('/api/admin/create-trace', { name: 'X', handle: 'E2E_MOMENTUM', ownerId: adminId });
     expect(again.status).toBe(409);
     const audit = await suite.db.query(`SELECT * FROM admin.admin_audit_log WHERE action = 'trace.create'`);
-    expect(audit.rows[0]).toMatchObject({ actor_user_id: adminId, old_value: null });
+    expect(audit.rows[0]).toMatchObject({
+      actor_user_id: adminId,
+      target_type: 'trace',
+      target_id: traceId,
+      old_value: null,
+    });
     expect((await admin.post('/api/admin/traces', {})).body.traces.map((t: { id: string }) => t.id)).toContain(traceId);
   });
 
