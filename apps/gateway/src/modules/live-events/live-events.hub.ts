@@ -51,6 +51,7 @@ export class LiveEventsHub implements OnModuleInit, OnModuleDestroy {
   private stopped = false;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribeInvalidations?: () => void;
+  private readonly listeners = new Set<(event: LiveEvent) => void>();
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
@@ -93,6 +94,12 @@ export class LiveEventsHub implements OnModuleInit, OnModuleDestroy {
     for (const connection of this.allConnections()) connection.close();
     await this.messages?.close().catch(() => undefined);
     await this.following;
+  }
+
+  /** Calls `listener` with every followed event as it is read (the live reads' cache drops what it changed). */
+  onEvent(listener: (event: LiveEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Streams open on this replica (the bench and /metrics-style checks). */
@@ -200,6 +207,7 @@ export class LiveEventsHub implements OnModuleInit, OnModuleDestroy {
         const event = this.parse(message.subject, message.string(), seq, message.info.timestampNanos / 1e6);
         if (event) {
           this.buffer.add(event);
+          for (const listener of this.listeners) listener(event);
           this.route(event);
         }
         if (catchingUp && (seq >= bootSeq || message.info.pending === 0)) {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CloseCopyDto,
@@ -21,6 +21,7 @@ import {
 import { DomainException, RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+import { LiveReadsCache } from '../live-reads/live-reads-cache.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A copy id that cannot be one is answered as any copy that is not the caller's: not found. */
@@ -43,25 +44,32 @@ const copyIdOf = (id: string) => {
 @ApiTags('copy-trades')
 @Controller('api/copy-trades')
 export class MyCopiesController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly cache: LiveReadsCache,
+  ) {}
 
+  /** Kept per user and URL by LiveReadsCache; the user's own writes and copy events drop it. */
   @Get('my-copies')
-  async myCopies(@Query() query: MyCopiesQueryDto, @Req() request: GatewayRequest): Promise<MyCopiesResponse> {
-    const reply = await this.rpc.request<ListMyCopiesRpcPayload, ListMyCopiesRpcReply>(
-      MyCopiesRpc.listMyCopies,
-      { status: query.status, limit: query.limit, offset: query.offset },
-      rpcContextOf(request),
-    );
-    return {
-      success: true,
-      copyInstances: reply.copies,
-      pagination: {
-        limit: reply.limit,
-        offset: reply.offset,
-        total: reply.total,
-        hasMore: reply.offset + reply.copies.length < reply.total,
-      },
-    };
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  myCopies(@Query() query: MyCopiesQueryDto, @Req() request: GatewayRequest): Promise<string> {
+    return this.cache.read(request.user!.id, 'my-copies', request.originalUrl, async (): Promise<MyCopiesResponse> => {
+      const reply = await this.rpc.request<ListMyCopiesRpcPayload, ListMyCopiesRpcReply>(
+        MyCopiesRpc.listMyCopies,
+        { status: query.status, limit: query.limit, offset: query.offset },
+        rpcContextOf(request),
+      );
+      return {
+        success: true,
+        copyInstances: reply.copies,
+        pagination: {
+          limit: reply.limit,
+          offset: reply.offset,
+          total: reply.total,
+          hasMore: reply.offset + reply.copies.length < reply.total,
+        },
+      };
+    });
   }
 
   @Get('my-performance')

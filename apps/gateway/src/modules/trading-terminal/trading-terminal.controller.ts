@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CopyEngineLivePositionsRpc,
@@ -8,24 +8,37 @@ import {
 import { RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+import { LiveReadsCache } from '../live-reads/live-reads-cache.service';
 
 /**
  * GET /api/trading-terminal/live-positions (seed 001 §2.1, §7; polled every 30 s and at once on the live push): the
  * session user's live positions, composed by the copy engine. Signed-in users only; the session guard refuses an
- * `authorization: Bearer <user id>` naming anyone else. Not cached here, so the user's own copy shows on the next
- * read.
+ * `authorization: Bearer <user id>` naming anyone else. Kept per user by LiveReadsCache (a few seconds at most),
+ * dropped by the user's own writes and the live push, so the user's own copy shows on the next read.
  */
 @ApiTags('trading-terminal')
 @Controller('api/trading-terminal')
 export class TradingTerminalController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly cache: LiveReadsCache,
+  ) {}
 
   @Get('live-positions')
-  livePositions(@Req() request: GatewayRequest): Promise<LivePositionsResponse> {
-    return this.rpc.request<LivePositionsRpcPayload, LivePositionsResponse>(
-      CopyEngineLivePositionsRpc.list,
-      { userId: request.user!.id },
-      rpcContextOf(request),
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  livePositions(@Req() request: GatewayRequest): Promise<string> {
+    const userId = request.user!.id;
+    return this.cache.read(
+      userId,
+      'live-positions',
+      request.originalUrl,
+      () =>
+        this.rpc.request<LivePositionsRpcPayload, LivePositionsResponse>(
+          CopyEngineLivePositionsRpc.list,
+          { userId },
+          rpcContextOf(request),
+        ),
+      (reply) => reply.positions.map((position) => position.id),
     );
   }
 }

@@ -1,0 +1,179 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { TracesChangedSubject } from '@copytrade/contracts';
+import { settleInboundMessages } from '@copytrade/nest';
+import type { LiveEvent } from '../live-events/live-event';
+import type { LiveEventsHub } from '../live-events/live-events.hub';
+import { LiveReadsConfig } from './live-reads.config';
+import { LiveReadsCache } from './live-reads-cache.service';
+
+const ALICE = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const BOB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const TRADE = '11111111-1111-4111-8111-111111111111';
+const OTHER_TRADE = '22222222-2222-4222-8222-222222222222';
+const FEED = '/api/trading-terminal/live-positions';
+const COPIES = '/api/copy-trades/my-copies';
+
+/** Core NATS as the cache uses it (broadcast callbacks, status events) and the hub's event listeners. */
+function harness(ttlMs = 5_000, staleMs = 0) {
+  const callbacks = new Map<string, (error: Error | null, message: { json(): unknown }) => void>();
+  const statuses: Array<{ type: string }> = [];
+  let wake: (() => void) | undefined;
+  const nats = {
+    subscribe: (subject: string, { callback }: { callback: (error: Error | null, message: unknown) => void }) => {
+      callbacks.set(subject, callback);
+      return { unsubscribe: () => callbacks.delete(subject) };
+    },
+    status: async function* () {
+      for (;;) {
+        while (statuses.length) yield statuses.shift()!;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+  };
+  const listeners = new Set<(event: LiveEvent) => void>();
+  const hub = {
+    onEvent: (listener: (event: LiveEvent) => void) => (listeners.add(listener), () => listeners.delete(listener)),
+  };
+  const config = Object.assign(new LiveReadsConfig(), {
+    LIVE_READS_CACHE_TTL_MS: ttlMs,
+    LIVE_READS_CACHE_STALE_MS: staleMs,
+  });
+  const cache = new LiveReadsCache(config, nats as unknown as NatsConnection, hub as unknown as LiveEventsHub);
+  cache.onModuleInit();
+  let calls = 0;
+  /** A read whose load counts its calls and answers the call number (and the trades the feed shows). */
+  const read = (userId: string, kind: 'live-positions' | 'my-copies', url: string, trades = [TRADE]) =>
+    cache
+      .read(
+        userId,
+        kind,
+        url,
+        async () => ({ call: ++calls, positions: trades.map((id) => ({ id })) }),
+        (body) => body.positions.map((position) => position.id),
+      )
+      .then((json) => (JSON.parse(json) as { call: number }).call);
+  const event = (type: LiveEvent['message']['type'], audience: LiveEvent['audience'], data = {}) => {
+    for (const listener of listeners) listener({ seq: 1, storedAt: Date.now(), audience, message: { type, data } });
+  };
+  return {
+    cache,
+    read,
+    event,
+    broadcast: () => callbacks.get(TracesChangedSubject)?.(null, { json: () => ({ traceId: TRADE }) }),
+    reconnect: async () => {
+      statuses.push({ type: 'reconnect' });
+      wake?.();
+      await settleInboundMessages();
+    },
+    calls: () => calls,
+  };
+}
+
+describe('LiveReadsCache', () => {
+  it('answers a user again from memory, per user and URL, never one user with another’s answer', async () => {
+    const { read, calls } = harness();
+    expect(await read(ALICE, 'live-positions', FEED)).toBe(1);
+    expect(await read(ALICE, 'live-positions', FEED)).toBe(1);
+    expect(await read(BOB, 'live-positions', FEED)).toBe(2);
+    expect(await read(ALICE, 'my-copies', COPIES)).toBe(3);
+    expect(await read(ALICE, 'my-copies', `${COPIES}?status=open`)).toBe(4);
+    expect(calls()).toBe(4);
+  });
+
+  it('concurrent misses of one key share one call', async () => {
+    const { read, calls } = harness();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => read(ALICE, 'live-positions', FEED)));
+    expect(new Set(answers)).toEqual(new Set([1]));
+    expect(calls()).toBe(1);
+  });
+
+  it("the user's own write drops only that user's answers, and a read it overtook is not kept", async () => {
+    const { cache, read } = harness();
+    await read(ALICE, 'live-positions', FEED);
+    await read(ALICE, 'my-copies', COPIES);
+    await read(BOB, 'live-positions', FEED);
+    cache.dropUser(ALICE);
+    expect(await read(ALICE, 'live-positions', FEED)).toBe(4);
+    expect(await read(ALICE, 'my-copies', COPIES)).toBe(5);
+    expect(await read(BOB, 'live-positions', FEED)).toBe(3);
+
+    // A read in flight when the write is answered may hold the old state: given to its caller, never kept.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    cache.dropUser(ALICE);
+    const slow = cache.read(ALICE, 'live-positions', FEED, async () => (await gate, { positions: [], old: true }));
+    cache.dropUser(ALICE);
+    release();
+    expect(JSON.parse(await slow)).toEqual({ positions: [], old: true });
+    expect(await read(ALICE, 'live-positions', FEED)).toBe(6);
+  });
+
+  it("a copy event drops its user's answers and every feed showing that trade; a trade event every feed", async () => {
+    const { read, event } = harness();
+    await read(ALICE, 'live-positions', FEED, [TRADE]); // 1
+    await read(ALICE, 'my-copies', COPIES); // 2
+    await read(BOB, 'live-positions', FEED, [TRADE]); // 3
+    await read(BOB, 'my-copies', COPIES); // 4
+    event('copy.opened', { kind: 'users', userIds: [ALICE] }, { originalTradeId: TRADE });
+    expect(await read(ALICE, 'my-copies', COPIES)).toBe(5);
+    expect(await read(BOB, 'live-positions', FEED)).toBe(6); // its counts changed
+    expect(await read(BOB, 'my-copies', COPIES)).toBe(4);
+
+    event('copy.closed', { kind: 'users', userIds: [ALICE] }, { originalTradeId: OTHER_TRADE });
+    expect(await read(BOB, 'live-positions', FEED)).toBe(6); // shows another trade only
+    event('order.filled', { kind: 'users', userIds: [BOB] });
+    expect(await read(BOB, 'my-copies', COPIES)).toBe(7);
+
+    event('trade.shared', { kind: 'trade', tradeId: OTHER_TRADE, ownerUserId: null, isShared: true });
+    expect(await read(BOB, 'live-positions', FEED)).toBe(8);
+    expect(await read(BOB, 'my-copies', COPIES)).toBe(7);
+  });
+
+  it('TracesChanged drops every feed; a reconnect everything', async () => {
+    const { read, broadcast, reconnect } = harness();
+    await read(ALICE, 'live-positions', FEED); // 1
+    await read(ALICE, 'my-copies', COPIES); // 2
+    broadcast();
+    expect(await read(ALICE, 'live-positions', FEED)).toBe(3);
+    expect(await read(ALICE, 'my-copies', COPIES)).toBe(2);
+    await reconnect();
+    expect(await read(ALICE, 'my-copies', COPIES)).toBe(4);
+  });
+
+  it('keeps answers for the TTL at most; 0 turns it off; errors are not kept', async () => {
+    const short = harness(50);
+    await short.read(ALICE, 'live-positions', FEED);
+    expect(await short.read(ALICE, 'live-positions', FEED)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await short.read(ALICE, 'live-positions', FEED)).toBe(2);
+    // Past its TTL, within the stale window: answered at once, refreshed by one call in the background.
+    const stale = harness(50, 5_000);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let refreshes = 0;
+    const slowLoad = async () => (refreshes++, await gate, { positions: [], refreshed: refreshes });
+    expect(await stale.read(ALICE, 'live-positions', FEED)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const first = await stale.cache.read(ALICE, 'live-positions', FEED, slowLoad);
+    const second = await stale.cache.read(ALICE, 'live-positions', FEED, slowLoad);
+    expect([JSON.parse(first).call, JSON.parse(second).call]).toEqual([1, 1]);
+    expect(refreshes).toBe(1);
+    release();
+    await settleInboundMessages();
+    expect(JSON.parse(await stale.cache.read(ALICE, 'live-positions', FEED, slowLoad))).toEqual({
+      positions: [],
+      refreshed: 1,
+    });
+    // ... but a drop deletes it: never the stale answer after the user's own write.
+    stale.cache.dropUser(ALICE);
+    expect(await stale.read(ALICE, 'live-positions', FEED)).toBe(2);
+    const off = harness(0);
+    await off.read(ALICE, 'live-positions', FEED);
+    expect(await off.read(ALICE, 'live-positions', FEED)).toBe(2);
+    const { cache, read } = harness();
+    await expect(
+      cache.read(ALICE, 'live-positions', FEED, () => Promise.reject(new Error('copy engine down'))),
+    ).rejects.toThrow('copy engine down');
+    expect(await read(ALICE, 'live-positions', FEED)).toBe(1);
+  });
+});

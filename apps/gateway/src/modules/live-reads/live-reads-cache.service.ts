@@ -1,0 +1,155 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { TracesChangedSubject } from '@copytrade/contracts';
+import { NATS_CONNECTION, onNatsReconnect, settleInboundMessages, subscribeToBroadcast } from '@copytrade/nest';
+import { LRUCache } from 'lru-cache';
+import type { LiveEvent } from '../live-events/live-event';
+import { LiveEventsHub } from '../live-events/live-events.hub';
+import { SingleFlight } from '../rpc/single-flight';
+import type { LiveReadsConfig } from './live-reads.config';
+
+export const LIVE_READS_CONFIG = Symbol('LIVE_READS_CONFIG');
+
+/** The cached reads: the terminal's feed (depends on traces, everyone's copies, quotes) and the user's copies. */
+export type LiveRead = 'live-positions' | 'my-copies';
+
+interface Entry {
+  userId: string;
+  read: LiveRead;
+  /** The JSON body as it is sent. */
+  json: string;
+  /** Past this (performance.now()), the answer is given once more while it is refreshed. */
+  freshUntil: number;
+  /** live-positions: the trades it shows (another user's copy of one changes its counts). */
+  tradeIds: ReadonlySet<string>;
+}
+
+/**
+ * GET /api/trading-terminal/live-positions and GET /api/copy-trades/my-copies, polled by every follower (every 30 s
+ * and at once on the live push), answered from this replica's memory while nothing they show changed: one entry per
+ * (user, URL), never shared between users, fresh LIVE_READS_CACHE_TTL_MS (the quotes' age); then, for
+ * LIVE_READS_CACHE_STALE_MS more, still given while one call refreshes it in the background — only an answer
+ * that nothing invalidated ages so: every drop below deletes the entry.
+ *
+ * Read-your-writes — what drops entries, before anyone could read them again:
+ * - the user's own writes through this replica (OwnWritesInterceptor: any non-GET request of a signed-in user drops
+ *   their entries before its answer is sent — a copy, a sell, a close, a subscription, a brokerage link);
+ * - the live push (this replica reads every event of the stream, LiveEventsHub): the user's own order fill or copy
+ *   opened / closed (on whichever replica it was made) drops that user's entries, and a copy also every feed showing
+ *   that trade (its counts); a trade shared or closed drops every feed;
+ * - traces' TracesChanged broadcast (a subscription, a trade or a trace changed) drops every feed;
+ * - a NATS reconnect drops everything (events may have been missed meanwhile).
+ * A read that a drop overtook is not stored (epochs: the whole cache's and the user's), a cached answer is given
+ * only after I/O already received is applied (settleInboundMessages), concurrent misses of one key share one call
+ * (within an epoch), and errors are never stored.
+ */
+@Injectable()
+export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
+  private readonly entries: LRUCache<string, Entry> | undefined;
+  private readonly ttl: number;
+  private readonly logger = new Logger(LiveReadsCache.name);
+  private readonly inFlight = new SingleFlight<string>();
+  private epoch = 0;
+  /** Per user: bumped by each drop of the user's entries (a read started before it is not stored). */
+  private readonly userEpochs: LRUCache<string, number>;
+  private stopBroadcast: (() => void) | undefined;
+  private stopEvents: (() => void) | undefined;
+
+  constructor(
+    @Inject(LIVE_READS_CONFIG) config: LiveReadsConfig,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+    private readonly hub: LiveEventsHub,
+  ) {
+    const max = config.LIVE_READS_CACHE_MAX_ENTRIES;
+    // Outlives the entries it guards: a user's epoch must not be forgotten while a read of theirs is in flight.
+    this.userEpochs = new LRUCache({ max, ttl: Math.max(config.LIVE_READS_CACHE_TTL_MS, 1) * 30 + 60_000 });
+    this.ttl = config.LIVE_READS_CACHE_TTL_MS;
+    if (this.ttl > 0) this.entries = new LRUCache({ max, ttl: this.ttl + config.LIVE_READS_CACHE_STALE_MS });
+  }
+
+  onModuleInit(): void {
+    if (!this.entries) return;
+    this.stopBroadcast = subscribeToBroadcast(this.nats, TracesChangedSubject, () => this.dropFeeds());
+    this.stopEvents = this.hub.onEvent((event) => this.applyEvent(event));
+    onNatsReconnect(this.nats, () => this.dropAll());
+  }
+
+  onModuleDestroy(): void {
+    this.stopBroadcast?.();
+    this.stopEvents?.();
+  }
+
+  /**
+   * The user's answer for `url`: cached, or `load`ed and kept. `tradeIdsOf` names the trades a live-positions
+   * answer shows.
+   */
+  async read<T>(
+    userId: string,
+    read: LiveRead,
+    url: string,
+    load: () => Promise<T>,
+    tradeIdsOf: (body: T) => Iterable<string> = () => [],
+  ): Promise<string> {
+    const { entries } = this;
+    if (!entries) return JSON.stringify(await load());
+    const key = `${userId}\n${read}\n${url}`;
+    const fetch = () => {
+      const epoch = this.epoch;
+      const userEpoch = this.userEpochs.get(userId) ?? 0;
+      return this.inFlight.run(`${key}\n${userEpoch}`, epoch, async () => {
+        const body = await load();
+        const json = JSON.stringify(body);
+        // A drop overtook the read: it may hold the old state.
+        if (epoch === this.epoch && userEpoch === (this.userEpochs.get(userId) ?? 0))
+          entries.set(key, {
+            userId,
+            read,
+            json,
+            freshUntil: performance.now() + this.ttl,
+            tradeIds: new Set(tradeIdsOf(body)),
+          });
+        return json;
+      });
+    };
+    if (entries.has(key)) {
+      await settleInboundMessages(); // a drop already received is applied first
+      const hit = entries.get(key);
+      if (hit) {
+        if (hit.freshUntil <= performance.now())
+          fetch().catch((error: unknown) => this.logger.warn(`Refreshing ${read} failed: ${String(error)}`));
+        return hit.json;
+      }
+    }
+    return fetch();
+  }
+
+  /** Every answer of the user (their own write, their copy or fill). */
+  dropUser(userId: string): void {
+    this.userEpochs.set(userId, (this.userEpochs.get(userId) ?? 0) + 1);
+    if (!this.entries) return;
+    for (const [key, entry] of this.entries.entries()) if (entry.userId === userId) this.entries.delete(key);
+  }
+
+  private applyEvent(event: LiveEvent): void {
+    const { type, data } = event.message;
+    if (type === 'trade.shared' || type === 'trade.closed') return this.dropFeeds();
+    if (event.audience.kind !== 'users') return;
+    for (const userId of event.audience.userIds) this.dropUser(userId);
+    const tradeId = data.originalTradeId;
+    if ((type === 'copy.opened' || type === 'copy.closed') && typeof tradeId === 'string') this.dropFeeds(tradeId);
+  }
+
+  /** The feeds showing `tradeId`, or every feed. */
+  private dropFeeds(tradeId?: string): void {
+    this.epoch += 1;
+    if (!this.entries) return;
+    for (const [key, entry] of this.entries.entries())
+      if (entry.read === 'live-positions' && (tradeId === undefined || entry.tradeIds.has(tradeId)))
+        this.entries.delete(key);
+  }
+
+  private dropAll(): void {
+    this.epoch += 1;
+    this.entries?.clear();
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { tap, type Observable } from 'rxjs';
+import type { GatewayRequest } from '../auth/authenticated-request';
+import { LiveReadsCache } from './live-reads-cache.service';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Read-your-writes for the live reads (LiveReadsCache): any write of a signed-in user through this replica — a
+ * copy, a sell, a close, a subscription, a brokerage link — drops that user's cached answers once it is answered
+ * or failed (a failure may have changed something too), before the answer is sent: their very next read is fresh.
+ */
+@Injectable()
+export class OwnWritesInterceptor implements NestInterceptor {
+  constructor(private readonly cache: LiveReadsCache) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<GatewayRequest>();
+    const userId = request.user?.id;
+    if (!userId || READS.has(request.method)) return next.handle();
+    const drop = () => this.cache.dropUser(userId);
+    return next.handle().pipe(tap({ next: drop, error: drop }));
+  }
+}
