@@ -61,7 +61,7 @@ describe('admin panel', () => {
     mockApi(adminWithTraces());
     renderApp('/admin?tab=dev');
     const dev = await screen.findByRole('tabpanel', { name: 'Dev Only' });
-    expect(await within(dev).findByText('This tab is not built yet.')).toBeInTheDocument();
+    expect(await within(dev).findByRole('table', { name: 'Demo trades' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Dev Only' })).toHaveAttribute('aria-selected', 'true');
   });
 

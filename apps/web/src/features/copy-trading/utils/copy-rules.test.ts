@@ -6,7 +6,14 @@ import { copyErrorNotice, isOutcomeUnknown, quickQuantities, runCopyChecks, star
 const apiError = (code: string, message: string, status = 400) =>
   new ApiError(status, { success: false, code, message, traceId: 't' } as never);
 
-const stock = { id: 't1', isOptions: false, price: 100, currentPrice: 110, contractMultiplier: 1 } as TradeView;
+const stock = {
+  id: 't1',
+  status: 'open',
+  isOptions: false,
+  price: 100,
+  currentPrice: 110,
+  contractMultiplier: 1,
+} as TradeView;
 const base = { userId: 'u1', trade: stock, quantity: 3, brokerageConnected: true, accountId: 'a1', confirmed: true };
 
 describe('copy rules', () => {
@@ -43,6 +50,13 @@ describe('copy rules', () => {
     expect(runCopyChecks({ ...base, brokerageConnected: false, accountId: '' })).toEqual({
       ok: false,
       action: 'connect',
+    });
+    // A closed trade is refused after the connection check and before the account's.
+    const closed = runCopyChecks({ ...base, trade: { ...stock, status: 'closed' }, accountId: '' });
+    expect(closed).toEqual({
+      ok: false,
+      action: 'toast',
+      notice: { title: 'Trade Closed', description: 'This trade is closed and can no longer be copied.' },
     });
     const fractional = runCopyChecks({ ...base, quantity: 1.5 });
     expect(fractional.ok === false && fractional.action === 'toast' && fractional.notice.title).toBe(

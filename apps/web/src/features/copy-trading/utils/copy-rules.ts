@@ -66,11 +66,13 @@ export type CopyCheckResult =
   | { ok: false; action: 'connect' }
   | { ok: false; action: 'toast'; notice: Notice };
 
+export const TRADE_CLOSED_TEXT = 'This trade is closed and can no longer be copied.';
+
 const MISSING_OPTION_FIELDS = ['optionType', 'strikePrice', 'expirationDate'] as const;
 
 /**
  * Seed 001 §2.5 and §5, in order; the first that fails is the answer: no user, no trade id or a quantity of 0 or
- * less → ignored; no connected brokerage → to /settings; no account → 'No Account Selected'; options without their
+ * less → ignored; no connected brokerage → to /settings; a trade not open → 'Trade Closed'; no account → 'No Account Selected'; options without their
  * type, strike or expiry → 'Incomplete Options Data'; a required field missing → 'Invalid Request'; the risks not
  * confirmed → 'Risk Confirmation Required'; a quantity that is not a whole number → 'Invalid Quantity'.
  */
@@ -78,6 +80,9 @@ export function runCopyChecks(input: CopyCheckInput): CopyCheckResult {
   const { trade, quantity } = input;
   if (!input.userId || !trade?.id || !(quantity > 0)) return { ok: false, action: 'ignore' };
   if (!input.brokerageConnected) return { ok: false, action: 'connect' };
+  // Seed 001 §2.3, §4: closed trades cannot be copied (the lists do not offer them; the dialog refuses them too).
+  if (trade.status !== 'open')
+    return { ok: false, action: 'toast', notice: { title: 'Trade Closed', description: TRADE_CLOSED_TEXT } };
   if (!input.accountId)
     return {
       ok: false,
