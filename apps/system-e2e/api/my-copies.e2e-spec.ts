@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MyCopiesErrorCode, OwnerSellMessages } from '@copytrade/contracts';
 import { ApiSession } from '../src/support/api-session';
 import { copySharedTrade, shareTradeWithSubscriber, type LinkedFollower } from '../src/support/shared-trade';
-import { useTestPlatform } from '../src/support/test-platform';
+import { TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
 
 /**
  * A follower's copy after the copy, through the gateway with the paper broker: the demo user owns a trace, buys
@@ -15,6 +15,7 @@ import { useTestPlatform } from '../src/support/test-platform';
  */
 const suite = useTestPlatform('my-copies');
 let demo: ApiSession;
+let demoId: string;
 let traceId: string;
 let tradeId: string;
 let copyId: string;
@@ -59,7 +60,7 @@ const copyClosedCount = async () =>
   );
 
 beforeAll(async () => {
-  ({ demo, traceId, tradeId, subscriber, stranger } = await shareTradeWithSubscriber(suite, {
+  ({ demo, demoId, traceId, tradeId, subscriber, stranger } = await shareTradeWithSubscriber(suite, {
     trace: { name: 'my_copies_source', handle: 'my_copies_source' },
     orderPrefix: 'my-copies-src',
     usersLabel: 'my_copies',
@@ -83,7 +84,8 @@ describe('My Copy Trades', () => {
       placement: 'manual',
       copyQuantity: 2,
       heldQuantity: 2,
-      originalTrade: { id: tradeId, trace: { id: traceId } },
+      // The trader is named (identity's username), as the copy and live-positions answers name them.
+      originalTrade: { id: tradeId, trace: { id: traceId }, trader: { id: demoId, username: TEST_DEMO.username } },
       receipt: { traderPrice: 100, traderSharedAt: expect.any(String), filledAt: expect.any(String) },
     });
     const fill = copy.copyEntryPrice as number;
@@ -97,6 +99,7 @@ describe('My Copy Trades', () => {
     const current = refreshed.body.updatedCopy.copierCurrentPrice as number;
     expect(current).toBeGreaterThan(fill);
     expect(refreshed.body.updatedCopy.copierUnrealizedPnl).toBeCloseTo((current - fill) * 2, 2);
+    expect(refreshed.body.updatedCopy.originalTrade.trader.username).toBe(TEST_DEMO.username);
   });
 
   it('sell-position sells the copy (quantity within what it holds), once per request id', async () => {

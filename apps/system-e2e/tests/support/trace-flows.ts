@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, request, type APIRequestContext } from '@playwright/test';
-import { csrfHeaders, signInAs } from './member-flows';
+import { csrfHeaders, signInAs, signUpNewMember } from './member-flows';
 
 /** The user links the paper broker through the API (tests/brokerage.e2e-spec.ts walks the portal popup). */
 export async function connectPaperBroker(api: APIRequestContext, userId: string): Promise<void> {
@@ -30,4 +31,85 @@ export async function createTraceFor(baseURL: string, label: string, ownerId: st
   } finally {
     await admin.dispose();
   }
+}
+
+/**
+ * A new member owns a new trace, buys `quantity` of `symbol` at `price` on the paper broker (market opened, symbol
+ * priced) and shares the trade at Basic; answers the trace's and the trade's ids. `names` keeps the members of
+ * each spec apart (labels, phone prefix).
+ */
+export async function shareOwnerTrade(
+  baseURL: string,
+  {
+    symbol,
+    price,
+    quantity,
+    names,
+  }: {
+    symbol: string;
+    price: number;
+    quantity: number;
+    names: { label: string; usernameLabel: string; phonePrefix: string; traceLabel: string };
+  },
+): Promise<{ traceId: string; tradeId: string; ownerUsername: string }> {
+  const owner = await request.newContext({ baseURL });
+  try {
+    const member = await signUpNewMember(owner, {
+      label: names.label,
+      usernameLabel: names.usernameLabel,
+      phonePrefix: names.phonePrefix,
+      password: 'Share-Flow-Owner-2026!',
+      firstName: 'Share',
+      lastName: 'Owner',
+    });
+    const ownerId = ((await (await owner.get('/api/verify-token')).json()) as { user: { id: string } }).user.id;
+    const traceId = await createTraceFor(
+      baseURL,
+      names.traceLabel,
+      ownerId,
+      `${names.usernameLabel}_${member.username.slice(names.usernameLabel.length + 1)}`,
+    );
+    await connectPaperBroker(owner, ownerId);
+    const headers = await csrfHeaders(owner);
+    // A market order: the paper market must be open and the symbol priced.
+    const opened = await owner.post('/api/dev/market/hours', { data: { open: true }, headers });
+    expect(opened.ok(), await opened.text()).toBe(true);
+    const priced = await owner.post('/api/dev/market/price', { data: { symbol, price }, headers });
+    expect(priced.ok(), await priced.text()).toBe(true);
+    const bought = await owner.post('/api/dev/paper/orders', {
+      data: { userId: ownerId, action: 'BUY', symbol, quantity },
+      headers: { ...headers, 'X-Request-ID': `share-flow-${randomUUID()}` },
+    });
+    expect(bought.status(), await bought.text()).toBe(201);
+    // The fill reaches traces through OrderFilled; the owner's trade list shows it.
+    let tradeId = '';
+    await expect(async () => {
+      const listed = await owner.get(`/api/trace-owner/${traceId}/snaptrade-trades`);
+      expect(listed.ok(), await listed.text()).toBe(true);
+      const trades = ((await listed.json()) as { trades: Array<{ id: string; symbol: string }> }).trades;
+      tradeId = trades.find((trade) => trade.symbol === symbol)?.id ?? '';
+      expect(tradeId).not.toBe('');
+    }).toPass({ timeout: 30_000 });
+    const shared = await owner.post(`/api/trace-owner/${traceId}/share-trade`, {
+      data: { snaptradeTradeId: tradeId, minTier: 'basic' },
+      headers,
+    });
+    expect(shared.ok(), await shared.text()).toBe(true);
+    return { traceId, tradeId, ownerUsername: member.username };
+  } finally {
+    await owner.dispose();
+  }
+}
+
+/** The signed-in user of `api` subscribes to the trace at its Basic tier. */
+export async function subscribeAtBasic(api: APIRequestContext, userId: string, traceId: string): Promise<void> {
+  const tiers = (await (await api.get(`/api/traces/${traceId}/tiers`)).json()) as {
+    tiers: Array<{ id: string; name: string }>;
+  };
+  const basic = tiers.tiers.find((tier) => tier.name === 'basic')!;
+  const subscribed = await api.post('/api/subscribe', {
+    data: { userId, traceId, tierId: basic.id },
+    headers: await csrfHeaders(api),
+  });
+  expect(subscribed.ok(), await subscribed.text()).toBe(true);
 }
