@@ -60,4 +60,13 @@ export class CopyEngineConfig extends BaseServiceConfig {
   @Min(0)
   @Max(10 * 60_000)
   AUTO_COPY_POLL_MS: number = 1_000;
+
+  /**
+   * How long a TradeShared delivery stays this replica's before JetStream hands it to another (the fan-out keeps it
+   * while it works; a crashed replica's delivery comes back after it).
+   */
+  @IsInt()
+  @Min(1_000)
+  @Max(10 * 60_000)
+  AUTO_COPY_FANOUT_ACK_WAIT_MS: number = 60_000;
 }

@@ -15,6 +15,7 @@ import {
 import { EventConsumerRegistry, RpcClient } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
 import { AfterCommit } from './after-commit';
 import { AutoCopyPlacer } from './auto-copy-placer';
@@ -56,6 +57,7 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
     @Inject(COPY_ENGINE_RPC) private readonly rpc: RpcClient,
     dataSource: DataSource,
     placer: AutoCopyPlacer,
+    private readonly config: CopyEngineConfig,
   ) {
     this.recorded = new AfterCommit(dataSource, 'auto-copies-recorded', () => placer.kick());
   }
@@ -65,8 +67,8 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       durableName: AUTO_COPY_FANOUT_DURABLE,
       filterSubject: TRADE_EVENTS,
       handler: (envelope, manager) => this.apply(envelope, manager),
-      // A fan-out to thousands pages traces a few times: its message stays ours meanwhile.
-      ackWaitMs: 60_000,
+      // A fan-out to thousands pages traces a few times: its message stays ours meanwhile (kept alive as it works).
+      ackWaitMs: this.config.AUTO_COPY_FANOUT_ACK_WAIT_MS,
     });
   }
 
