@@ -90,6 +90,12 @@ const SCREENS: Screen[] = [
     as: 'DEMO',
     ready: (page) => page.getByRole('region', { name: 'Featured Traders' }).getByRole('article').first(),
   },
+  {
+    name: 'trading terminal',
+    path: '/trading-terminal',
+    as: 'DEMO',
+    ready: (page) => page.getByRole('region', { name: 'Live Positions' }),
+  },
   // A trace's page (public and full views) and the onboarding wizard are checked at these sizes in their own
   // specs, which reach them with the right member (trace-page, onboarding).
 ];
