@@ -7,7 +7,7 @@ import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support
 /**
  * My Copy Trades in a real browser (issue 12; seed 001 §2.6, §5, §7, §8): a new member shares a trade of their own
  * trace at Basic; a second member with the paper broker subscribes at Basic and copies it (the seeds' two calls).
- * My Copy Trades shows the copy in the summary and Recent Activity, then on the Open tab with its receipt (manual,
+ * My Copy Trades shows the empty state first, then the copy in the summary and Recent Activity, then on the Open tab with its receipt (manual,
  * the trader's price beside the fill); the paper market's price moves, the card's price refresh shows the new P&L and
  * Refresh the new Total Return; Close Position asks the native confirmation (symbol, shares, Market, price to 2
  * decimals), sells and closes, and the copy moves to the Closed tab at the exit price. axe and no sideways scroll at
@@ -35,7 +35,7 @@ test('my copies: a copied trade is tracked, its price refreshed, and closed to t
       names: { label: 'mcowner', usernameLabel: 'mo', phonePrefix: '81', traceLabel: 'My Copies' },
     }));
 
-  await test.step('a subscriber with the paper broker copies it (the seeds’ two calls)', async () => {
+  await test.step('a subscriber with the paper broker sees the empty state, then copies it (the seeds’ two calls)', async () => {
     await signUpNewMember(page.request, {
       label: 'mcfollower',
       usernameLabel: 'mf',
@@ -47,6 +47,12 @@ test('my copies: a copied trade is tracked, its price refreshed, and closed to t
     const userId = await userIdOf(page.request);
     await connectPaperBroker(page.request, userId);
     await subscribeAtBasic(page.request, userId, traceId);
+    // Before any copy: the Overview's empty state.
+    await page.goto('/my-copies');
+    const empty = page.getByText('No Copy Trades Yet');
+    await expect(page.getByText('Start copying successful traders to build your portfolio')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Discover Traders' })).toHaveAttribute('href', '/discovery');
+    await checkAtDesktopAndPhone(page, 'my copies empty', empty);
     const accounts = (await (await page.request.get(`/api/snaptrade/accounts/${userId}`)).json()) as {
       accounts: Array<{ id: string }>;
     };

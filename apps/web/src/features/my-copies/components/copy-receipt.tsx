@@ -26,8 +26,8 @@ export function CopyReceipt({ copy }: { copy: CopyInstanceView }) {
       <div>
         <dt>Trader</dt>
         <dd className="tabular">
-          {formatCurrency(receipt.traderPrice)}
-          <span className="copy-receipt__time"> · {formatDateTime(receipt.traderSharedAt)}</span>
+          <span>{formatCurrency(receipt.traderPrice)}</span>
+          <span className="copy-receipt__time">{formatDateTime(receipt.traderSharedAt)}</span>
         </dd>
       </div>
       <div>
@@ -37,8 +37,8 @@ export function CopyReceipt({ copy }: { copy: CopyInstanceView }) {
             'Not filled'
           ) : (
             <>
-              {formatCurrency(receipt.fillPrice)}
-              <span className="copy-receipt__time"> · {formatDateTime(receipt.filledAt)}</span>
+              <span>{formatCurrency(receipt.fillPrice)}</span>
+              <span className="copy-receipt__time">{formatDateTime(receipt.filledAt)}</span>
             </>
           )}
         </dd>

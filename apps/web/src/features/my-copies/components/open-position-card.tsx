@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ExternalLinkIcon, RefreshIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, RefreshIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useRefreshPrice } from '../hooks/use-refresh-price';
@@ -100,7 +100,7 @@ export function OpenPositionCard({
           className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'copy-card__trace-link' })}
         >
           View Trace
-          <ExternalLinkIcon size={14} />
+          <ChevronRightIcon size={14} />
         </Link>
       </div>
     </Card>
