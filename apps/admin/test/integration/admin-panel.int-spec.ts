@@ -5,6 +5,7 @@ import { ClientProxyFactory, MessagePattern, Payload, RpcException, type ClientP
 import {
   AdminPanelRpc,
   AdminRpc,
+  BetaRequestApproved,
   AdminUsersErrorCode,
   AdminUsersMessages,
   IdentityAdminUsersRpc,
@@ -23,6 +24,7 @@ import {
 } from '@copytrade/contracts';
 import {
   createServiceApp,
+  EventConsumerRegistry,
   loadConfig,
   natsRpcClientOptions,
   natsRpcServerOptions,
@@ -300,6 +302,38 @@ describe('feedback', () => {
 });
 
 describe('audit log', () => {
+  it("records identity's beta approvals from its BetaRequestApproved event, once however often it is delivered", async () => {
+    const betaRequestId = randomUUID();
+    const envelope = {
+      id: randomUUID(),
+      type: BetaRequestApproved.type,
+      version: BetaRequestApproved.version,
+      occurredAt: new Date().toISOString(),
+      producer: 'identity',
+      correlationId: 'approve-request',
+      aggregateId: `beta-request:${betaRequestId}`,
+      aggregateVersion: 1,
+      data: {
+        betaRequestId,
+        email: 'waiting@example.com',
+        approvedByUserId: ADMIN_ID,
+        approvedAt: new Date().toISOString(),
+      },
+    };
+    const consumers = admin.get(EventConsumerRegistry);
+    await consumers.applyNow(BetaRequestApproved.subject, envelope);
+    await consumers.applyNow(BetaRequestApproved.subject, envelope);
+    expect(await auditRows('beta-request.approve', betaRequestId)).toEqual([
+      {
+        actor_user_id: ADMIN_ID,
+        target_type: 'beta-request',
+        target_id: betaRequestId,
+        old_value: { status: 'pending' },
+        new_value: { status: 'approved', email: 'waiting@example.com', approvedAt: envelope.data.approvedAt },
+      },
+    ]);
+  });
+
   it('records maintenance mode with its target and before → after, with the actor named', async () => {
     await call(AdminRpc.setMaintenanceMode, { enabled: true });
     await call(AdminRpc.setMaintenanceMode, { enabled: false });
@@ -336,7 +370,7 @@ describe('audit log', () => {
     const times = all.entries.map((entry) => Date.parse(entry.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(new Set(all.entries.map((entry) => entry.action))).toEqual(
-      new Set(['user.toggle-admin', 'feedback.status', 'maintenance-mode.set']),
+      new Set(['user.toggle-admin', 'feedback.status', 'maintenance-mode.set', 'beta-request.approve']),
     );
     const byAction = await call<AdminAuditLogRpcReply>(AdminPanelRpc.listAuditLog, { action: 'feedback.status' });
     expect(byAction.entries.length).toBeGreaterThan(0);
