@@ -5,6 +5,7 @@ import { CopyInstances1795800000000 } from './migrations/1795800000000-CopyInsta
 import { CopyInstancesByTrade1796000000000 } from './migrations/1796000000000-CopyInstancesByTrade';
 import { CopySells1796100000000 } from './migrations/1796100000000-CopySells';
 import { AutoCopy1796200000000 } from './migrations/1796200000000-AutoCopy';
+import { CopySellsSweep1796300000000 } from './migrations/1796300000000-CopySellsSweep';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -21,6 +22,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopyInstancesByTrade1796000000000,
         CopySells1796100000000,
         AutoCopy1796200000000,
+        CopySellsSweep1796300000000,
       ],
     }),
     url: databaseUrl,

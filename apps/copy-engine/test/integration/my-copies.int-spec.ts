@@ -34,6 +34,8 @@ import {
 } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
+import { CopySellSweeper } from '../../src/modules/copies/copy-sell-sweeper';
+import { insertCopySell } from '../../src/modules/copies/copy-sells.store';
 import { CloseCopyUseCase } from '../../src/modules/copies/use-cases/close-copy.use-case';
 import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.use-case';
 import { MyCopiesUseCase } from '../../src/modules/copies/use-cases/my-copies.use-case';
@@ -56,7 +58,7 @@ const PRICES = new Map<string, number>();
 type StoredOrder = PlacedOrderView & { userId: string };
 const ORDERS = new Map<string, StoredOrder>();
 const IN_FLIGHT = new Set<string>();
-let SELL_MODE: 'filled' | 'submitted' | 'market-closed' = 'filled';
+let SELL_MODE: 'filled' | 'submitted' | 'market-closed' | 'unavailable' = 'filled';
 
 @Controller()
 class StandIns {
@@ -88,6 +90,9 @@ class StandIns {
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const sell = payload.order.action === 'SELL';
+      // The brokerage unreachable: nothing placed, no answer.
+      if (sell && SELL_MODE === 'unavailable')
+        throw new RpcException({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Brokerage unavailable' });
       if (sell && SELL_MODE === 'market-closed')
         throw new RpcException({
           status: 422,
@@ -414,6 +419,137 @@ describe('close', () => {
     );
     expect(await refusalOf(close(stranger.userId, randomUUID(), 5))).toMatch(/^404 COPY_NOT_FOUND/);
     expect(await copyRow(copyId)).toMatchObject({ status: 'OPEN' });
+  });
+});
+
+/** The copy's sells as stored, oldest first. */
+const sellRows = async (copyId: string) =>
+  (await dataSource.query(
+    `SELECT request_id AS "requestId", status, filled_quantity::float8 AS filled, fill_price::float8 AS price
+       FROM copy_engine.copy_sells WHERE copy_id = $1 ORDER BY created_at, id`,
+    [copyId],
+  )) as Array<{ requestId: string; status: string; filled: number | null; price: number | null }>;
+/** Time passes for the sweeper: the copy's pending sells are due now. */
+const dueNow = (copyId: string) =>
+  dataSource.query(
+    `UPDATE copy_engine.copy_sells SET next_attempt_at = now(), in_flight_until = NULL
+      WHERE copy_id = $1 AND status = 'PENDING'`,
+    [copyId],
+  );
+/** Sweeps until `check` passes (the engine's own timer may be sweeping too: a sweep is never doubled). */
+const sweepUntil = (check: () => Promise<void>) =>
+  expectEventually(async () => {
+    await app.get(CopySellSweeper).sweepOnce();
+    await check();
+  });
+
+describe('sweeper of pending sells', () => {
+  it('a sell recorded and never sent (a crash) is placed by the sweeper with its request id, once', async () => {
+    const user = follower();
+    const { copyId, symbol } = await openCopy(user, { quantity: 3, fillPrice: 40 });
+    PRICES.set(symbol, 44);
+    // The crash: the sell is recorded PENDING, the process dies before calling the brokerage (lease 0: due now).
+    const requestId = `sell-crash-${randomUUID()}`;
+    await insertCopySell(
+      dataSource.manager,
+      { userId: user.userId, requestId, copyId, brokerageAccountId: user.accountId, quantity: '3' },
+      0,
+    );
+    await sweepUntil(async () => expect(await copyRow(copyId)).toMatchObject({ status: 'CLOSED', exit: 44, pnl: 12 }));
+    expect(sellOrdersOf(user.userId).map((order) => order.requestId)).toEqual([requestId]);
+    expect(await sellRows(copyId)).toEqual([{ requestId, status: 'FILLED', filled: 3, price: 44 }]);
+    expect(await copyClosedEvents(copyId)).toEqual([expect.objectContaining({ exitPrice: '44', realizedPnl: '12' })]);
+    // Nothing is due any more: further sweeps place nothing.
+    await dueNow(copyId);
+    await app.get(CopySellSweeper).sweepOnce();
+    expect(sellOrdersOf(user.userId)).toHaveLength(1);
+    expect(await copyClosedEvents(copyId)).toHaveLength(1);
+  });
+
+  it('a sell the brokerage did not answer stays PENDING (never failed) and is resumed with the same id', async () => {
+    const user = follower();
+    const { copyId, symbol } = await openCopy(user, { quantity: 2, fillPrice: 10 });
+    PRICES.set(symbol, 11);
+    SELL_MODE = 'unavailable';
+    const payload = sellBody(user, symbol, 2);
+    expect(await refusalOf(sell(user.userId, payload))).toMatch(/^503 /);
+    expect(await sellRows(copyId)).toMatchObject([{ requestId: payload.requestId, status: 'PENDING' }]);
+    // Still unreachable at the next sweeps: still PENDING, nothing placed.
+    await dueNow(copyId);
+    await app.get(CopySellSweeper).sweepOnce();
+    expect(await sellRows(copyId)).toMatchObject([{ status: 'PENDING' }]);
+    expect(sellOrdersOf(user.userId)).toHaveLength(0);
+
+    SELL_MODE = 'filled';
+    await dueNow(copyId);
+    await sweepUntil(async () => expect(await copyRow(copyId)).toMatchObject({ status: 'CLOSED', exit: 11, pnl: 2 }));
+    expect(sellOrdersOf(user.userId).map((order) => order.requestId)).toEqual([payload.requestId]);
+  });
+
+  it('an accepted sell is asked about again (the first order, not a second) until the brokerage fills it', async () => {
+    const user = follower();
+    const { copyId, symbol } = await openCopy(user, { quantity: 2, fillPrice: 20 });
+    SELL_MODE = 'submitted';
+    const pending = await sell(user.userId, sellBody(user, symbol, 2));
+    expect(pending.status).toBe('pending');
+    for (let sweep = 0; sweep < 3; sweep += 1) {
+      await dueNow(copyId);
+      await app.get(CopySellSweeper).sweepOnce();
+    }
+    expect(await sellRows(copyId)).toMatchObject([{ status: 'PENDING' }]);
+    expect(sellOrdersOf(user.userId)).toHaveLength(1);
+    // The brokerage fills it (its event lost): the next sweep's call answers the filled order.
+    const order = ORDERS.get(`${user.userId}:${pending.order.requestId}`)!;
+    Object.assign(order, { state: 'FILLED', final: true, filledQuantity: 2, executionPrice: 21.5 });
+    await dueNow(copyId);
+    await sweepUntil(async () => expect(await copyRow(copyId)).toMatchObject({ status: 'CLOSED', exit: 21.5, pnl: 3 }));
+    expect(sellOrdersOf(user.userId)).toHaveLength(1);
+  });
+});
+
+describe('a partly sold copy', () => {
+  it('closes with the final sell, its exit the average of all fills and the realized P&L over every unit', async () => {
+    const user = follower();
+    const { copyId, symbol } = await openCopy(user, { quantity: 4, fillPrice: 10 });
+    PRICES.set(symbol, 12);
+    const first = await sell(user.userId, sellBody(user, symbol, 1));
+    expect(first.status).toBe('filled');
+    expect(await copyRow(copyId)).toMatchObject({ status: 'OPEN' });
+    expect(await refusalOf(close(user.userId, copyId, 12, first.order.brokerageOrderId))).toBe(
+      `409 ${MyCopiesErrorCode.STILL_HELD} ${MyCopiesMessages.stillHeld('3')}`,
+    );
+    // The rest: accepted first, filled at 9 at the brokerage; the close reads that fill and closes the copy.
+    SELL_MODE = 'submitted';
+    const last = await sell(user.userId, sellBody(user, symbol, 3));
+    const order = ORDERS.get(`${user.userId}:${last.order.requestId}`)!;
+    Object.assign(order, { state: 'FILLED', final: true, filledQuantity: 3, executionPrice: 9 });
+    const closed = await close(user.userId, copyId, 999, last.order.brokerageOrderId);
+    expect(closed.closed).toBe(true);
+    // Exit (1 × 12 + 3 × 9) / 4 = 9.75; P&L (12 − 10) × 1 + (9 − 10) × 3 = −1.
+    expect(await copyRow(copyId)).toMatchObject({ status: 'CLOSED', exit: 9.75, pnl: -1, client_exit: 999 });
+    expect(closed.copyInstance).toMatchObject({ status: 'closed', copierCurrentPrice: 9.75, copierUnrealizedPnl: -1 });
+    expect(await copyClosedEvents(copyId)).toEqual([
+      expect.objectContaining({ quantity: '4', exitPrice: '9.75', realizedPnl: '-1' }),
+    ]);
+    expect((await close(user.userId, copyId, 1)).closed).toBe(false);
+  });
+
+  it('the final sell filled at once closes it too (no close call needed); the sum covers every sell', async () => {
+    const user = follower();
+    const { copyId, symbol } = await openCopy(user, { quantity: 5, fillPrice: 100 });
+    for (const [quantity, price] of [
+      [2, 110],
+      [1, 90],
+      [2, 105],
+    ] as const) {
+      PRICES.set(symbol, price);
+      await sell(user.userId, sellBody(user, symbol, quantity));
+    }
+    // (2 × 110 + 90 + 2 × 105) / 5 = 104; P&L 20 − 10 + 10 = 20.
+    expect(await copyRow(copyId)).toMatchObject({ status: 'CLOSED', exit: 104, pnl: 20 });
+    expect(await copyClosedEvents(copyId)).toEqual([
+      expect.objectContaining({ quantity: '5', exitPrice: '104', realizedPnl: '20' }),
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import { CopiesController } from './copies.controller';
 import { COPY_ENGINE_RPC } from './copies.tokens';
 import { CopyPlacement } from './copy-placement';
 import { CopySellPlacement } from './copy-sell-placement';
+import { CopySellSweeper } from './copy-sell-sweeper';
 import { CopySweeper } from './copy-sweeper';
 import { CopyOrderEventsHandler } from './handlers/copy-order-events.handler';
 import { CopyTradeUseCase } from './use-cases/copy-trade.use-case';
@@ -20,8 +21,8 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
 
 /**
  * Manual copies: the copy-trade saga (checks, PENDING record, brokerage order, fill), the consumer of the brokerage's
- * order events, the sweeper, and the copy recorded for a trade; then the follower's sell and close of a copy, their
- * copies and performance, and a copy's price refresh. Its own NATS request/reply client to traces and the
+ * order events, the sweepers of pending copies and sells, and the copy recorded for a trade; then the follower's sell
+ * and close of a copy, their copies and performance, and a copy's price refresh. Its own NATS request/reply client to traces and the
  * brokerage, closed on shutdown.
  */
 @Module({
@@ -40,6 +41,7 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
     GetCopyOfTradeUseCase,
     CopyOrderEventsHandler,
     CopySweeper,
+    CopySellSweeper,
     SellCopyUseCase,
     CloseCopyUseCase,
     MyCopiesUseCase,

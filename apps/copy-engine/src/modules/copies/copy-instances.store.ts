@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { claimDuePending } from './pending-sweeper';
 
 export type CopyStatus = 'PENDING' | 'OPEN' | 'FAILED' | 'CLOSED';
 
@@ -205,21 +206,8 @@ export async function claimBrokerageCall(manager: EntityManager, id: string, lea
  * The PENDING copies the sweeper should ask the brokerage about again, their calls claimed for this replica (SKIP
  * LOCKED: replicas share them without doubling).
  */
-export async function claimDueCopies(manager: EntityManager, limit: number, leaseMs: number): Promise<string[]> {
-  const rows = returned<{ id: string }>(
-    await manager.query(
-      `UPDATE ${TABLE} SET in_flight_until = now() + make_interval(secs => $2::float8 / 1000),
-            next_attempt_at = now() + make_interval(secs => $2::float8 / 1000), attempts = attempts + 1,
-            updated_at = now()
-      WHERE id IN (SELECT id FROM ${TABLE}
-                    WHERE status = 'PENDING' AND next_attempt_at <= now()
-                      AND (in_flight_until IS NULL OR in_flight_until <= now())
-                    ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING id`,
-      [limit, leaseMs],
-    ),
-  );
-  return rows.map((row) => row.id);
+export function claimDueCopies(manager: EntityManager, limit: number, leaseMs: number): Promise<string[]> {
+  return claimDuePending(manager, TABLE, limit, leaseMs);
 }
 
 /**

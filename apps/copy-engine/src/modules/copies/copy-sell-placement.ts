@@ -14,15 +14,16 @@ import { COPY_ENGINE_RPC } from './copies.tokens';
 import type { CopyRecord } from './copy-instances.store';
 import { copyOrderOf } from './copy-placement';
 import { settleCopySellFill } from './copy-sell-settlement';
-import { failCopySell, noteCopySellOrder, type CopySellRecord } from './copy-sells.store';
+import { failCopySell, noteCopySellOrder, releaseCopySell, type CopySellRecord } from './copy-sells.store';
 
 /**
  * The step of a copy's sell that talks to the brokerage, for a sell already recorded PENDING (the follower's own
  * sell, or the automatic close when the trader sells): the market sell under the sell's request id — the brokerage's
  * idempotency answers any repeat with the first order, never a second — and its answer written: filled → the sell
  * settled (the copy closes with CopyClosed when nothing is held any more); accepted → its order noted (its events
- * settle it); refused → the sell FAILED with the reason (and the refusal thrown). No answer in time is never "not
- * placed" (MarketSell asks the brokerage for the stored outcome).
+ * settle it, else CopySellSweeper asks again); refused → the sell FAILED with the reason (and the refusal thrown);
+ * unreachable → released for CopySellSweeper. No answer in time is never "not placed" (MarketSell asks the
+ * brokerage for the stored outcome).
  */
 @Injectable()
 export class CopySellPlacement {
@@ -52,6 +53,8 @@ export class CopySellPlacement {
     } catch (error) {
       if (error instanceof DomainException && error.code !== BrokerageErrorCode.ORDER_IN_FLIGHT && error.status < 500)
         await failCopySell(this.dataSource.manager, sell.id, failureReasonOf(error));
+      // Unreachable, or still being placed by another call: the sweeper asks again soon with the same id.
+      else await releaseCopySell(this.dataSource.manager, sell.id, true);
       throw error;
     }
     const { order } = outcome;
@@ -71,8 +74,10 @@ export class CopySellPlacement {
         ),
       );
       this.relay.kick();
-    } else if (order.brokerageOrderId) {
-      await noteCopySellOrder(this.dataSource.manager, sell.id, order.brokerageOrderId);
+    } else {
+      if (order.brokerageOrderId) await noteCopySellOrder(this.dataSource.manager, sell.id, order.brokerageOrderId);
+      // Accepted or unknown: its order events settle it; else the sweeper asks the brokerage again, later.
+      await releaseCopySell(this.dataSource.manager, sell.id, false);
     }
     return outcome;
   }

@@ -1,8 +1,9 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { claimDueCopies, findCopyById } from './copy-instances.store';
 import { CopyPlacement } from './copy-placement';
+import { PendingSweeper } from './pending-sweeper';
 
 /** Copies resumed per sweep (their brokerage calls run concurrently). */
 const SWEEP_BATCH = 20;
@@ -15,48 +16,21 @@ const SWEEP_BATCH = 20;
  * (lease + SKIP LOCKED), so replicas share the work without doubling it. A copy is never failed for taking long.
  */
 @Injectable()
-export class CopySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(CopySweeper.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
-
+export class CopySweeper extends PendingSweeper {
   constructor(
     private readonly dataSource: DataSource,
     private readonly placement: CopyPlacement,
-    private readonly config: CopyEngineConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const interval = this.config.COPY_SWEEP_INTERVAL_MS;
-    if (interval > 0) {
-      this.timer = setInterval(() => void this.sweepOnce().catch((error: unknown) => this.failed(error)), interval);
-      this.timer.unref();
-    }
+    config: CopyEngineConfig,
+  ) {
+    super(new Logger(CopySweeper.name), 'Copy', config.COPY_SWEEP_INTERVAL_MS, SWEEP_BATCH);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  protected claim(limit: number): Promise<string[]> {
+    return claimDueCopies(this.dataSource.manager, limit, this.placement.leaseMs);
   }
 
-  /** One sweep (not overlapping another): answers how many copies it resumed. */
-  sweepOnce(): Promise<number> {
-    this.running ??= this.sweep().finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async sweep(): Promise<number> {
-    const ids = await claimDueCopies(this.dataSource.manager, SWEEP_BATCH, this.placement.leaseMs);
-    await Promise.all(
-      ids.map(async (id) => {
-        const copy = await findCopyById(this.dataSource.manager, id);
-        if (copy) await this.placement.place(copy, `copy-sweep:${id}`).catch((error: unknown) => this.failed(error));
-      }),
-    );
-    return ids.length;
-  }
-
-  private failed(error: unknown): void {
-    this.logger.warn({ err: error }, 'Copy sweep failed; the copies stay pending for the next sweep');
+  protected async resume(id: string): Promise<void> {
+    const copy = await findCopyById(this.dataSource.manager, id);
+    if (copy) await this.placement.place(copy, `copy-sweep:${id}`);
   }
 }
