@@ -124,7 +124,8 @@ export class DeleteProviderUserUseCase {
         stateVersion: deletedVersion,
         occurredAt,
       },
-      meta,
+      // Its own aggregate: the consumers of deletions never saw the link's earlier versions (they order by aggregate).
+      { correlationId, aggregateId: `provider-user-deletion:${userId}` },
     );
     return {
       userId,
