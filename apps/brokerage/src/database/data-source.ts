@@ -18,7 +18,6 @@ import { UnknownOrdersAndSharedRateLimits1795400000000 } from './migrations/1795
 import { BrokerageMessagingOrdering1795500000000 } from './migrations/1795500000000-BrokerageMessagingOrdering';
 import { OrderLifecycle1795600000000 } from './migrations/1795600000000-OrderLifecycle';
 import { SnaptradeWebhooks1795700000000 } from './migrations/1795700000000-SnaptradeWebhooks';
-import { ProviderUserDeletions1796300000000 } from './migrations/1796300000000-ProviderUserDeletions';
 import { OrderDispatchQueue1795800000000 } from './migrations/1795800000000-OrderDispatchQueue';
 import { ProviderUserDeletions1796300000000 } from './migrations/1796300000000-ProviderUserDeletions';
 
@@ -53,7 +52,6 @@ export function brokerageDataSourceOptions(databaseUrl: string) {
         BrokerageMessagingOrdering1795500000000,
         OrderLifecycle1795600000000,
         SnaptradeWebhooks1795700000000,
-        ProviderUserDeletions1796300000000,
         OrderDispatchQueue1795800000000,
         ProviderUserDeletions1796300000000,
       ],
