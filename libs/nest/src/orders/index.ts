@@ -1,2 +1,3 @@
 export * from './order-outcome';
 export * from './market-sell';
+export * from './order-events-consumer';

@@ -1,12 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import {
-  OrderFilled,
-  OrderUpdated,
-  type EventEnvelope,
-  type OrderFilledV1,
-  type OrderUpdatedV1,
-} from '@copytrade/contracts';
-import { EventConsumerRegistry, OutboxWriter } from '@copytrade/nest';
+import { Injectable } from '@nestjs/common';
+import { OrderFilled, OrderUpdated, type OrderFilledV1, type OrderUpdatedV1 } from '@copytrade/contracts';
+import { ORDER_INTENT_EVENTS, OrderEventsConsumer, type OrderEventEnvelope } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { failCopy, findCopyByRequest, TABLE, type CopyRecord } from '../copy-instances.store';
 import { orderOutcomeText } from '../copy-placement';
@@ -14,8 +8,7 @@ import { settleCopySellFill } from '../copy-sell-settlement';
 import { settleCopyFill } from '../copy-settlement';
 import { failCopySell, findCopySell, noteCopySellOrder } from '../copy-sells.store';
 
-/** Every event of an order intent's aggregate (OrderUpdated and OrderFilled), so the version order has no gap. */
-export const COPY_ORDER_EVENTS = OrderFilled.subject.replace(/filled\.v1$/, '>');
+export const COPY_ORDER_EVENTS = ORDER_INTENT_EVENTS;
 export const COPY_ORDER_EVENTS_DURABLE = 'copy-engine-copies-order-events';
 
 /**
@@ -29,21 +22,10 @@ export const COPY_ORDER_EVENTS_DURABLE = 'copy-engine-copies-order-events';
  * The orders of a copy's sells are matched the same way (the sell's own request id): see applyToSell.
  */
 @Injectable()
-export class CopyOrderEventsHandler implements OnModuleInit {
-  constructor(
-    private readonly consumers: EventConsumerRegistry,
-    private readonly outbox: OutboxWriter,
-  ) {}
+export class CopyOrderEventsHandler extends OrderEventsConsumer {
+  protected readonly durableName = COPY_ORDER_EVENTS_DURABLE;
 
-  async onModuleInit(): Promise<void> {
-    await this.consumers.register<OrderFilledV1 | OrderUpdatedV1>({
-      durableName: COPY_ORDER_EVENTS_DURABLE,
-      filterSubject: COPY_ORDER_EVENTS,
-      handler: (envelope, manager) => this.apply(envelope, manager),
-    });
-  }
-
-  async apply(envelope: EventEnvelope<OrderFilledV1 | OrderUpdatedV1>, manager: EntityManager): Promise<void> {
+  async apply(envelope: OrderEventEnvelope, manager: EntityManager): Promise<void> {
     const meta = { correlationId: envelope.correlationId, causationId: envelope.id };
     const data = envelope.data;
     if (!data.requestId) return;
@@ -110,10 +92,7 @@ export class CopyOrderEventsHandler implements OnModuleInit {
    * the copy when nothing is held any more, CopyClosed in the same transaction); an order that ended with nothing
    * sold fails the sell. A partial fill still working waits for the order's final word.
    */
-  private async applyToSell(
-    envelope: EventEnvelope<OrderFilledV1 | OrderUpdatedV1>,
-    manager: EntityManager,
-  ): Promise<void> {
+  private async applyToSell(envelope: OrderEventEnvelope, manager: EntityManager): Promise<void> {
     const data = envelope.data;
     if (data.action !== 'SELL') return;
     const sell = await findCopySell(manager, data.userId, data.requestId!);

@@ -1,12 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import {
-  OrderFilled,
-  OrderUpdated,
-  type EventEnvelope,
-  type OrderFilledV1,
-  type OrderUpdatedV1,
-} from '@copytrade/contracts';
-import { EventConsumerRegistry, OutboxWriter } from '@copytrade/nest';
+import { Injectable } from '@nestjs/common';
+import { OrderFilled, OrderUpdated, type OrderFilledV1, type OrderUpdatedV1 } from '@copytrade/contracts';
+import { ORDER_INTENT_EVENTS, OrderEventsConsumer, type OrderEventEnvelope } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { TraceEntity, TradeEntity } from '../../shared/entities';
 import { closeTradesAndPublish } from '../../shared/trade-closed.writer';
@@ -16,11 +10,7 @@ import { upsertSourcedTrades } from '../../shared/trade-writer';
 import { applyOrderUpdateToOwnerSell, settleOwnerSellFromFill } from '../../owner-sell/owner-sells.store';
 import { instrumentOf, orderSourceKey, storedPrice } from '../mappers/brokerage-trades.mapper';
 
-/**
- * Every event of an order intent's aggregate (`order-intent:<id>`: OrderUpdated and OrderFilled), so the consumer's
- * version order sees no gap.
- */
-export const ORDER_EVENTS = OrderFilled.subject.replace(/filled\.v1$/, '>');
+export const ORDER_EVENTS = ORDER_INTENT_EVENTS;
 export const ORDER_FILLED_DURABLE = 'traces-owner-trades-order-events';
 
 /**
@@ -37,23 +27,10 @@ export const ORDER_FILLED_DURABLE = 'traces-owner-trades-order-events';
  *   price, so it is not in profit yet: a later sync's reprice shares it once it is.
  */
 @Injectable()
-export class OrderFilledHandler implements OnModuleInit {
-  constructor(
-    private readonly consumers: EventConsumerRegistry,
-    private readonly outbox: OutboxWriter,
-  ) {}
+export class OrderFilledHandler extends OrderEventsConsumer {
+  protected readonly durableName = ORDER_FILLED_DURABLE;
 
-  async onModuleInit(): Promise<void> {
-    await this.consumers.register<OrderFilledV1 | OrderUpdatedV1>({
-      durableName: ORDER_FILLED_DURABLE,
-      filterSubject: ORDER_EVENTS,
-      // What it writes to the outbox leaves right after the inbox transaction commits (the messaging module's
-      // commit subscriber kicks the relay).
-      handler: (envelope, manager) => this.apply(envelope, manager),
-    });
-  }
-
-  async apply(envelope: EventEnvelope<OrderFilledV1 | OrderUpdatedV1>, manager: EntityManager): Promise<void> {
+  async apply(envelope: OrderEventEnvelope, manager: EntityManager): Promise<void> {
     const meta: TradeEventMeta = { correlationId: envelope.correlationId, causationId: envelope.id };
     if (envelope.type === OrderUpdated.type) {
       await applyOrderUpdateToOwnerSell(manager, this.outbox, envelope.data as OrderUpdatedV1, meta);

@@ -1,0 +1,35 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { OrderFilled, type EventEnvelope, type OrderFilledV1, type OrderUpdatedV1 } from '@copytrade/contracts';
+import type { EntityManager } from 'typeorm';
+import { EventConsumerRegistry } from '../messaging/event-consumer.registry';
+import { OutboxWriter } from '../messaging/outbox-writer';
+
+/** Every event of an order intent's aggregate (OrderUpdated and OrderFilled), so the version order has no gap. */
+export const ORDER_INTENT_EVENTS = OrderFilled.subject.replace(/filled\.v1$/, '>');
+
+export type OrderEventEnvelope = EventEnvelope<OrderFilledV1 | OrderUpdatedV1>;
+
+/**
+ * The shell of a service's consumer of the brokerage's order events: one durable consumer (`durableName`) of every
+ * event of the order intents' aggregates, in aggregate order, each applied once in the inbox transaction
+ * (`apply`); what it writes to the outbox leaves when that transaction commits.
+ */
+@Injectable()
+export abstract class OrderEventsConsumer implements OnModuleInit {
+  protected abstract readonly durableName: string;
+
+  constructor(
+    protected readonly consumers: EventConsumerRegistry,
+    protected readonly outbox: OutboxWriter,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.consumers.register<OrderFilledV1 | OrderUpdatedV1>({
+      durableName: this.durableName,
+      filterSubject: ORDER_INTENT_EVENTS,
+      handler: (envelope, manager) => this.apply(envelope, manager),
+    });
+  }
+
+  abstract apply(envelope: OrderEventEnvelope, manager: EntityManager): Promise<void>;
+}
