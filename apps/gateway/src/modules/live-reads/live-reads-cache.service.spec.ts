@@ -1,8 +1,8 @@
-import type { NatsConnection } from '@nats-io/transport-node';
 import { TracesChangedSubject } from '@copytrade/contracts';
 import { settleInboundMessages } from '@copytrade/nest';
 import type { LiveEvent } from '../live-events/live-event';
 import type { LiveEventsHub } from '../live-events/live-events.hub';
+import { fakeNats } from '../../../test/support/fake-nats';
 import { LiveReadsConfig } from './live-reads.config';
 import { LiveReadsCache } from './live-reads-cache.service';
 
@@ -13,23 +13,9 @@ const OTHER_TRADE = '22222222-2222-4222-8222-222222222222';
 const FEED = '/api/trading-terminal/live-positions';
 const COPIES = '/api/copy-trades/my-copies';
 
-/** Core NATS as the cache uses it (broadcast callbacks, status events) and the hub's event listeners. */
+/** The cache on fake core NATS (fakeNats) and a hub that hands events to its listeners. */
 function harness(ttlMs = 5_000, staleMs = 0) {
-  const callbacks = new Map<string, (error: Error | null, message: { json(): unknown }) => void>();
-  const statuses: Array<{ type: string }> = [];
-  let wake: (() => void) | undefined;
-  const nats = {
-    subscribe: (subject: string, { callback }: { callback: (error: Error | null, message: unknown) => void }) => {
-      callbacks.set(subject, callback);
-      return { unsubscribe: () => callbacks.delete(subject) };
-    },
-    status: async function* () {
-      for (;;) {
-        while (statuses.length) yield statuses.shift()!;
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-    },
-  };
+  const bus = fakeNats(TracesChangedSubject);
   const listeners = new Set<(event: LiveEvent) => void>();
   const hub = {
     onEvent: (listener: (event: LiveEvent) => void) => (listeners.add(listener), () => listeners.delete(listener)),
@@ -38,7 +24,7 @@ function harness(ttlMs = 5_000, staleMs = 0) {
     LIVE_READS_CACHE_TTL_MS: ttlMs,
     LIVE_READS_CACHE_STALE_MS: staleMs,
   });
-  const cache = new LiveReadsCache(config, nats as unknown as NatsConnection, hub as unknown as LiveEventsHub);
+  const cache = new LiveReadsCache(config, bus.nats, hub as unknown as LiveEventsHub);
   cache.onModuleInit();
   let calls = 0;
   /** A read whose load counts its calls and answers the call number (and the trades the feed shows). */
@@ -59,12 +45,8 @@ function harness(ttlMs = 5_000, staleMs = 0) {
     cache,
     read,
     event,
-    broadcast: () => callbacks.get(TracesChangedSubject)?.(null, { json: () => ({ traceId: TRADE }) }),
-    reconnect: async () => {
-      statuses.push({ type: 'reconnect' });
-      wake?.();
-      await settleInboundMessages();
-    },
+    broadcast: () => bus.broadcast({ traceId: TRADE }),
+    reconnect: bus.reconnect,
     calls: () => calls,
   };
 }

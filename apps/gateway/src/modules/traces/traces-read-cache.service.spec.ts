@@ -1,4 +1,3 @@
-import type { NatsConnection } from '@nats-io/transport-node';
 import {
   TracesChangedSubject,
   type GetTraceRpcReply,
@@ -12,45 +11,17 @@ import {
   type TraceViewerView,
   type TradeView,
 } from '@copytrade/contracts';
-import { settleInboundMessages } from '@copytrade/nest';
 import { GatewayConfig } from '../../config/gateway.config';
+import { fakeNats } from '../../../test/support/fake-nats';
 import { TracesReadCache } from './traces-read-cache.service';
 
 const TRACE = '11111111-1111-4111-8111-111111111111';
 const OTHER_TRACE = '22222222-2222-4222-8222-222222222222';
 
-/** Core NATS as the cache uses it: broadcasts delivered to its callback, status events on demand. */
-function fakeNats() {
-  const callbacks = new Map<string, (error: Error | null, message: { json(): unknown }) => void>();
-  const statuses: Array<{ type: string }> = [];
-  let wake: (() => void) | undefined;
-  const nats = {
-    subscribe: (subject: string, { callback }: { callback: (error: Error | null, message: unknown) => void }) => {
-      callbacks.set(subject, callback);
-      return { unsubscribe: () => callbacks.delete(subject) };
-    },
-    status: async function* () {
-      for (;;) {
-        while (statuses.length) yield statuses.shift()!;
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-    },
-  };
-  return {
-    nats: nats as unknown as NatsConnection,
-    broadcast: (payload: object) => callbacks.get(TracesChangedSubject)?.(null, { json: () => payload }),
-    reconnect: async () => {
-      statuses.push({ type: 'reconnect' });
-      wake?.();
-      await settleInboundMessages();
-    },
-  };
-}
-
 /** The cache, its answers parsed back from the JSON bodies it gives (each checked to be a success body). */
 function cacheWith(ttlSeconds = 5) {
   const config = Object.assign(new GatewayConfig(), { TRACES_READ_CACHE_TTL_SECONDS: ttlSeconds });
-  const bus = fakeNats();
+  const bus = fakeNats(TracesChangedSubject);
   const service = new TracesReadCache(config, bus.nats);
   service.onModuleInit();
   const parse = <T extends { success: true }>(json: string): Omit<T, 'success'> => {
