@@ -7,7 +7,7 @@ import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support
 /**
  * My Copy Trades in a real browser (issue 12; seed 001 §2.6, §5, §7, §8): a new member shares a trade of their own
  * trace at Basic; a second member with the paper broker subscribes at Basic and copies it (the seeds' two calls).
- * My Copy Trades shows the empty state first, then the copy in the summary and Recent Activity, then on the Open tab with its receipt (manual,
+ * My Copy Trades shows the empty state first, then (Real-time off, without a reload: from the live push) the copy in the summary and Recent Activity, then on the Open tab with its receipt (manual,
  * the trader's price beside the fill); the paper market's price moves, the card's price refresh shows the new P&L and
  * Refresh the new Total Return; Close Position asks the native confirmation (symbol, shares, Market, price to 2
  * decimals), sells and closes, and the copy moves to the Closed tab at the exit price. axe and no sideways scroll at
@@ -53,6 +53,9 @@ test('my copies: a copied trade is tracked, its price refreshed, and closed to t
     await expect(page.getByText('Start copying successful traders to build your portfolio')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Discover Traders' })).toHaveAttribute('href', '/discovery');
     await checkAtDesktopAndPhone(page, 'my copies empty', empty);
+    // Real-time off stops the 30 s polling: what appears next comes from the live push alone.
+    await page.getByRole('switch', { name: 'Real-time On' }).click();
+    await expect(page.getByRole('switch', { name: 'Real-time Off' })).not.toBeChecked();
     const accounts = (await (await page.request.get(`/api/snaptrade/accounts/${userId}`)).json()) as {
       accounts: Array<{ id: string }>;
     };
@@ -81,10 +84,9 @@ test('my copies: a copied trade is tracked, its price refreshed, and closed to t
   const summary = page.getByRole('region', { name: 'Copy trading summary' });
   const card = page.getByRole('region', { name: SYMBOL });
 
-  await test.step('My Copy Trades shows the copy in the summary and Recent Activity', async () => {
-    await page.goto('/my-copies');
-    await expect(heading).toBeVisible();
-    await expect(summary.getByText('1 open, 0 closed')).toBeVisible();
+  await test.step('without a reload, the live push shows the copy in the summary and Recent Activity', async () => {
+    // The page open since the empty state, polling off: CopyOpened reaches it over /api/events.
+    await expect(summary.getByText('1 open, 0 closed')).toBeVisible({ timeout: 15_000 });
     await expect(summary.getByText(`$${(PRICE * COPY_QUANTITY).toFixed(2)}`)).toBeVisible();
     const recent = page.getByRole('list', { name: 'Recent Activity' });
     await expect(recent.getByText(SYMBOL)).toBeVisible();
