@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { asAdmin } from '@/features/admin/testing/admin-fixtures';
 import { adminWithTraces } from '@/features/admin/testing/admin-traces-fixtures';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, TEST_CSRF_TOKEN, type MockResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
+
+/** Signed in as the admin; the Users tab (opened first) and the Traces tab answer empty lists. */
+const adminPanel = () => asAdmin(adminWithTraces());
 
 describe('admin panel', () => {
   it('shows-access-denied-to-non-admins', async () => {
@@ -20,8 +24,8 @@ describe('admin panel', () => {
     expect(api.calls.filter((call) => call.path.startsWith('/api/admin/'))).toHaveLength(0);
   });
 
-  it('shows-the-nine-tabs-in-the-seed-order-with-traces-selected', async () => {
-    mockApi(adminWithTraces());
+  it('shows-the-tabs-in-the-seed-order-with-users-selected-first', async () => {
+    mockApi(adminPanel());
     const { user, location } = renderApp('/admin');
 
     const tablist = await screen.findByRole('tablist', { name: 'Admin sections' });
@@ -41,24 +45,23 @@ describe('admin panel', () => {
       'Dev Only',
       'Audit Log',
     ]);
-    expect(within(tablist).getByRole('tab', { name: 'Traces' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel', { name: 'Traces' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Create Trace' })).toBeInTheDocument();
-    expect(screen.getByText(/the Traces tab are ready; the Users, .* tabs are not built yet/)).toBeInTheDocument();
-
-    // A tab not built yet says so honestly; the choice is kept in the address.
-    await user.click(within(tablist).getByRole('tab', { name: 'Users' }));
+    // Seed 001 §2.10 names no first tab: the first of its order opens.
+    expect(within(tablist).getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
     const users = screen.getByRole('tabpanel', { name: 'Users' });
-    expect(await within(users).findByText('This tab is not built yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Create Trace' })).not.toBeInTheDocument();
-    expect(location().search).toBe('?tab=users');
+    expect(await within(users).findByText('No users found')).toBeInTheDocument();
+    expect(location().search).toBe('');
 
+    // The choice is kept in the address; the default tab leaves it clean.
     await user.click(within(tablist).getByRole('tab', { name: 'Traces' }));
+    expect(await screen.findByRole('button', { name: 'Create Trace' })).toBeInTheDocument();
+    expect(location().search).toBe('?tab=traces');
+
+    await user.click(within(tablist).getByRole('tab', { name: 'Users' }));
     expect(location().search).toBe('');
   });
 
   it('opens-the-tab-named-in-the-address', async () => {
-    mockApi(adminWithTraces());
+    mockApi(adminPanel());
     renderApp('/admin?tab=dev');
     const dev = await screen.findByRole('tabpanel', { name: 'Dev Only' });
     expect(await within(dev).findByRole('table', { name: 'Demo trades' })).toBeInTheDocument();
@@ -74,7 +77,7 @@ describe('admin panel', () => {
 
   it('turns-beta-launch-mode-on-only-after-the-server-accepts', async () => {
     const accepted = deferred<MockResponse>();
-    const api = mockApi({ ...adminWithTraces(), 'POST /api/set-maintenance-mode': () => accepted.promise });
+    const api = mockApi({ ...adminPanel(), 'POST /api/set-maintenance-mode': () => accepted.promise });
     const { user } = renderApp('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Admin Panel', level: 1 })).toBeInTheDocument();
@@ -103,7 +106,7 @@ describe('admin panel', () => {
   it('keeps-the-switch-and-shows-an-error-toast-when-the-server-refuses', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
-      ...adminWithTraces(),
+      ...adminPanel(),
       'POST /api/set-maintenance-mode': { status: 403, body: errorBody('FORBIDDEN', 'Admin access required') },
     });
     const { user } = renderApp('/admin');
@@ -119,7 +122,7 @@ describe('admin panel', () => {
 
   it('uses-the-default-failure-message-without-a-server-message', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ ...adminWithTraces(), 'POST /api/set-maintenance-mode': { status: 500 } });
+    mockApi({ ...adminPanel(), 'POST /api/set-maintenance-mode': { status: 500 } });
     const { user } = renderApp('/admin');
 
     await user.click(await screen.findByRole('switch', { name: 'Beta Launch Mode' }));
@@ -130,7 +133,7 @@ describe('admin panel', () => {
   it('ignores-a-rate-limited-change', async () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi({
-      ...adminWithTraces(),
+      ...adminPanel(),
       'POST /api/set-maintenance-mode': { status: 429, body: errorBody('RATE_LIMITED', 'Too many requests') },
     });
     const { user } = renderApp('/admin');
@@ -145,7 +148,7 @@ describe('admin panel', () => {
 
   it('turns-it-off-again', async () => {
     mockApi({
-      ...adminWithTraces(),
+      ...adminPanel(),
       'GET /api/maintenance-status': { body: { isMaintenanceModeEnabled: true } },
       'POST /api/set-maintenance-mode': {
         body: { success: true, isMaintenanceModeEnabled: false, message: 'Beta Launch Mode disabled' },
@@ -164,7 +167,7 @@ describe('admin panel', () => {
 
   it('shows-an-error-line-when-the-status-cannot-be-read', async () => {
     mockApi({
-      ...adminWithTraces(),
+      ...adminPanel(),
       'GET /api/maintenance-status': { status: 503, body: errorBody('SERVICE_UNAVAILABLE', 'x') },
     });
     renderApp('/admin');

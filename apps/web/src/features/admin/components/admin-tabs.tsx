@@ -36,12 +36,12 @@ export const ADMIN_TABS = [
 ] as const;
 type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 
-/** Traces was the first tab built, so it is the one shown first. */
-const DEFAULT_TAB: AdminTab = 'traces';
+/** Seed 001 §2.10 names no first tab: the panel opens on the first of its order, Users. */
+const DEFAULT_TAB: AdminTab = 'users';
 const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.some((entry) => entry.value === value);
 
 /**
- * The admin panel's tab bar (`?tab=` selects one; Traces by default). On a phone the bar scrolls inside its
+ * The admin panel's tab bar (`?tab=` selects one; Users by default). On a phone the bar scrolls inside its
  * own box, never the page. Only the selected tab's content is rendered (and loaded).
  */
 export function AdminTabs({ userId }: { userId: string }) {

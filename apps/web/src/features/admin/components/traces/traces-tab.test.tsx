@@ -46,7 +46,7 @@ beforeEach(() => stubResizeObserver());
 describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
   it('lists-the-traces-with-their-facts-and-marks-the-onboarding-trader', async () => {
     const api = mockApi(adminWithTraces([momentum, swing], momentum));
-    renderApp('/admin');
+    renderApp('/admin?tab=traces');
 
     expect(await screen.findByRole('heading', { name: 'Traces', level: 2 })).toBeInTheDocument();
     const first = await row('Momentum Masters');
@@ -83,7 +83,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
 
   it('says-when-there-are-no-traces-and-no-onboarding-trader', async () => {
     mockApi(adminWithTraces([], null));
-    renderApp('/admin');
+    renderApp('/admin?tab=traces');
     expect(await screen.findByText('No traces yet')).toBeInTheDocument();
     expect(screen.getByText(/None designated/)).toBeInTheDocument();
   });
@@ -95,7 +95,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
       'POST /api/admin/traces': { status: 500 },
       'POST /api/admin/onboarding-trader': { status: 502 },
     });
-    const { user } = renderApp('/admin');
+    const { user } = renderApp('/admin?tab=traces');
 
     expect(await screen.findByText('Failed to fetch traces')).toBeInTheDocument();
     expect(await screen.findByText('Failed to fetch onboarding trader')).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
       ...adminWithTraces(),
       'POST /api/admin/traces': { status: 403, body: errorBody('FORBIDDEN', 'Admin access required') },
     });
-    renderApp('/admin');
+    renderApp('/admin?tab=traces');
     expect(await screen.findByText('Admin access required')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
   });
@@ -134,7 +134,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
         };
       },
     });
-    const { user } = renderApp('/admin');
+    const { user } = renderApp('/admin?tab=traces');
 
     expect(await row('Trace 24')).toBeInTheDocument();
     // The 26th row only says there is more: it is not shown until the next page.
@@ -152,7 +152,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
     it('refuses-a-form-without-the-required-fields-before-calling-the-server', async () => {
       quiet();
       const api = mockApi(adminWithTraces([swing]));
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(await screen.findByRole('button', { name: 'Create Trace' }));
       const dialog = await screen.findByRole('dialog', { name: 'Create Trace' });
@@ -183,7 +183,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
           body: { success: true, message: 'Trace created successfully', trace: buildAdminTrace({ id: 'new' }) },
         },
       });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(await screen.findByRole('button', { name: 'Create Trace' }));
       const dialog = await screen.findByRole('dialog', { name: 'Create Trace' });
@@ -235,7 +235,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
           body: errorBody('HANDLE_TAKEN', 'This handle is already taken.'),
         },
       });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(await screen.findByRole('button', { name: 'Create Trace' }));
       const dialog = await screen.findByRole('dialog', { name: 'Create Trace' });
@@ -252,7 +252,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
     it('uses-the-fallback-message-without-a-server-message', async () => {
       quiet();
       mockApi({ ...adminWithTraces([swing]), 'POST /api/admin/create-trace': { status: 500 } });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(await screen.findByRole('button', { name: 'Create Trace' }));
       const dialog = await screen.findByRole('dialog', { name: 'Create Trace' });
@@ -274,7 +274,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
           body: { success: true, message: 'Trace owner updated successfully', trace: swing },
         },
       });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(within(await row('Swing Kings')).getByRole('button', { name: 'Change owner Swing Kings' }));
       const dialog = await screen.findByRole('dialog', { name: 'Change Owner' });
@@ -301,7 +301,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
     it('uses-the-fallback-message-without-a-server-message', async () => {
       quiet();
       mockApi({ ...adminWithTraces([swing]), 'POST /api/admin/update-trace-owner': { status: 503 } });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(within(await row('Swing Kings')).getByRole('button', { name: 'Change owner Swing Kings' }));
       const dialog = await screen.findByRole('dialog', { name: 'Change Owner' });
@@ -322,7 +322,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
           body: { success: true, message: 'Onboarding trader set successfully', onboardingTrader: swing },
         },
       });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       const current = await screen.findByRole('region', { name: 'Onboarding trader' });
       expect(await within(current).findByText('Momentum Masters')).toBeInTheDocument();
@@ -343,7 +343,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
     it('uses-the-fallback-message-without-a-server-message', async () => {
       quiet();
       mockApi({ ...adminWithTraces([swing]), 'POST /api/admin/set-onboarding-trader': { status: 500 } });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(
         within(await row('Swing Kings')).getByRole('button', { name: 'Set as onboarding trader Swing Kings' }),
@@ -361,7 +361,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
           body: { success: true, message: 'Trace deleted successfully', endedSubscriptions: 3, deletedTrades: 12 },
         },
       });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(within(await row('Swing Kings')).getByRole('button', { name: 'Delete Swing Kings' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete Trace' });
@@ -395,7 +395,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
         ...adminWithTraces([momentum], momentum),
         'POST /api/admin/delete-trace': { status: 409, body: errorBody('ONBOARDING_TRADER', refusal) },
       });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(within(await row('Momentum Masters')).getByRole('button', { name: 'Delete Momentum Masters' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete Trace' });
@@ -412,7 +412,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
     it('uses-the-fallback-message-without-a-server-message', async () => {
       quiet();
       mockApi({ ...adminWithTraces([swing]), 'POST /api/admin/delete-trace': { status: 500 } });
-      const { user } = renderApp('/admin');
+      const { user } = renderApp('/admin?tab=traces');
 
       await user.click(within(await row('Swing Kings')).getByRole('button', { name: 'Delete Swing Kings' }));
       await user.click(
