@@ -45,6 +45,14 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query))[\\/]/,
               priority: 2,
             },
+            // The dialog primitive and what it builds on: the signed-in shell's menu sheet loads it on every app
+            // page. In one chunk too, since automatic chunking split it by which routes share which part, and each
+            // new screen reshuffled the pieces (more, smaller chunks that compress worse).
+            {
+              name: 'dialog',
+              test: /node_modules[\\/](@radix-ui[\\/]react-(dialog|primitive|slot|compose-refs|context|id|use-controllable-state|use-layout-effect|use-callback-ref|use-escape-keydown|use-effect-event|dismissable-layer|focus-scope|focus-guards|portal|presence|visually-hidden)|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },
