@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
-import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, saveScreenshot } from './support/accessibility';
-import { nextPost, signUpNewMember } from './support/member-flows';
+import {
+  checkAtDesktopAndPhone,
+  DESKTOP,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  PHONE,
+  saveScreenshot,
+} from './support/accessibility';
+import { nextPost, signInAs, signUpNewMember } from './support/member-flows';
 import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
 
 /**
@@ -143,4 +150,18 @@ test('copy and sell: a subscriber copies a shared trade on the trace page, then 
     expect(copies).toHaveLength(1);
     expect(copies[0]).toMatchObject({ status: 'closed', heldQuantity: 0, copierCurrentPrice: PRICE });
   });
+});
+
+test("admin Dev tab: 'Dev Only' lists the six demo trades and opens the copy dialog with one", async ({ page }) => {
+  await signInAs(page.request, 'ADMIN');
+  await page.goto('/admin?tab=dev');
+  const demos = page.getByRole('table', { name: 'Demo trades' });
+  await expect(page.getByRole('heading', { name: 'Dev Only', level: 2 })).toBeVisible();
+  for (const label of ['Stock', 'Options', 'Closed', 'Large', 'Incomplete options', 'Sell'])
+    await expect(demos.getByRole('button', { name: `Open copy dialog: ${label} demo` })).toBeVisible();
+  await checkAtDesktopAndPhone(page, 'admin dev tab', demos);
+  await demos.getByRole('button', { name: 'Open copy dialog: Options demo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Copy SPY Trade' });
+  await expect(dialog).toBeVisible();
+  await checkAtDesktopAndPhone(page, 'admin dev tab copy dialog', dialog);
 });
