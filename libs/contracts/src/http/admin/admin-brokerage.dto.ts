@@ -11,7 +11,9 @@ const idMessage = (field: string) => ({ message: `${field} is required (1 to 200
  * POST /api/admin/all-connections: pages of 25 (at most 100), from the brokerage's records of the connections (the
  * provider is never asked per user for this list).
  */
-export class AdminListConnectionsDto extends AdminPageDto {}
+// The page fields alone: an alias, not an empty subclass, which the OpenAPI document would show without properties.
+export const AdminListConnectionsDto = AdminPageDto;
+export type AdminListConnectionsDto = AdminPageDto;
 
 /** POST /api/admin/user-connections, user-holdings, delete-connection */
 export class AdminTargetUserDto extends AdminBodyDto {
