@@ -1,27 +1,13 @@
 import type { CopyInstanceView, UserView } from '@copytrade/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import {
-  ConfirmCheckbox,
-  OrderForm,
-  OrderFormFooter,
-  OrderSummary,
-  QuantityField,
-} from '@/components/order-form/order-form';
-import { parseQuantity, runSellChecks, SELL_CONFIRM_LABEL, showNotice } from '@/components/order-form/order-rules';
-import { useOrderSubmit } from '@/components/order-form/use-order-submit';
+import { showNotice } from '@/components/order-form/order-rules';
+import { SellOrderForm, showSold, useSellOrderForm } from '@/components/order-form/sell-order-form';
 import { Dialog } from '@/components/ui/dialog';
 import { useAccounts } from '@/features/brokerage/api/get-accounts';
 import { copyTradingKeys } from '@/lib/live-events/query-keys';
 import { closeCopy, sellCopyPosition } from '../api/sell-copy';
 import { formatUsd } from '../utils/copy-rules';
-import {
-  copyPositionData,
-  exitPriceOf,
-  SELL_COPY_TEXTS,
-  SELL_SUCCESS_TOAST_MS,
-  sellCopyErrorNotice,
-} from '../utils/sell-copy-rules';
+import { copyPositionData, exitPriceOf, SELL_COPY_TEXTS, sellCopyErrorNotice } from '../utils/sell-copy-rules';
 
 export interface SellCopyDialogProps {
   user: UserView | null;
@@ -72,10 +58,7 @@ function SellCopyForm({
   const userId = user?.id ?? '';
   const accounts = useAccounts({ userId, enabled: Boolean(user) });
   const held = heldOf(copy);
-  const [rawQuantity, setRawQuantity] = useState(String(held));
-  const [confirmed, setConfirmed] = useState(false);
-  const order = useOrderSubmit();
-  const quantity = parseQuantity(rawQuantity);
+  const form = useSellOrderForm(held);
   const trade = copy.originalTrade;
   const unit = trade.isOptions ? 'contracts' : 'shares';
 
@@ -87,9 +70,8 @@ function SellCopyForm({
     ]);
 
   const submit = async () => {
-    if (order.pending) return;
-    const check = await runSellChecks({
-      position: { quantity: held },
+    if (form.order.pending) return;
+    const check = await form.check({
       userId: user?.id ?? null,
       accountsLoading: accounts.isLoading,
       refetchFirstAccountId: async () => {
@@ -97,16 +79,11 @@ function SellCopyForm({
         // The copy is sold from the account it was placed in, when the user still has it; else the first.
         return (list.find((account) => account.id === copy.brokerageAccountId) ?? list[0])?.id ?? null;
       },
-      confirmed,
-      quantity,
     });
-    if (!check.ok) {
-      showNotice(check.notice, check.kind);
-      return;
-    }
+    if (!check) return;
     let response;
     try {
-      response = await order.submit((requestId) =>
+      response = await form.order.submit((requestId) =>
         sellCopyPosition({
           userId,
           accountId: check.accountId,
@@ -124,21 +101,13 @@ function SellCopyForm({
       // At the brokerage, not filled (or not confirmed) yet: the copy closes when the fill arrives.
       showNotice({ title: SELL_COPY_TEXTS.submittedTitle, description: response.message }, 'info');
     } else {
-      showNotice(
-        {
-          title: SELL_COPY_TEXTS.placedTitle,
-          description: `Sold ${check.quantity} ${unit} of ${trade.symbol} at market${
-            response.orderResult.price ? ` (${formatUsd(response.orderResult.price)})` : ''
-          }.`,
-          duration: SELL_SUCCESS_TOAST_MS,
-        },
-        'success',
-      );
+      const price = response.orderResult.price;
+      showSold({ quantity: check.quantity, unit, symbol: trade.symbol, price: price ? formatUsd(price) : null });
       // The whole copy sold: record its close (a part sold leaves the copy open with the rest).
       if (check.quantity >= held) {
         try {
           await closeCopy(userId, copy.id, {
-            exitPrice: exitPriceOf(response.orderResult.price, copy),
+            exitPrice: exitPriceOf(price, copy),
             brokerageSellOrderId: response.orderResult.orderId,
           });
         } catch {
@@ -152,31 +121,18 @@ function SellCopyForm({
   };
 
   return (
-    <OrderForm onSubmit={submit}>
-      <OrderSummary
-        items={[
-          { label: 'Position', value: `${held} ${unit}`, numeric: true },
-          { label: 'My Entry Price', value: formatUsd(copy.copyEntryPrice), numeric: true },
-          { label: 'Current Price', value: formatUsd(copy.copierCurrentPrice), numeric: true },
-          { label: 'Order Type', value: 'Market' },
-        ]}
-      />
-      <QuantityField
-        unit={unit}
-        value={rawQuantity}
-        onChange={setRawQuantity}
-        max={held}
-        hint={`Between 1 and ${held}.`}
-      />
-      <ConfirmCheckbox label={SELL_CONFIRM_LABEL} checked={confirmed} onChange={setConfirmed} />
-      <OrderFormFooter
-        onCancel={onDone}
-        submitLabel="Sell @ Market"
-        busyLabel="Selling..."
-        busy={order.pending}
-        disabled={!confirmed || quantity <= 0}
-        variant="danger"
-      />
-    </OrderForm>
+    <SellOrderForm
+      form={form}
+      unit={unit}
+      heldText={String(held)}
+      summary={[
+        { label: 'Position', value: `${held} ${unit}`, numeric: true },
+        { label: 'My Entry Price', value: formatUsd(copy.copyEntryPrice), numeric: true },
+        { label: 'Current Price', value: formatUsd(copy.copierCurrentPrice), numeric: true },
+        { label: 'Order Type', value: 'Market' },
+      ]}
+      onSubmit={submit}
+      onCancel={onDone}
+    />
   );
 }

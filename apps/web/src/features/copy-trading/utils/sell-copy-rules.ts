@@ -4,7 +4,6 @@ import { isApiError, isNetworkError } from '@/lib/api-client';
 
 /** Seed 001 §8 sell toasts of the terminal and the trace page. */
 export const SELL_COPY_TEXTS = {
-  placedTitle: '✅ Sell Order Placed',
   submittedTitle: 'Sell Order Submitted',
   failedTitle: '❌ Sell Order Failed',
   connectionTitle: 'Connection Required',
@@ -18,8 +17,7 @@ export const SELL_COPY_TEXTS = {
     'The position was sold at your brokerage, but recording the close failed. Refresh My Copy Trades in a moment.',
 } as const;
 
-/** Seed 001 §9: the success toast lasts 3 s; an options market-hours notice 8 s. */
-export const SELL_SUCCESS_TOAST_MS = 3_000;
+/** Seed 001 §9: an options market-hours notice lasts 8 s. */
 const MARKET_HOURS_TOAST_MS = 8_000;
 
 const CONNECTION_CODES = new Set(['CONNECTION_NOT_FOUND', 'CONNECTION_DISABLED', 'PROVIDER_USER_NOT_REGISTERED']);

@@ -1,23 +1,12 @@
 import type { OwnerTradeView, UserView } from '@copytrade/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import {
-  ConfirmCheckbox,
-  OrderForm,
-  OrderFormFooter,
-  OrderSummary,
-  QuantityField,
-} from '@/components/order-form/order-form';
 import { showNotice } from '@/components/order-form/order-rules';
-import { useOrderSubmit } from '@/components/order-form/use-order-submit';
+import { SellOrderForm, showSold, useSellOrderForm } from '@/components/order-form/sell-order-form';
 import { Dialog } from '@/components/ui/dialog';
 import { traceDashboardKeys } from '../api/query-keys';
 import { sellPosition, useOwnerAccounts, type SellPositionInput } from '../api/sell-position';
 import { money, quantity as formatQuantity } from '../utils/format';
-import { parseQuantity, runSellChecks, SELL_CONFIRM_LABEL, sellErrorNotice } from '../utils/sell-checks';
-
-/** Seed 001 §9: the success toast lasts 3 s. */
-const SUCCESS_TOAST_MS = 3_000;
+import { sellErrorNotice } from '../utils/sell-checks';
 
 /** The owner's Sell @ Market dialog (seed 001 §2.8, §4 sell checks, §7 sell-position, §8 owner sell toasts). */
 export function SellDialog({
@@ -56,27 +45,18 @@ function SellForm({
 }) {
   const queryClient = useQueryClient();
   const accounts = useOwnerAccounts(user?.id ?? '', { enabled: Boolean(user) });
-  const [rawQuantity, setRawQuantity] = useState(String(trade.quantity));
-  const [confirmed, setConfirmed] = useState(false);
   // The same request id for a retry whose outcome is unknown (network error), so the order is placed at most once.
-  const order = useOrderSubmit();
-  const quantity = parseQuantity(rawQuantity);
+  const form = useSellOrderForm(trade.quantity);
   const unit = trade.isOptions ? 'contracts' : 'shares';
 
   const submit = async () => {
-    if (order.pending) return;
-    const check = await runSellChecks({
-      position: trade,
+    if (form.order.pending) return;
+    const check = await form.check({
       userId: user?.id ?? null,
       accountsLoading: accounts.isLoading,
       refetchFirstAccountId: async () => (await accounts.refetch()).data?.[0]?.id ?? null,
-      confirmed,
-      quantity,
     });
-    if (!check.ok) {
-      showNotice(check.notice, check.kind);
-      return;
-    }
+    if (!check) return;
     const input = (requestId: string): SellPositionInput => ({
       userId: user!.id,
       accountId: check.accountId,
@@ -101,7 +81,7 @@ function SellForm({
     });
     let response;
     try {
-      response = await order.submit((requestId) => sellPosition(input(requestId)));
+      response = await form.order.submit((requestId) => sellPosition(input(requestId)));
     } catch (error) {
       showNotice(sellErrorNotice(error));
       return;
@@ -109,14 +89,12 @@ function SellForm({
     if (!response) return;
     if (response.status === 'filled') {
       const price = response.orderResult?.price ?? null;
-      showNotice(
-        {
-          title: '✅ Sell Order Placed',
-          description: `Sold ${formatQuantity(check.quantity)} ${unit} of ${trade.symbol} at market${price ? ` (${money(price)})` : ''}.`,
-          duration: SUCCESS_TOAST_MS,
-        },
-        'success',
-      );
+      showSold({
+        quantity: formatQuantity(check.quantity),
+        unit,
+        symbol: trade.symbol,
+        price: price ? money(price) : null,
+      });
     } else {
       // Accepted but not filled yet, or awaiting the brokerage: the trade closes when the fill arrives.
       showNotice({ title: 'Sell Order Submitted', description: response.message }, 'info');
@@ -126,30 +104,17 @@ function SellForm({
   };
 
   return (
-    <OrderForm onSubmit={submit}>
-      <OrderSummary
-        items={[
-          { label: 'Position', value: `${formatQuantity(trade.quantity)} ${unit}`, numeric: true },
-          { label: 'Current Price', value: money(trade.currentPrice), numeric: true },
-          { label: 'Order Type', value: 'Market' },
-        ]}
-      />
-      <QuantityField
-        unit={unit}
-        value={rawQuantity}
-        onChange={setRawQuantity}
-        max={trade.quantity}
-        hint={`Between 1 and ${formatQuantity(trade.quantity)}.`}
-      />
-      <ConfirmCheckbox label={SELL_CONFIRM_LABEL} checked={confirmed} onChange={setConfirmed} />
-      <OrderFormFooter
-        onCancel={onDone}
-        submitLabel="Sell @ Market"
-        busyLabel="Selling..."
-        busy={order.pending}
-        disabled={!confirmed || quantity <= 0}
-        variant="danger"
-      />
-    </OrderForm>
+    <SellOrderForm
+      form={form}
+      unit={unit}
+      heldText={formatQuantity(trade.quantity)}
+      summary={[
+        { label: 'Position', value: `${formatQuantity(trade.quantity)} ${unit}`, numeric: true },
+        { label: 'Current Price', value: money(trade.currentPrice), numeric: true },
+        { label: 'Order Type', value: 'Market' },
+      ]}
+      onSubmit={submit}
+      onCancel={onDone}
+    />
   );
 }
