@@ -112,11 +112,18 @@ describe('settings: account', () => {
     const { user, queryClient } = renderApp('/settings');
     const toggle = await screen.findByRole('switch', { name: 'Enable Copy Trading' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
+    // Automatic copying runs: the card says what the switch does (no "next release" note any more).
+    expect(toggle).toHaveAccessibleDescription(
+      'Off: nothing is copied automatically; you can still copy a trade yourself.',
+    );
+    expect(screen.queryByText(/next release/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Copy Trades' })).toHaveAttribute('href', '/my-copies');
     expect(screen.queryByLabelText('Default Copy Amount ($)')).not.toBeInTheDocument();
 
     await user.click(toggle);
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAccessibleDescription('Saving...');
     const [call] = api.callsTo('POST /api/update-copy-trading');
     expect(call?.body).toEqual({ copyTradingEnabled: true });
     expect(call?.headers.get('x-csrf-token')).toBe(TEST_CSRF_TOKEN);
@@ -129,6 +136,19 @@ describe('settings: account', () => {
     expect(screen.getByLabelText('Default Copy Amount ($)')).toHaveAttribute('placeholder', '1000');
     expect(screen.getByLabelText('Maximum Copy Amount ($)')).toHaveAttribute('placeholder', '10000');
     expect(screen.getByLabelText('Default Copy Amount ($)')).toHaveAttribute('min', '1');
+    expect(toggle).toHaveAccessibleDescription(
+      'On: trades shared by the traces you subscribe to are copied into your Primary account automatically.',
+    );
+    expect(screen.getByLabelText('Default Copy Amount ($)')).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Each automatic copy buys the whole shares or contracts this amount covers at the current price, at least one ($1,000 when empty).',
+      ),
+    );
+    expect(screen.getByLabelText('Maximum Copy Amount ($)')).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'The most any one copy may cost, automatic or your own. An automatic copy is not placed when one share or contract costs more.',
+      ),
+    );
   });
 
   it('toasts-when-the-switch-cannot-be-saved', async () => {
@@ -220,14 +240,8 @@ describe('settings: account', () => {
     const { user, queryClient } = renderApp('/settings');
     const toggle = await screen.findByRole('switch', { name: 'Close my automatic copies when the trader sells' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
-    // Until automatic copying ships the card says so: the settings are kept, manual copies work.
-    expect(
-      screen.getByText(
-        'Automatic copying arrives in the next release: these settings are saved now and apply from then on. Copying a trade yourself from a trace page works now.',
-      ),
-    ).toBeInTheDocument();
     expect(toggle).toHaveAccessibleDescription(
-      'When a trader you copy automatically sells a shared trade, your automatic copy of it is sold too.',
+      'When the trader sells a trade you copied automatically, your copy is sold at market too. Copies you make yourself stay open.',
     );
 
     await user.click(toggle);

@@ -1,6 +1,7 @@
 import type { UserView } from '@copytrade/contracts';
 import { CopySettingsRules, parseCopyAmountInput, validateCopyAmounts } from '@copytrade/contracts/rules';
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Field, FieldHint, Label } from '@/components/ui/label';
@@ -16,20 +17,33 @@ import { copyTradingErrorMessage, useUpdateCopyTrading } from '../api/update-cop
 
 type AmountField = 'defaultCopyAmount' | 'maxCopyAmount';
 
+/** What an automatic copy is sized by when no default amount is set (the copy engine uses the placeholder). */
+const DEFAULT_WHEN_EMPTY = `$${CopySettingsRules.placeholders.defaultCopyAmount.toLocaleString('en-US')}`;
+
 const AMOUNT_FIELDS: { field: AmountField; label: string; hint: string }[] = [
   {
     field: 'defaultCopyAmount',
     label: 'Default Copy Amount ($)',
-    hint: 'Used for each trade you copy unless you enter another amount.',
+    hint: `Each automatic copy buys the whole shares or contracts this amount covers at the current price, at least one (${DEFAULT_WHEN_EMPTY} when empty).`,
   },
-  { field: 'maxCopyAmount', label: 'Maximum Copy Amount ($)', hint: 'The most a single copied trade may use.' },
+  {
+    field: 'maxCopyAmount',
+    label: 'Maximum Copy Amount ($)',
+    hint: 'The most any one copy may cost, automatic or your own. An automatic copy is not placed when one share or contract costs more.',
+  },
 ];
+
+/** The main switch's description: what copy trading on means now that automatic copying runs. */
+const SWITCH_ON =
+  'On: trades shared by the traces you subscribe to are copied into your Primary account automatically.';
+const SWITCH_OFF = 'Off: nothing is copied automatically; you can still copy a trade yourself.';
 
 const asText = (value: number | null | undefined): string =>
   value === null || value === undefined ? '' : String(value);
 
 /**
- * Copy trading settings (seed 000 §2, §5, §7): the switch saves copyTradingEnabled; the two amounts show
+ * Copy trading settings (seed 000 §2, §5, §7): the switch saves copyTradingEnabled — on, each trade shared by a
+ * trace the user subscribes to is copied automatically (copy engine's auto-copy); the two amounts show
  * only when it is on (placeholders 1000 and 10000, minimum 1) and each change is saved at once, empty or
  * non-numeric as null. An amount the rules refuse is shown, not sent. Beside them, while it is on, the
  * 'close my automatic copies when the trader sells' switch (closeAutoCopiesOnTraderSell, off by default), saved
@@ -77,10 +91,9 @@ export function CopyTradingCard({ user }: { user: UserView }) {
       <CardHeader>
         <CardTitle id={`${id}-title`}>Copy Trading</CardTitle>
         <CardDescription>Copy shared trades as market orders into your Primary brokerage account.</CardDescription>
-        {/* Said until automatic copying ships: the settings are kept, manual copies (trace page) work. */}
         <p className="field__hint">
-          Automatic copying arrives in the next release: these settings are saved now and apply from then on. Copying a
-          trade yourself from a trace page works now.
+          Every copy, automatic or your own, is listed in <Link to="/my-copies">My Copy Trades</Link>, with the reason
+          when it could not be placed (for example no brokerage connected or the market closed).
         </p>
       </CardHeader>
       <CardContent className="stack">
@@ -90,7 +103,7 @@ export function CopyTradingCard({ user }: { user: UserView }) {
               Enable Copy Trading
             </p>
             <p className="setting-row__description" id={`${id}-switch-description`}>
-              {toggle.isPending ? 'Saving...' : enabled ? 'On: you can copy trades.' : 'Off: copying is turned off.'}
+              {toggle.isPending ? 'Saving...' : enabled ? SWITCH_ON : SWITCH_OFF}
             </p>
           </div>
           <Switch
@@ -115,7 +128,8 @@ export function CopyTradingCard({ user }: { user: UserView }) {
                   Close my automatic copies when the trader sells
                 </p>
                 <p className="setting-row__description" id={`${id}-close-description`}>
-                  When a trader you copy automatically sells a shared trade, your automatic copy of it is sold too.
+                  When the trader sells a trade you copied automatically, your copy is sold at market too. Copies you
+                  make yourself stay open.
                 </p>
               </div>
               <Switch
