@@ -5,14 +5,16 @@ import { AdminFallbacks } from '../components/admin-toasts';
 import { adminKeys } from './query-keys';
 import { useAdminAction } from './use-admin-action';
 
-/** GET /api/feedback/admin/list?page= (credentials): newest first, 25 a page. */
-export const getAdminFeedback = (page: number) =>
-  api.get<AdminFeedbackListResponse>(`/api/feedback/admin/list?page=${page}`);
+/** GET /api/feedback/admin/list?page=&status= (credentials): newest first, 25 a page; `status` '' for all. */
+export const getAdminFeedback = (page: number, status: FeedbackStatus | '') =>
+  api.get<AdminFeedbackListResponse>(
+    `/api/feedback/admin/list?${new URLSearchParams({ page: String(page), ...(status ? { status } : {}) })}`,
+  );
 
-export function useAdminFeedback(page: number) {
+export function useAdminFeedback(page: number, status: FeedbackStatus | '') {
   return useQuery({
-    queryKey: adminKeys.feedback({ page }),
-    queryFn: () => getAdminFeedback(page),
+    queryKey: adminKeys.feedback({ page, status }),
+    queryFn: () => getAdminFeedback(page, status),
     placeholderData: keepPreviousData,
   });
 }
