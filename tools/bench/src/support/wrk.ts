@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -26,9 +29,21 @@ export async function wrkLoad(
   headers: Record<string, string>,
   connections: number,
   seconds: number,
+  /** Each request takes the next of these cookies in turn (many users' sessions), through a wrk Lua script. */
+  cookies: string[] = [],
 ): Promise<LoadFigures> {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  if (cookies.length > 0) {
+    const script = join(mkdtempSync(join(tmpdir(), 'wrk-')), 'cookies.lua');
+    writeFileSync(
+      script,
+      `local cookies = {${cookies.map((cookie) => JSON.stringify(cookie)).join(',')}}\nlocal next = 0\n` +
+        `request = function()\n  next = next % #cookies + 1\n` +
+        `  return wrk.format(nil, nil, { cookie = cookies[next] })\nend\n`,
+    );
+    args.push('-s', script);
+  }
   const { stdout } = await run('wrk', [...args, url], { maxBuffer: 1 << 20 });
   const percentile = (p: number) => {
     const match = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(stdout);

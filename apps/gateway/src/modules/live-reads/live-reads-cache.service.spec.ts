@@ -4,7 +4,7 @@ import type { LiveEvent } from '../live-events/live-event';
 import type { LiveEventsHub } from '../live-events/live-events.hub';
 import { fakeNats } from '../../../test/support/fake-nats';
 import { LiveReadsConfig } from './live-reads.config';
-import { LiveReadsCache } from './live-reads-cache.service';
+import { LiveReadsCache, LiveReadsUserChangedSubject } from './live-reads-cache.service';
 
 const ALICE = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const BOB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
@@ -48,6 +48,7 @@ function harness(ttlMs = 5_000, staleMs = 0) {
     broadcast: () => bus.broadcast({ traceId: TRADE }),
     reconnect: bus.reconnect,
     calls: () => calls,
+    bus,
   };
 }
 
@@ -109,6 +110,18 @@ describe('LiveReadsCache', () => {
     event('trade.shared', { kind: 'trade', tradeId: OTHER_TRADE, ownerUserId: null, isShared: true });
     expect(await read(BOB, 'live-positions', FEED)).toBe(8);
     expect(await read(BOB, 'my-copies', COPIES)).toBe(7);
+  });
+
+  it("a write through another replica (its broadcast) drops the user's answers; a write here tells the others", async () => {
+    const { cache, read, bus } = harness();
+    await read(ALICE, 'live-positions', FEED); // 1
+    await read(BOB, 'live-positions', FEED); // 2
+    bus.publishTo(LiveReadsUserChangedSubject, { userId: ALICE });
+    expect(await read(ALICE, 'live-positions', FEED)).toBe(3);
+    expect(await read(BOB, 'live-positions', FEED)).toBe(2);
+    cache.userWrote(BOB);
+    expect(bus.published).toEqual([{ subject: LiveReadsUserChangedSubject, payload: { userId: BOB } }]);
+    expect(await read(BOB, 'live-positions', FEED)).toBe(4);
   });
 
   it('TracesChanged drops every feed; a reconnect everything', async () => {

@@ -10,6 +10,15 @@ import type { LiveReadsConfig } from './live-reads.config';
 
 export const LIVE_READS_CONFIG = Symbol('LIVE_READS_CONFIG');
 
+/**
+ * A gateway replica tells the others that a user's write went through it (core NATS, published before the write is
+ * answered): each drops the user's answers as this one did, so the user's next read is fresh on any replica.
+ */
+export const LiveReadsUserChangedSubject = 'broadcast.gateway.live-reads.user-changed';
+export interface LiveReadsUserChanged {
+  userId: string;
+}
+
 /** The cached reads: the terminal's feed (depends on traces, everyone's copies, quotes) and the user's copies. */
 export type LiveRead = 'live-positions' | 'my-copies';
 
@@ -32,8 +41,9 @@ interface Entry {
  * that nothing invalidated ages so: every drop below deletes the entry.
  *
  * Read-your-writes — what drops entries, before anyone could read them again:
- * - the user's own writes through this replica (OwnWritesInterceptor: any non-GET request of a signed-in user drops
- *   their entries before its answer is sent — a copy, a sell, a close, a subscription, a brokerage link);
+ * - the user's own writes (OwnWritesInterceptor: any non-GET request of a signed-in user drops their entries before
+ *   its answer is sent — a copy, a sell, a close, a subscription, a brokerage link — here, and on every other
+ *   replica through LiveReadsUserChangedSubject, published before the answer);
  * - the live push (this replica reads every event of the stream, LiveEventsHub): the user's own order fill or copy
  *   opened / closed (on whichever replica it was made) drops that user's entries, and a copy also every feed showing
  *   that trade (its counts); a trade shared or closed drops every feed;
@@ -53,6 +63,7 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
   /** Per user: bumped by each drop of the user's entries (a read started before it is not stored). */
   private readonly userEpochs: LRUCache<string, number>;
   private stopBroadcast: (() => void) | undefined;
+  private stopUserBroadcast: (() => void) | undefined;
   private stopEvents: (() => void) | undefined;
 
   constructor(
@@ -70,12 +81,18 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     if (!this.entries) return;
     this.stopBroadcast = subscribeToBroadcast(this.nats, TracesChangedSubject, () => this.dropFeeds());
+    this.stopUserBroadcast = subscribeToBroadcast<LiveReadsUserChanged>(
+      this.nats,
+      LiveReadsUserChangedSubject,
+      ({ userId }) => typeof userId === 'string' && this.dropUser(userId),
+    );
     this.stopEvents = this.hub.onEvent((event) => this.applyEvent(event));
     onNatsReconnect(this.nats, () => this.dropAll());
   }
 
   onModuleDestroy(): void {
     this.stopBroadcast?.();
+    this.stopUserBroadcast?.();
     this.stopEvents?.();
   }
 
@@ -121,6 +138,16 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
       }
     }
     return fetch();
+  }
+
+  /** The user wrote through this replica: their answers dropped here and on every other replica. */
+  userWrote(userId: string): void {
+    this.dropUser(userId);
+    try {
+      this.nats.publish(LiveReadsUserChangedSubject, JSON.stringify({ userId } satisfies LiveReadsUserChanged));
+    } catch {
+      // NATS closed or reconnecting: the other replicas drop everything when it is back (onNatsReconnect).
+    }
   }
 
   /** Every answer of the user (their own write, their copy or fill). */

@@ -8,7 +8,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Read-your-writes for the live reads (LiveReadsCache): any write of a signed-in user through this replica — a
  * copy, a sell, a close, a subscription, a brokerage link — drops that user's cached answers once it is answered
- * or failed (a failure may have changed something too), before the answer is sent: their very next read is fresh.
+ * or failed (a failure may have changed something too), before the answer is sent — here and, through NATS, on the
+ * other replicas: their very next read is fresh.
  */
 @Injectable()
 export class OwnWritesInterceptor implements NestInterceptor {
@@ -19,7 +20,7 @@ export class OwnWritesInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<GatewayRequest>();
     const userId = request.user?.id;
     if (!userId || READS.has(request.method)) return next.handle();
-    const drop = () => this.cache.dropUser(userId);
+    const drop = () => this.cache.userWrote(userId);
     return next.handle().pipe(tap({ next: drop, error: drop }));
   }
 }
