@@ -209,7 +209,8 @@ function classify(copy: CopyRecord, result: PlaceOrderBatchResult, outcome: Batc
       id: copy.id,
       orderState: order.state,
       brokerageOrderId: order.brokerageOrderId,
-      awaitingConfirmation: progress === 'unknown',
+      // SUBMITTING from a batch is an order queued durably for the brokerage's scheduler, not an unknown outcome.
+      awaitingConfirmation: progress === 'unknown' && order.state !== 'SUBMITTING',
       brokerageAccountId: accountId,
     });
   } else {
