@@ -1,5 +1,6 @@
 import type { AdminUserView } from '@copytrade/contracts';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
@@ -15,6 +16,7 @@ import { ConfirmDialog } from '../common/confirm-dialog';
 import { fullName } from '../common/format';
 import { EmptyState, QueryView } from '../common/query-view';
 import { formatDay } from '../traces/trace-labels';
+import type { UserDetailsState } from './user-details-tab';
 
 /** Seed 001 §2.10: what each change does, said in the confirmation. */
 export const ToggleAdminTexts = {
@@ -37,6 +39,9 @@ export function UsersTab({ userId }: AdminTabProps) {
   const query = useAdminUsers(userId, { page, search: debounced });
   const [target, setTarget] = useState<AdminUserView | null>(null);
   const toggle = useToggleAdmin();
+  const navigate = useNavigate();
+  const showDetails = (user: AdminUserView) =>
+    navigate({ search: '?tab=user-details' }, { state: { adminUser: user } satisfies UserDetailsState });
 
   const confirm = () => {
     if (!target || toggle.isPending) return;
@@ -114,20 +119,31 @@ export function UsersTab({ userId }: AdminTabProps) {
                     row.isAdmin ? <Badge variant="new">Admin</Badge> : <span className="muted">User</span>,
                 },
                 {
-                  header: 'Action',
-                  cell: (row) =>
-                    row.id === userId ? (
-                      <span className="muted small">You</span>
-                    ) : (
+                  header: 'Actions',
+                  cell: (row) => (
+                    <div className="admin-actions">
                       <Button
                         size="sm"
-                        variant={row.isAdmin ? 'outline' : 'danger'}
-                        onClick={() => setTarget(row)}
-                        aria-label={`${row.isAdmin ? 'Revoke admin' : 'Grant admin'} ${row.username}`}
+                        variant="outline"
+                        onClick={() => showDetails(row)}
+                        aria-label={`Details ${row.username}`}
                       >
-                        {row.isAdmin ? 'Revoke admin' : 'Grant admin'}
+                        Details
                       </Button>
-                    ),
+                      {row.id === userId ? (
+                        <span className="muted small admin-you">You</span>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant={row.isAdmin ? 'outline' : 'danger'}
+                          onClick={() => setTarget(row)}
+                          aria-label={`${row.isAdmin ? 'Revoke admin' : 'Grant admin'} ${row.username}`}
+                        >
+                          {row.isAdmin ? 'Revoke admin' : 'Grant admin'}
+                        </Button>
+                      )}
+                    </div>
+                  ),
                 },
               ]}
             />
