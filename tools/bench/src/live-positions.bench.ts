@@ -12,7 +12,8 @@
  *     npx tsx tools/bench/src/live-positions.bench.ts [seconds=10] [clients=100]
  *
  * BENCH_CLIENT=wrk puts the 100-client load on with wrk (the one-client runs stay in this process): on 2 cores the
- * JavaScript client otherwise takes much of the CPU the gateway needs.
+ * JavaScript client otherwise takes much of the CPU the gateway needs. LIVE_READS_CACHE_TTL_MS=0 turns the
+ * gateway's per-user cache off: every read then goes through the copy engine (the path a cache miss takes).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
