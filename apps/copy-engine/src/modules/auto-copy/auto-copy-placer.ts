@@ -41,6 +41,14 @@ const NOT_CONNECTED: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * An answer that leaves the order's fate unknown (asked again with the same request id): 5xx, 429, and 409 (the
+ * order still in flight there) — except the brokerage's 409 for a user never registered with it, a refusal like
+ * the other "no brokerage" codes (retrying it would leave the copy PENDING for ever).
+ */
+const outcomeUnknown = (status: number, code: string): boolean =>
+  status >= 500 || status === 429 || (status === 409 && !NOT_CONNECTED.has(code));
+
+/**
  * The placement workers of automatic copies. Each claims a batch of PENDING automatic copies whose order has not
  * been asked for (lease + FOR UPDATE SKIP LOCKED: workers and replicas share them without doubling; a crash leaves
  * them to be claimed again once the lease runs out), sends their orders in one brokerage call (placeOrderBatch, each
@@ -159,7 +167,7 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
       ));
     } catch (error) {
       // No answer (timeout, outage, in flight): the orders may have been placed; asked again with the same ids.
-      if (!(error instanceof DomainException) || error.status >= 500 || error.status === 409 || error.status === 429) {
+      if (!(error instanceof DomainException) || outcomeUnknown(error.status, error.code)) {
         this.logger.warn({ err: error, copies: copies.length }, 'The brokerage did not answer an automatic batch');
         outcome.unanswered.push(...copies.map((copy) => copy.id));
         return outcome;
@@ -182,7 +190,7 @@ function classify(copy: CopyRecord, result: PlaceOrderBatchResult, outcome: Batc
   const accountId = result.accountId ?? result.order?.accountId ?? null;
   if (result.error) {
     const { status, code, message } = result.error;
-    if (status >= 500 || status === 409 || status === 429) outcome.unanswered.push(copy.id);
+    if (outcomeUnknown(status, code)) outcome.unanswered.push(copy.id);
     else
       outcome.failures.push({
         id: copy.id,
