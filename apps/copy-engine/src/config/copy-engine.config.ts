@@ -69,4 +69,13 @@ export class CopyEngineConfig extends BaseServiceConfig {
   @Min(1_000)
   @Max(10 * 60_000)
   AUTO_COPY_FANOUT_ACK_WAIT_MS: number = 60_000;
+
+  /**
+   * A TradeShared older than this (written by traces that long ago) is not fanned out: a new consumer replays the
+   * stream's history (a deploy), and a trade shared long before is not copied at today's price for anyone.
+   */
+  @IsInt()
+  @Min(60_000)
+  @Max(7 * 24 * 60 * 60_000)
+  AUTO_COPY_MAX_SHARE_AGE_MS: number = 15 * 60_000;
 }

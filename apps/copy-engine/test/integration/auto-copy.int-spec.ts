@@ -327,6 +327,21 @@ describe('the fan-out of TradeShared', () => {
     for (const userId of followers) expect(placedOrders(userId)).toEqual([1]);
   });
 
+  it('a-TradeShared-written-long-ago (a replay of the stream when the consumer is new) copies-for-nobody', async () => {
+    const followers = await following(2);
+    const trade = sharedTrade(followers);
+    const shared = await publishTradeShared(nc, trade, new Date(Date.now() - 60 * 60_000));
+    await expectEventually(async () => {
+      const [row] = (await dataSource.query(
+        `SELECT count(*)::int AS n FROM copy_engine.inbox WHERE consumer = $1 AND event_id = $2`,
+        [AUTO_COPY_FANOUT_DURABLE, shared.id],
+      )) as Array<{ n: number }>;
+      expect(row!.n).toBe(1);
+    });
+    expect(await copiesOf(trade.id)).toEqual([]);
+    expect(world.placed.size).toBe(0);
+  });
+
   it('options-copies: whole contracts at price × multiplier, the contract sent to the brokerage', async () => {
     const [follower] = await following(1, { defaultCopyAmount: '1000' });
     const trade = sharedTrade([follower!], {

@@ -225,8 +225,11 @@ async function publish(nc: NatsConnection, subject: string, event: EventEnvelope
   await jetstream(nc).publish(subject, JSON.stringify(event), { msgID: event.id });
 }
 
-/** TradeShared for the trade (version 1 of its aggregate); answers the envelope (its id keys the copies). */
-export async function publishTradeShared(nc: NatsConnection, trade: CopyableTradeView) {
+/**
+ * TradeShared for the trade (version 1 of its aggregate), written by traces now or at `occurredAt`; answers the
+ * envelope (its id keys the copies).
+ */
+export async function publishTradeShared(nc: NatsConnection, trade: CopyableTradeView, occurredAt = new Date()) {
   const event = envelope<TradeSharedV1>(TradeShared.type, 'traces', tradeAggregateId(trade.id), 1, {
     tradeId: trade.id,
     traceId: trade.traceId,
@@ -247,6 +250,7 @@ export async function publishTradeShared(nc: NatsConnection, trade: CopyableTrad
     notes: null,
     sharedAt: trade.sharedAt!,
   });
+  event.occurredAt = occurredAt.toISOString();
   await publish(nc, TradeShared.subject, event);
   return event;
 }

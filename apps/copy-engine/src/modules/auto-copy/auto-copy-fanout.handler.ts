@@ -45,7 +45,8 @@ export const autoCopyRequestId = (eventId: string, userId: string) => `auto-copy
  * from their default copy amount at the trade's current price (at least one, never above their maximum), the
  * trader's price and share time as its receipt; or FAILED with the reason when even one unit is above their maximum
  * (or an option's contract is incomplete). Keyed by (event id, follower): a redelivery or a crash part-way records
- * nothing twice and skips nobody. Placing the orders is the placement workers' job, woken when this commits.
+ * nothing twice and skips nobody. Placing the orders is the placement workers' job, woken when this commits. A share
+ * older than AUTO_COPY_MAX_SHARE_AGE_MS (a replay of the stream's history when this consumer is new) is not copied.
  */
 @Injectable()
 export class AutoCopyFanoutHandler implements OnModuleInit {
@@ -75,6 +76,14 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
   async apply(envelope: EventEnvelope<TradeSharedV1>, manager: EntityManager): Promise<void> {
     if (envelope.type !== TradeShared.type) return;
     const event = envelope.data;
+    const ageMs = Date.now() - Date.parse(envelope.occurredAt);
+    if (ageMs > this.config.AUTO_COPY_MAX_SHARE_AGE_MS) {
+      this.logger.warn(
+        { eventId: envelope.id, tradeId: event.tradeId, ageMs },
+        'A TradeShared too old to copy automatically (a replay of the stream): no copies',
+      );
+      return;
+    }
     let trade: AutoCopyTrade | null = null;
     let unitCost = new Decimal(0);
     let optionsMissing: string[] = [];
