@@ -74,8 +74,9 @@ export const world = {
   },
 };
 
+/** As the real brokerage answers a user never registered with it: 409 (not an order in flight). */
 export const NO_BROKERAGE = {
-  status: 404,
+  status: 409,
   code: BrokerageErrorCode.PROVIDER_USER_NOT_REGISTERED,
   message: BrokerageMessages.registrationRequired,
 };
