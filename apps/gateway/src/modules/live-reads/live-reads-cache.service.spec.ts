@@ -1,4 +1,5 @@
 import { TracesChangedSubject } from '@copytrade/contracts';
+import type { Request, Response } from 'express';
 import { settleInboundMessages } from '@copytrade/nest';
 import type { LiveEvent } from '../live-events/live-event';
 import type { LiveEventsHub } from '../live-events/live-events.hub';
@@ -122,6 +123,22 @@ describe('LiveReadsCache', () => {
     cache.userWrote(BOB);
     expect(bus.published).toEqual([{ subject: LiveReadsUserChangedSubject, payload: { userId: BOB } }]);
     expect(await read(BOB, 'live-positions', FEED)).toBe(4);
+  });
+
+  it("sets Express's ETag of a cached body, worked out once per body", async () => {
+    const { cache } = harness();
+    const etagOf = jest.fn((body: string) => `W/"${body.length}"`);
+    const request = { app: { get: () => etagOf } } as unknown as Request;
+    const headers: Array<[string, string]> = [];
+    const response = { setHeader: (name: string, value: string) => headers.push([name, value]) } as unknown as Response;
+    const json = await cache.read(ALICE, 'live-positions', FEED, async () => ({ positions: [] }));
+    cache.setETag(request, response, json);
+    cache.setETag(request, response, await cache.read(ALICE, 'live-positions', FEED, async () => ({ other: 1 })));
+    expect(headers).toEqual([
+      ['ETag', `W/"${json.length}"`],
+      ['ETag', `W/"${json.length}"`],
+    ]);
+    expect(etagOf).toHaveBeenCalledTimes(1);
   });
 
   it('TracesChanged drops every feed; a reconnect everything', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import type { NatsConnection } from '@nats-io/transport-node';
 import { TracesChangedSubject } from '@copytrade/contracts';
 import { NATS_CONNECTION, onNatsReconnect, settleInboundMessages, subscribeToBroadcast } from '@copytrade/nest';
+import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { LiveEvent } from '../live-events/live-event';
 import { LiveEventsHub } from '../live-events/live-events.hub';
@@ -57,6 +58,8 @@ interface Entry {
 export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private readonly ttl: number;
+  /** Express's ETag of each cached body, worked out once (keyed by the body: the same string every hit). */
+  private readonly etags: LRUCache<string, string>;
   private readonly logger = new Logger(LiveReadsCache.name);
   private readonly inFlight = new SingleFlight<string>();
   private epoch = 0;
@@ -75,6 +78,7 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
     // Outlives the entries it guards: a user's epoch must not be forgotten while a read of theirs is in flight.
     this.userEpochs = new LRUCache({ max, ttl: Math.max(config.LIVE_READS_CACHE_TTL_MS, 1) * 30 + 60_000 });
     this.ttl = config.LIVE_READS_CACHE_TTL_MS;
+    this.etags = new LRUCache({ max });
     if (this.ttl > 0) this.entries = new LRUCache({ max, ttl: this.ttl + config.LIVE_READS_CACHE_STALE_MS });
   }
 
@@ -148,6 +152,22 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
     } catch {
       // NATS closed or reconnecting: the other replicas drop everything when it is back (onNatsReconnect).
     }
+  }
+
+  /**
+   * Sets the answer's ETag (Express's own, `etag fn`) on the response, worked out once per cached body instead of
+   * on every answer (hashing a feed of 200 positions each time was a large part of a cached read).
+   */
+  setETag(request: Request, response: Response, json: string): void {
+    const etagOf = request.app.get('etag fn') as ((body: string, encoding: 'utf8') => string | undefined) | undefined;
+    if (!etagOf) return;
+    let etag = this.etags.get(json);
+    if (etag === undefined) {
+      etag = etagOf(json, 'utf8');
+      if (etag === undefined) return;
+      this.etags.set(json, etag);
+    }
+    response.setHeader('ETag', etag);
   }
 
   /** Every answer of the user (their own write, their copy or fill). */

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import {
   CloseCopyDto,
   MyCopiesErrorCode,
@@ -52,8 +53,12 @@ export class MyCopiesController {
   /** Kept per user and URL by LiveReadsCache; the user's own writes and copy events drop it. */
   @Get('my-copies')
   @Header('Content-Type', 'application/json; charset=utf-8')
-  myCopies(@Query() query: MyCopiesQueryDto, @Req() request: GatewayRequest): Promise<string> {
-    return this.cache.read(request.user!.id, 'my-copies', request.originalUrl, async (): Promise<MyCopiesResponse> => {
+  async myCopies(
+    @Query() query: MyCopiesQueryDto,
+    @Req() request: GatewayRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const load = async (): Promise<MyCopiesResponse> => {
       const reply = await this.rpc.request<ListMyCopiesRpcPayload, ListMyCopiesRpcReply>(
         MyCopiesRpc.listMyCopies,
         { status: query.status, limit: query.limit, offset: query.offset },
@@ -69,7 +74,10 @@ export class MyCopiesController {
           hasMore: reply.offset + reply.copies.length < reply.total,
         },
       };
-    });
+    };
+    const json = await this.cache.read(request.user!.id, 'my-copies', request.originalUrl, load);
+    this.cache.setETag(request, response, json);
+    return json;
   }
 
   @Get('my-performance')

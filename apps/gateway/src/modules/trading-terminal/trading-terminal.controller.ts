@@ -1,5 +1,6 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import {
   CopyEngineLivePositionsRpc,
   type LivePositionsResponse,
@@ -26,9 +27,9 @@ export class TradingTerminalController {
 
   @Get('live-positions')
   @Header('Content-Type', 'application/json; charset=utf-8')
-  livePositions(@Req() request: GatewayRequest): Promise<string> {
+  async livePositions(@Req() request: GatewayRequest, @Res({ passthrough: true }) response: Response): Promise<string> {
     const userId = request.user!.id;
-    return this.cache.read(
+    const json = await this.cache.read(
       userId,
       'live-positions',
       request.originalUrl,
@@ -40,5 +41,7 @@ export class TradingTerminalController {
         ),
       (reply) => reply.positions.map((position) => position.id),
     );
+    this.cache.setETag(request, response, json);
+    return json;
   }
 }
