@@ -17,6 +17,7 @@ import { DomainException, RpcClient, RpcTimeoutException } from '@copytrade/nest
 import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+import { ReadsOnly } from '../live-reads/own-writes.interceptor';
 import { orderRequestId } from '../paper/order-request-id';
 
 /**
@@ -81,6 +82,7 @@ export class CopyTradeController {
 
   @Post('copy-trades/copy')
   @HttpCode(200)
+  @ReadsOnly()
   async recordCopy(@Body() body: RecordCopyDto, @Req() request: GatewayRequest): Promise<RecordCopyResponse> {
     const reply = await this.rpc.request<GetCopyOfTradeRpcPayload, GetCopyOfTradeRpcReply>(
       CopyEngineRpc.getCopyOfTrade,
