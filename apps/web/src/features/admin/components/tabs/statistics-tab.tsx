@@ -1,19 +1,16 @@
 import type { InvestorStatsTimeFrame, InvestorStatsView } from '@copytrade/contracts';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { DataTable } from '@/components/ui/data-table';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatSignedPercent, formatUsd } from '@/lib/money';
 import { useInvestorStats } from '../../api/investor-stats';
 import type { AdminTabProps } from '../admin-tab-props';
 import { AdminFallbacks } from '../admin-toasts';
 import { AdminSection } from '../common/admin-section';
 import { EmptyState, QueryView } from '../common/query-view';
+import { TopSymbolsBars } from '../statistics/top-symbols-bars';
 import { formatWholeNumber } from '../traces/trace-labels';
-
-// recharts is its own chunk, loaded only when there are symbols to draw.
-const TopSymbolsChart = lazy(() => import('../statistics/top-symbols-chart'));
 
 /** Seed 001 §2.10, §9: the time frames, 30d by default. */
 const TIME_FRAMES = [
@@ -31,7 +28,7 @@ const days = (value: number) => `${(Number.isFinite(value) ? value : 0).toFixed(
 
 /**
  * Seed 001 §2.10 Statistics: the copy engine's investor statistics for 7d, 30d (default), 90d or all time — overview,
- * performance, the top 8 symbols (a bar chart of their copies, and the figures in a table) and growth.
+ * performance, the top 8 symbols (bars of their copies, and the figures in a table) and growth.
  */
 export function StatisticsTab({ userId }: AdminTabProps) {
   const selectId = useId();
@@ -129,12 +126,7 @@ function TopSymbols({ symbols }: { symbols: TopSymbol[] }) {
         <EmptyState title="No copies in this time frame" text="Symbols appear here once users copy trades." />
       ) : (
         <div className="admin-stats__symbols">
-          {/* One image to assistive tech; the table beside it holds the same figures. */}
-          <div role="img" aria-label="Copies per top symbol, as in the table" className="admin-stats__chart">
-            <Suspense fallback={<Skeleton width="100%" height={180} />}>
-              <TopSymbolsChart symbols={symbols} />
-            </Suspense>
-          </div>
+          <TopSymbolsBars symbols={symbols} />
           <DataTable<TopSymbol>
             aria-labelledby={titleId}
             rows={symbols}
