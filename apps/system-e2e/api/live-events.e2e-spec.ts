@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { expectEventually, freePortBlock } from '@copytrade/testing';
 import { Client } from 'pg';
 import { ApiSession } from '../src/support/api-session';
+import { listen as listenTo, type EventStream as Stream } from '../src/support/event-stream';
 import { seedUsers, signIn } from '../src/support/seeded-users';
 import { startTestPlatform, TEST_ADMIN, TEST_DEMO, type TestPlatform } from '../src/support/test-platform';
 
@@ -19,48 +19,8 @@ let demo: ApiSession;
 let demoId: string;
 let traceId: string;
 
-interface Received {
-  id: string;
-  type: string;
-  data: Record<string, unknown>;
-}
-interface Stream {
-  status: number;
-  events: Received[];
-  close(): void;
-}
 const streams: Stream[] = [];
-
-/** A minimal EventSource with the user's session cookie. */
-function listen(baseUrl: string, cookie: string | null): Promise<Stream> {
-  const url = new URL('/api/events', baseUrl);
-  return new Promise((resolve, reject) => {
-    const call = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, headers: cookie ? { cookie } : {} },
-      (response) => {
-        const stream: Stream = { status: response.statusCode ?? 0, events: [], close: () => call.destroy() };
-        streams.push(stream);
-        let pending = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          pending += chunk;
-          let end: number;
-          while ((end = pending.indexOf('\n\n')) >= 0) {
-            const block = pending.slice(0, end);
-            pending = pending.slice(end + 2);
-            const id = /^id: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (id && data) stream.events.push({ id, ...(JSON.parse(data) as { type: string; data: never }) });
-          }
-        });
-        response.on('error', () => undefined);
-        resolve(stream);
-      },
-    );
-    call.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
-    call.end();
-  });
-}
+const listen = (baseUrl: string, cookie: string | null) => listenTo(baseUrl, cookie, streams);
 
 beforeAll(async () => {
   // E2E_PORT pins the product's ports (port … port + 6) when several runs share a machine; the replica takes +7.

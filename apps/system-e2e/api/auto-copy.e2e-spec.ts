@@ -1,0 +1,250 @@
+import { CopyTradeMessages, type CopyInstanceView } from '@copytrade/contracts';
+import { expectEventually } from '@copytrade/testing';
+import type { ApiSession } from '../src/support/api-session';
+import { listen, type EventStream } from '../src/support/event-stream';
+import { seedUsers, signIn } from '../src/support/seeded-users';
+import {
+  demoOwnsTrace,
+  linkPaperBroker,
+  ownerBuys,
+  ownerSells,
+  shareTrade,
+  subscribeAt,
+  type OwnedTrace,
+} from '../src/support/shared-trade';
+import { useTestPlatform } from '../src/support/test-platform';
+
+/**
+ * Automatic copying through the started product (gateway, identity, traces, copy engine, brokerage with the paper
+ * broker). The demo user owns a trace; five seeded users: A and D subscribe at basic, link the paper broker and turn
+ * copy trading on in Settings (default amount 250), A also 'close my automatic copies when the trader sells'; B
+ * subscribes with the paper broker and turns copy trading on then off; C subscribes and turns it on without a
+ * brokerage; N only signs in. The owner buys 6 MSFT at 100 and shares it at basic: A and D each get exactly one
+ * automatic copy of 2 (250 at 100), OPEN with its receipt, one order each at the brokerage, and A's live push
+ * carries copy.opened; B and N get nothing; C gets a copy recorded as not placed, with the reason. The owner sells:
+ * A's automatic copy is sold and closed (copy.closed on A's push), D's stays open.
+ */
+const suite = useTestPlatform('auto_copy');
+const SYMBOL = 'MSFT';
+const PRICE = 100;
+const DEFAULT_AMOUNT = 250;
+/** Whole shares of the default amount at the price. */
+const COPY_QUANTITY = Math.floor(DEFAULT_AMOUNT / PRICE);
+
+interface Follower {
+  api: ApiSession;
+  id: string;
+  cookie: string;
+}
+
+let owner: OwnedTrace;
+let tradeId: string;
+let a: Follower;
+let b: Follower;
+let c: Follower;
+let d: Follower;
+let n: Follower;
+const streams: EventStream[] = [];
+let streamOfA: EventStream;
+let streamOfB: EventStream;
+
+const myCopies = async (follower: Follower): Promise<CopyInstanceView[]> => {
+  const listed = await follower.api.get('/api/copy-trades/my-copies');
+  expect(listed.status).toBe(200);
+  return listed.body.copyInstances as CopyInstanceView[];
+};
+
+const ordersOf = async (userId: string) =>
+  (
+    await suite.db.query(
+      `SELECT request_id, action, quantity::float8 AS quantity FROM brokerage.order_intents WHERE user_id = $1
+        ORDER BY created_at`,
+      [userId],
+    )
+  ).rows as Array<{ request_id: string; action: string; quantity: number }>;
+
+/** Copy-trading settings saved through the gateway, as Settings → Account saves them. */
+async function saveSettings(
+  follower: Follower,
+  { enabled, closeOnSell }: { enabled: boolean; closeOnSell?: boolean },
+): Promise<void> {
+  expect((await follower.api.post('/api/update-copy-trading', { copyTradingEnabled: enabled })).status).toBe(200);
+  if (!enabled) return;
+  expect((await follower.api.post('/api/update-copy-settings', { defaultCopyAmount: DEFAULT_AMOUNT })).status).toBe(
+    200,
+  );
+  if (closeOnSell !== undefined)
+    expect(
+      (await follower.api.post('/api/update-copy-settings', { closeAutoCopiesOnTraderSell: closeOnSell })).status,
+    ).toBe(200);
+}
+
+beforeAll(async () => {
+  owner = await demoOwnsTrace(suite, { name: 'auto_copy_source', handle: 'auto_copy_source' });
+  const url = suite.platform.url;
+  [a, b, c, d, n] = await Promise.all(
+    (await seedUsers(suite.db, 'auto_copy', 5)).map(async (user) => ({
+      id: user.id,
+      ...(await signIn(url, user.username)),
+    })),
+  );
+  for (const follower of [a, b, c, d]) await subscribeAt(follower.api, follower.id, owner.traceId);
+  for (const follower of [a, b, d]) await linkPaperBroker(follower.api, follower.id);
+  await saveSettings(a, { enabled: true, closeOnSell: true });
+  await saveSettings(d, { enabled: true });
+  await saveSettings(b, { enabled: true });
+  await saveSettings(b, { enabled: false });
+  await saveSettings(c, { enabled: true });
+  // The copy engine learns the settings from identity's UserSettingsChanged (a projection): wait until it has.
+  await expectEventually(async () => {
+    const { rows } = await suite.db.query(
+      `SELECT user_id, copy_trading_enabled AS enabled, default_copy_amount::float8 AS amount,
+              close_auto_copies_on_trader_sell AS close
+         FROM copy_engine.follower_settings WHERE user_id = ANY($1::uuid[])`,
+      [[a.id, b.id, c.id, d.id]],
+    );
+    const byUser = new Map(rows.map((row) => [row.user_id, row]));
+    expect([a, b, c, d].map((follower) => byUser.get(follower.id))).toEqual([
+      expect.objectContaining({ enabled: true, amount: DEFAULT_AMOUNT, close: true }),
+      expect.objectContaining({ enabled: false }),
+      expect.objectContaining({ enabled: true }),
+      expect.objectContaining({ enabled: true, amount: DEFAULT_AMOUNT, close: false }),
+    ]);
+  });
+  streamOfA = await listen(url, a.cookie, streams);
+  streamOfB = await listen(url, b.cookie, streams);
+  expect([streamOfA.status, streamOfB.status]).toEqual([200, 200]);
+
+  tradeId = await ownerBuys(suite, owner, { symbol: SYMBOL, price: PRICE, quantity: 6, orderPrefix: 'auto-copy-src' });
+  await shareTrade(owner, tradeId);
+}, 180_000);
+
+afterAll(() => {
+  for (const stream of streams) stream.close();
+});
+
+describe('automatic copying of a shared trade', () => {
+  it('A and D: exactly one automatic copy each, OPEN with its receipt, one order at the brokerage', async () => {
+    for (const follower of [a, d]) {
+      const [copy, ...more] = await expectEventually(
+        async () => {
+          const copies = await myCopies(follower);
+          expect(copies.map((candidate) => candidate.status)).toEqual(['open']);
+          return copies;
+        },
+        { timeoutMs: 30_000 },
+      );
+      expect(more).toEqual([]);
+      expect(copy).toMatchObject({
+        placement: 'automatic',
+        status: 'open',
+        copyQuantity: COPY_QUANTITY,
+        heldQuantity: COPY_QUANTITY,
+        failureReason: null,
+        brokerageOrderId: expect.any(String),
+        brokerageAccountId: expect.any(String),
+        originalTrade: { id: tradeId, symbol: SYMBOL, type: 'buy', trace: { id: owner.traceId } },
+        receipt: {
+          traderPrice: PRICE,
+          traderSharedAt: expect.any(String),
+          fillPrice: expect.any(Number),
+          filledAt: expect.any(String),
+          delaySeconds: expect.any(Number),
+          versusTrader: expect.stringMatching(/^(better|same|worse)$/),
+        },
+      });
+      expect(copy!.receipt.fillPrice).toBe(copy!.copyEntryPrice);
+      expect(copy!.receipt.slippage).toBeCloseTo(copy!.copyEntryPrice! - PRICE, 4);
+      expect(copy!.receipt.delaySeconds!).toBeGreaterThanOrEqual(0);
+      expect(copy!.receipt.delaySeconds!).toBeLessThan(30);
+      expect(copy!.requestId).toMatch(new RegExp(`^auto-copy:.+:${follower.id}$`));
+      // One buy at the brokerage, under the copy's request id.
+      expect(await ordersOf(follower.id)).toEqual([
+        { request_id: copy!.requestId, action: 'BUY', quantity: COPY_QUANTITY },
+      ]);
+    }
+  });
+
+  it("A's live push carries copy.opened for the automatic copy; B's does not", async () => {
+    const [copy] = await myCopies(a);
+    await expectEventually(() =>
+      expect(streamOfA.events.filter((event) => event.type === 'copy.opened')).toEqual([
+        expect.objectContaining({
+          data: expect.objectContaining({
+            copyId: copy!.id,
+            originalTradeId: tradeId,
+            placement: 'automatic',
+            symbol: SYMBOL,
+          }),
+        }),
+      ]),
+    );
+    // Both subscribers were sent the share itself.
+    await expectEventually(() => expect(streamOfB.events.map((event) => event.type)).toContain('trade.shared'));
+    expect(streamOfB.events.filter((event) => event.type === 'copy.opened')).toEqual([]);
+  });
+
+  it('C (copy trading on, no brokerage): a copy recorded as not placed, with the reason', async () => {
+    const copies = await expectEventually(
+      async () => {
+        const listed = await myCopies(c);
+        expect(listed.map((copy) => copy.status)).toEqual(['failed']);
+        return listed;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(copies[0]).toMatchObject({
+      placement: 'automatic',
+      status: 'failed',
+      failureReason: CopyTradeMessages.brokerageNotConnected,
+      brokerageOrderId: null,
+      copyEntryPrice: null,
+      originalTrade: { id: tradeId, symbol: SYMBOL },
+      receipt: { traderPrice: PRICE, fillPrice: null },
+    });
+    expect(await ordersOf(c.id)).toEqual([]);
+  });
+
+  it('B (copy trading turned off) and N (not a subscriber): no copy, no order', async () => {
+    // By now A's, C's and D's copies are recorded: the fan-out has run.
+    for (const follower of [b, n]) {
+      expect(await myCopies(follower)).toEqual([]);
+      expect(await ordersOf(follower.id)).toEqual([]);
+    }
+    const { rows } = await suite.db.query(
+      `SELECT count(*)::int AS n FROM copy_engine.copy_instances WHERE original_trade_id = $1`,
+      [tradeId],
+    );
+    expect(rows[0].n).toBe(3);
+  });
+
+  it("the owner sells: A's automatic copy is sold and closed (close on sell on); D's stays open (off)", async () => {
+    await ownerSells(owner, { symbol: SYMBOL, quantity: 6 });
+    const [closed] = await expectEventually(
+      async () => {
+        const copies = await myCopies(a);
+        expect(copies.map((copy) => copy.status)).toEqual(['closed']);
+        return copies;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(closed).toMatchObject({
+      placement: 'automatic',
+      closedAt: expect.any(String),
+      copierCurrentPrice: expect.any(Number),
+    });
+    // One buy, then one sell of what the copy held.
+    expect((await ordersOf(a.id)).map((order) => [order.action, order.quantity])).toEqual([
+      ['BUY', COPY_QUANTITY],
+      ['SELL', COPY_QUANTITY],
+    ]);
+    await expectEventually(() =>
+      expect(streamOfA.events.filter((event) => event.type === 'copy.closed')).toEqual([
+        expect.objectContaining({ data: expect.objectContaining({ copyId: closed!.id, placement: 'automatic' }) }),
+      ]),
+    );
+    // A's close was recorded from the same TradeClosed D's would have been: D's copy is left open, with no sell.
+    expect((await myCopies(d)).map((copy) => [copy.status, copy.heldQuantity])).toEqual([['open', COPY_QUANTITY]]);
+    expect((await ordersOf(d.id)).map((order) => order.action)).toEqual(['BUY']);
+  });
+});
