@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Field, FieldHint, Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
 import {
   copySettingsErrorMessage,
   useUpdateCloseAutoCopies,
@@ -92,8 +93,11 @@ export function CopyTradingCard({ user }: { user: UserView }) {
         <CardTitle id={`${id}-title`}>Copy Trading</CardTitle>
         <CardDescription>Copy shared trades as market orders into your Primary brokerage account.</CardDescription>
         <p className="field__hint">
-          Every copy, automatic or your own, is listed in <Link to="/my-copies">My Copy Trades</Link>, with the reason
-          when it could not be placed (for example no brokerage connected or the market closed).
+          Every copy, automatic or your own, is listed in{' '}
+          <Link to={paths.app.myCopies.getHref()} className="text-link">
+            My Copy Trades
+          </Link>
+          , with the reason when it could not be placed (for example no brokerage connected or the market closed).
         </p>
       </CardHeader>
       <CardContent className="stack">
