@@ -94,10 +94,10 @@ export function UsersTab({ userId }: AdminTabProps) {
                     <div className="admin-cell-stack">
                       <span className="admin-strong">{row.username}</span>
                       <span className="muted small">{fullName(row.firstName, row.lastName) ?? '—'}</span>
+                      <span className="muted small">{row.email}</span>
                     </div>
                   ),
                 },
-                { header: 'Email', cell: (row) => row.email },
                 {
                   header: 'Joined',
                   cell: (row) => <time dateTime={row.createdAt}>{formatDay(row.createdAt)}</time>,
@@ -135,7 +135,7 @@ export function UsersTab({ userId }: AdminTabProps) {
                       ) : (
                         <Button
                           size="sm"
-                          variant={row.isAdmin ? 'outline' : 'danger'}
+                          variant="outline"
                           onClick={() => setTarget(row)}
                           aria-label={`${row.isAdmin ? 'Revoke admin' : 'Grant admin'} ${row.username}`}
                         >

@@ -75,7 +75,9 @@ export function TradeCard({ trade, onShare, onUnshare, onDelete }: TradeCardActi
         </div>
       </div>
       <dl className="admin-trace__facts">
-        <Fact label="Trader">{trade.trader.username ?? '—'}</Fact>
+        <Fact label="Trader" wide>
+          {trade.trader.username ?? '—'}
+        </Fact>
         <Fact label="Trace" wide>
           {trade.trace.name} <span className="admin-trace__email">{formatHandle(trade.trace.handle)}</span>
         </Fact>
