@@ -18,6 +18,10 @@ export class OrderDispatchQueue1795800000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE INDEX order_intents_dispatch_queue_idx ON brokerage.order_intents (created_at)
         WHERE dispatch_state IS NOT NULL`);
+    // The claim skips accounts with an order being sent: looked up per candidate.
+    await queryRunner.query(`
+      CREATE INDEX order_intents_dispatch_sending_idx ON brokerage.order_intents (account_id)
+        WHERE dispatch_state = 'SENDING'`);
     await queryRunner.query(`
       CREATE TABLE brokerage.provider_request_slots (
         key text PRIMARY KEY,
@@ -27,6 +31,7 @@ export class OrderDispatchQueue1795800000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP TABLE brokerage.provider_request_slots`);
+    await queryRunner.query(`DROP INDEX brokerage.order_intents_dispatch_sending_idx`);
     await queryRunner.query(`DROP INDEX brokerage.order_intents_dispatch_queue_idx`);
     await queryRunner.query(
       `ALTER TABLE brokerage.order_intents DROP COLUMN dispatch_state, DROP COLUMN dispatched_at`,
