@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { PlaceOrderBatchItem, PlaceOrderBatchRpcReply } from '@copytrade/contracts';
+import { normalizeMarketOrder, type PlaceOrderBatchItem, type PlaceOrderBatchRpcReply } from '@copytrade/contracts';
 import Decimal from 'decimal.js';
+import { orderFingerprint } from '../../src/modules/orders/order-fingerprint';
+import { OrderIntentsStore } from '../../src/modules/orders/order-intents.store';
+import { OrderReconciler } from '../../src/modules/orders/order-reconciler.service';
 import { OrdersController } from '../../src/modules/orders/orders.controller';
 import { PaperMarketClock } from '../../src/modules/paper/paper-market-clock';
 import { PaperPriceFeed } from '../../src/modules/paper/paper-price-feed';
@@ -219,4 +222,40 @@ it('the single path and the batch share one idempotency: an order placed alone i
   });
   const { results } = await batch([buy(alice, requestId, 1)]);
   expect(results[0]).toMatchObject({ replayed: true, order: single.order });
+});
+
+it('a batch whose process died after the claim, before the fill, never places a second order: replayed, then settled as not placed', async () => {
+  const item = buy(alice, `died-${randomUUID()}`, 1);
+  // What the batch commits before filling (its claim), and nothing after: the process died there.
+  await ctx.app.get(OrderIntentsStore).claimMany(
+    [
+      {
+        userId: alice,
+        requestId: item.requestId,
+        fingerprint: orderFingerprint(null, normalizeMarketOrder(item.order as never, '2000-01-01') as never),
+        accountId: aliceAccounts[0]!,
+        provider: 'paper',
+        order: { action: 'BUY', symbol: 'AAPL', underlying: 'AAPL', quantity: '1', option: null },
+      },
+    ],
+    false,
+  );
+  const count = await paperOrders(aliceAccounts);
+  const retried = await batch([item]);
+  expect(retried.results[0]).toMatchObject({ replayed: true, order: { state: 'SUBMITTING' } });
+  expect(await paperOrders(aliceAccounts)).toBe(count);
+
+  await ctx.dataSource.query(
+    `UPDATE brokerage.order_intents SET updated_at = now() - interval '1 hour' WHERE user_id = $1 AND request_id = $2`,
+    [alice, item.requestId],
+  );
+  await ctx.app.get(OrderReconciler).sweep();
+  const settled = await batch([item]);
+  expect(settled.results[0]).toMatchObject({ replayed: true, order: null, error: { code: 'ORDER_NOT_PLACED' } });
+  expect(await paperOrders(aliceAccounts)).toBe(count);
+  const events = await eventsOf((await intentIdOf(alice, item.requestId))!);
+  expect(events.map((event) => [event.type, event.data.state])).toEqual([
+    ['OrderUpdated', 'UNKNOWN'],
+    ['OrderUpdated', 'REJECTED'],
+  ]);
 });
