@@ -1,5 +1,6 @@
 import type { CopyInstanceView } from '@copytrade/contracts';
 import type { Notice } from '@/components/order-form/order-rules';
+import { marketSellData } from '@/components/order-form/sell-position';
 import { isApiError, isNetworkError } from '@/lib/api-client';
 
 /** Seed 001 §8 sell toasts of the terminal and the trace page. */
@@ -56,20 +57,5 @@ export function exitPriceOf(orderPrice: number | null | undefined, copy: CopyIns
  */
 export function copyPositionData(copy: CopyInstanceView, userId: string, quantity: number) {
   const trade = copy.originalTrade;
-  return {
-    symbol: trade.symbol,
-    quantity,
-    isOptions: trade.isOptions,
-    orderType: 'Market' as const,
-    price: null,
-    traceId: trade.trader.id === userId ? 'unknown' : trade.trace.id || 'unknown',
-    ...(trade.isOptions
-      ? {
-          ...(trade.optionsTicker ? { optionsTicker: trade.optionsTicker } : {}),
-          ...(trade.optionType ? { optionType: trade.optionType } : {}),
-          ...(trade.strikePrice !== null ? { strikePrice: trade.strikePrice } : {}),
-          ...(trade.expirationDate ? { expirationDate: trade.expirationDate.slice(0, 10) } : {}),
-        }
-      : {}),
-  };
+  return marketSellData(trade, trade.trader.id === userId ? 'unknown' : trade.trace.id, quantity);
 }

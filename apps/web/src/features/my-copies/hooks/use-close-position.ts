@@ -1,15 +1,18 @@
 import type { CopyInstanceView } from '@copytrade/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { newRequestId } from '@/components/order-form/order-rules';
 import { toast } from '@/components/ui/toast';
 import { getAccountsQueryOptions } from '@/features/brokerage/api/get-accounts';
+import { closeCopy, sellCopyPosition } from '@/features/copy-trading/api/sell-copy';
+import { copyPositionData, exitPriceOf } from '@/features/copy-trading/utils/sell-copy-rules';
 import { isNetworkError } from '@/lib/api-client';
-import { closeCopy, sellBodyOf, sellCopy } from '../api/close-position';
 import { myCopiesKeys } from '../api/query-keys';
 import {
   closeConfirmationText,
   closedSuccessfully,
   NO_BROKERAGE_ACCOUNT,
+  quantityToClose,
   SELL_THROWN,
   sellFailureMessage,
   TRACKING_FAILED,
@@ -18,11 +21,6 @@ import {
 
 /** Seed 001 §9: a success toast lasts 3 s. */
 const SUCCESS_TOAST_MS = 3_000;
-
-const newRequestId = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * Close Position (seed 001 §4, §5, §7, §8): the user, then the native confirmation, then a brokerage account; the
@@ -62,7 +60,13 @@ export function useClosePosition(userId: string | null) {
       requestIds.current.set(copy.id, requestId);
       let sold;
       try {
-        sold = await sellCopy(sellBodyOf(copy, userId, accountId, requestId));
+        sold = await sellCopyPosition({
+          userId,
+          accountId,
+          positionData: copyPositionData(copy, userId, quantityToClose(copy)),
+          confirmRisks: true,
+          requestId,
+        });
       } catch (error) {
         if (!isNetworkError(error)) requestIds.current.delete(copy.id);
         toast.error(sellFailureMessage(error));
@@ -74,7 +78,10 @@ export function useClosePosition(userId: string | null) {
         return;
       }
       try {
-        await closeCopy(userId, copy, sold.orderResult);
+        await closeCopy(userId, copy.id, {
+          exitPrice: exitPriceOf(sold.orderResult.price, copy),
+          brokerageSellOrderId: sold.orderResult.orderId ?? null,
+        });
         toast.success(closedSuccessfully(symbol), { duration: SUCCESS_TOAST_MS });
       } catch {
         toast.warning(TRACKING_FAILED);

@@ -1,6 +1,5 @@
 import type { CopyInstanceView } from '@copytrade/contracts';
 import { isApiError, isNetworkError } from '@/lib/api-client';
-import { quantityToClose } from '../api/close-position';
 import { formatQuantity, unitOf } from './format';
 
 export const USER_NOT_AUTHENTICATED = 'User not authenticated';
@@ -8,6 +7,10 @@ export const NO_BROKERAGE_ACCOUNT = 'No brokerage account found. Please connect 
 export const SELL_THROWN = 'Failed to sell position. Please try again.';
 export const TRACKING_FAILED =
   'Your position was sold at the brokerage, but tracking the close failed. Please refresh to see its latest status.';
+/** What Close Position sells: all the copy still holds (its whole quantity when the server did not say). */
+export const quantityToClose = (copy: CopyInstanceView): number =>
+  copy.heldQuantity > 0 ? copy.heldQuantity : copy.copyQuantity;
+
 export const closedSuccessfully = (symbol: string) => `Position closed successfully for ${symbol}!`;
 
 /**

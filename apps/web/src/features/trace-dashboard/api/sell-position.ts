@@ -1,5 +1,6 @@
 import type { AccountsResponse, BrokerageAccountView, SellPositionResponse } from '@copytrade/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SellPositionBody } from '@/components/order-form/sell-position';
 import { api } from '@/lib/api-client';
 import { ownerPost } from './owner-request';
 import { traceDashboardKeys } from './query-keys';
@@ -20,26 +21,6 @@ export function useOwnerAccounts(userId: string, { enabled }: { enabled: boolean
   return useQuery({ ...getOwnerAccountsQueryOptions(userId), enabled });
 }
 
-/** Seed 001 §3 Sell payload (§7 sell-position): always a market order with price null. */
-export interface SellPositionInput {
-  userId: string;
-  accountId: string;
-  positionData: {
-    symbol: string;
-    quantity: number;
-    isOptions: boolean;
-    orderType: 'Market';
-    price: null;
-    traceId: string;
-    optionsTicker?: string | null;
-    optionType?: 'call' | 'put' | null;
-    strikePrice?: number | null;
-    expirationDate?: string | null;
-  };
-  confirmRisks: true;
-  requestId: string;
-}
-
 /** POST /api/snaptrade/sell-position with the request id as `X-Request-ID` (a retry never sells twice). */
-export const sellPosition = (input: SellPositionInput) =>
+export const sellPosition = (input: SellPositionBody) =>
   ownerPost<SellPositionResponse>('/api/snaptrade/sell-position', input, { 'X-Request-ID': input.requestId });

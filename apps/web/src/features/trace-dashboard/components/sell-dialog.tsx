@@ -1,10 +1,11 @@
 import type { OwnerTradeView, UserView } from '@copytrade/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { showNotice } from '@/components/order-form/order-rules';
+import { marketSellData, type SellPositionBody } from '@/components/order-form/sell-position';
 import { SellOrderForm, showSold, useSellOrderForm } from '@/components/order-form/sell-order-form';
 import { Dialog } from '@/components/ui/dialog';
 import { traceDashboardKeys } from '../api/query-keys';
-import { sellPosition, useOwnerAccounts, type SellPositionInput } from '../api/sell-position';
+import { sellPosition, useOwnerAccounts } from '../api/sell-position';
 import { money, quantity as formatQuantity } from '../utils/format';
 import { sellErrorNotice } from '../utils/sell-checks';
 
@@ -57,25 +58,10 @@ function SellForm({
       refetchFirstAccountId: async () => (await accounts.refetch()).data?.[0]?.id ?? null,
     });
     if (!check) return;
-    const input = (requestId: string): SellPositionInput => ({
+    const input = (requestId: string): SellPositionBody => ({
       userId: user!.id,
       accountId: check.accountId,
-      positionData: {
-        symbol: trade.symbol,
-        quantity: check.quantity,
-        isOptions: trade.isOptions,
-        orderType: 'Market',
-        price: null,
-        traceId: traceId || 'unknown',
-        ...(trade.isOptions
-          ? {
-              optionsTicker: trade.optionsTicker,
-              optionType: trade.optionType,
-              strikePrice: trade.strikePrice,
-              expirationDate: trade.expirationDate,
-            }
-          : {}),
-      },
+      positionData: marketSellData(trade, traceId, check.quantity),
       confirmRisks: true,
       requestId,
     });
