@@ -84,6 +84,23 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('switch', { name: 'Beta Launch Mode' }),
   },
   { name: 'admin: access denied', path: '/admin', as: 'DEMO', ready: heading('Access Denied') },
+  ...(
+    [
+      ['users', 'Users'],
+      ['statistics', 'Statistics'],
+      ['trades', 'Trades'],
+      ['feedback', 'Feedback'],
+      ['all-connections', 'All Connections'],
+      ['snaptrade-users', 'SnapTrade Users'],
+      ['user-details', 'User Details'],
+      ['audit-log', 'Audit Log'],
+    ] as const
+  ).map(([tab, title]): Screen => ({
+    name: `admin: ${title}`,
+    path: `/admin?tab=${tab}`,
+    as: 'ADMIN',
+    ready: (page) => page.getByRole('tabpanel', { name: title }).getByRole('heading', { name: title, level: 2 }),
+  })),
   {
     name: 'discover traders',
     path: '/discovery',
