@@ -1,16 +1,13 @@
-import type { CopyInstanceView, TradeView } from '@copytrade/contracts';
-import { lazy, Suspense, useId, useState } from 'react';
+import type { TradeView } from '@copytrade/contracts';
+import { useId } from 'react';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { ClockIcon, LayersIcon } from '@/components/ui/icons';
 import { useCopiesByTrade } from '@/features/copy-trading/api/copies-by-trade';
+import { useCopyDialogs } from '@/features/copy-trading/components/copy-dialogs';
 import { useTraceTrades, type TradesVariant } from '@/features/traces/api/get-trace-trades';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { TradesTable } from './trades-table';
-
-// The copy dialog is its own chunk, loaded when a copy starts (the trace route stays within its budget).
-const CopyTradeDialog = lazy(() => import('@/features/copy-trading/components/copy-trade-dialog'));
-const SellCopyDialog = lazy(() => import('@/features/copy-trading/components/sell-copy-dialog'));
 
 export const TRADES_TEXTS = {
   copyNote: 'Copy a trade into your brokerage account with Copy Trade.',
@@ -41,19 +38,8 @@ export function TradesPanel({
 }) {
   const titleId = useId();
   const { user } = useSession();
-  const [copying, setCopying] = useState<TradeView | null>(null);
-  // Mounted from the first copy on, so closing animates and returns focus to the row's button.
-  const [dialogLoaded, setDialogLoaded] = useState(false);
-  const startCopy = (trade: TradeView) => {
-    setDialogLoaded(true);
-    setCopying(trade);
-  };
-  const [selling, setSelling] = useState<CopyInstanceView | null>(null);
-  const [sellLoaded, setSellLoaded] = useState(false);
-  const startSell = (copy: CopyInstanceView) => {
-    setSellLoaded(true);
-    setSelling(copy);
-  };
+  // The dialogs are lazy chunks (the trace route stays within its budget).
+  const { startCopy, startSell, dialogs } = useCopyDialogs(user);
   const variant: TradesVariant = kind === 'past' ? 'closed' : owner ? 'owner' : 'fallback';
   const trades = useTraceTrades({ traceId, userId, variant });
   const live = kind === 'live';
@@ -89,7 +75,7 @@ export function TradesPanel({
           kind={kind}
           labelledBy={titleId}
           copies={live ? copies : undefined}
-          onCopy={live ? startCopy : undefined}
+          onCopy={live ? (trade: TradeView) => startCopy(traceId, trade) : undefined}
           onSell={live ? startSell : undefined}
         />
       );
@@ -118,16 +104,7 @@ export function TradesPanel({
         )}
       </div>
       <div className="card__content">{body}</div>
-      {dialogLoaded ? (
-        <Suspense fallback={null}>
-          <CopyTradeDialog traceId={traceId} user={user} trade={copying} onClose={() => setCopying(null)} />
-        </Suspense>
-      ) : null}
-      {sellLoaded ? (
-        <Suspense fallback={null}>
-          <SellCopyDialog user={user} copy={selling} onClose={() => setSelling(null)} />
-        </Suspense>
-      ) : null}
+      {dialogs}
     </section>
   );
 }

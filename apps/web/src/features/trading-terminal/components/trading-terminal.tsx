@@ -1,5 +1,5 @@
-import type { CopyInstanceView, LivePositionView, UserView } from '@copytrade/contracts';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import type { LivePositionView, UserView } from '@copytrade/contracts';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
+import { useCopyDialogs } from '@/features/copy-trading/components/copy-dialogs';
 import { useSubscriptions } from '@/features/traces/api/get-subscriptions';
 import { useLivePositions } from '../api/get-live-positions';
 import { useTerminalNotifications } from '../hooks/use-terminal-notifications';
@@ -28,10 +29,6 @@ import { PortfolioOverview, TraderCards } from './portfolio-overview';
 import { PositionCard } from './position-card';
 import { TraderStrip } from './trader-strip';
 import '../trading-terminal.css';
-
-// The copy and sell dialogs are chunks of their own (shared with the trace page), loaded when first opened.
-const CopyTradeDialog = lazy(() => import('@/features/copy-trading/components/copy-trade-dialog'));
-const SellCopyDialog = lazy(() => import('@/features/copy-trading/components/sell-copy-dialog'));
 
 export const TERMINAL_TEXTS = {
   title: 'Trading Terminal',
@@ -94,9 +91,7 @@ export function TradingTerminal({ user }: { user: UserView }) {
   const subscriptions = useSubscriptions(user.id);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<PositionFilter>('all');
-  const [copying, setCopying] = useState<LivePositionView | null>(null);
-  // Dialogs are mounted from their first use on, so closing animates and returns focus to the card's button.
-  const [copyLoaded, setCopyLoaded] = useState(false);
+  const copyDialogs = useCopyDialogs(user);
 
   const followed = useMemo(() => followedTraces(subscriptions.data ?? []), [subscriptions.data]);
   const positions = useMemo(
@@ -108,17 +103,10 @@ export function TradingTerminal({ user }: { user: UserView }) {
   );
   const notifications = useTerminalNotifications(positions);
 
-  const startCopy = (position: LivePositionView) => {
-    setCopyLoaded(true);
-    setCopying(position);
-  };
-  const [selling, setSelling] = useState<CopyInstanceView | null>(null);
-  const [sellLoaded, setSellLoaded] = useState(false);
+  const startCopy = (position: LivePositionView) => copyDialogs.startCopy(position.traceId, tradeOfPosition(position));
   const startSell = (position: LivePositionView) => {
     const copy = openCopyOf(position);
-    if (!copy) return;
-    setSellLoaded(true);
-    setSelling(copy);
+    if (copy) copyDialogs.startSell(copy);
   };
 
   let body;
@@ -250,21 +238,7 @@ export function TradingTerminal({ user }: { user: UserView }) {
 
       {body}
 
-      {copyLoaded ? (
-        <Suspense fallback={null}>
-          <CopyTradeDialog
-            traceId={copying?.traceId ?? ''}
-            user={user}
-            trade={copying ? tradeOfPosition(copying) : null}
-            onClose={() => setCopying(null)}
-          />
-        </Suspense>
-      ) : null}
-      {sellLoaded ? (
-        <Suspense fallback={null}>
-          <SellCopyDialog user={user} copy={selling} onClose={() => setSelling(null)} />
-        </Suspense>
-      ) : null}
+      {copyDialogs.dialogs}
     </div>
   );
 }
