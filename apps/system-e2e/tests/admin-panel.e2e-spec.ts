@@ -56,6 +56,22 @@ test('admin users: grant then revoke admin — the target sees the panel, then n
       await checkAtDesktopAndPhone(page, 'admin users', row);
     });
 
+    await test.step("Details opens the member's User Details: Info, Connections, Holdings", async () => {
+      await row.getByRole('button', { name: `Details ${member.username}` }).click();
+      const details = panel(page, 'User Details');
+      await expect(details.getByRole('tabpanel', { name: 'Info' })).toContainText(member.email);
+      await checkAtDesktopAndPhone(page, 'admin user details', details.getByRole('tabpanel', { name: 'Info' }), {
+        networkIdle: true,
+      });
+      await details.getByRole('tab', { name: 'Connections' }).click();
+      await expect(details.getByText('No connections')).toBeVisible();
+      await details.getByRole('tab', { name: 'Holdings' }).click();
+      await expect(details.getByText('No holdings')).toBeVisible();
+      await page.getByRole('tab', { name: 'Users', exact: true }).click();
+      await users.getByLabel('Search users').fill(member.username);
+      await expect(row).toHaveCount(1);
+    });
+
     await test.step('Grant admin asks first (marked dangerous), then grants', async () => {
       await row.getByRole('button', { name: `Grant admin ${member.username}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Grant Admin Privileges' });
@@ -184,4 +200,14 @@ test('admin feedback: a feedback moves to Resolved', async ({ page }) => {
   await expect(
     reloaded.getByRole('listitem').filter({ hasText: message }).getByRole('combobox', { name: 'Status' }),
   ).toContainText('Resolved');
+
+  await test.step('the Audit Log shows the change, newest first, before → after', async () => {
+    const log = await openTab(page, 'Audit Log', '/admin?tab=audit-log');
+    await chooseOption(page, log.getByRole('combobox', { name: 'Action' }), 'Feedback status');
+    const newest = log.getByRole('row').nth(1);
+    await expect(newest).toContainText('feedback.status');
+    await expect(newest).toContainText('status: open → resolved');
+    await page.waitForLoadState('networkidle');
+    await checkAtDesktopAndPhone(page, 'admin audit log', newest);
+  });
 });
