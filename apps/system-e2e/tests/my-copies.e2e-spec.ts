@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { checkAtDesktopAndPhone } from './support/accessibility';
+import { closeCopyPosition, movePrice, userIdOf } from './support/copy-flows';
 import { csrfHeaders, signUpNewMember } from './support/member-flows';
 import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
 
@@ -18,9 +19,6 @@ const SYMBOL = `MC${Date.now().toString(36).slice(-6).toUpperCase()}`;
 const PRICE = 40;
 const NEW_PRICE = 46;
 const COPY_QUANTITY = 3;
-
-const userIdOf = async (api: APIRequestContext): Promise<string> =>
-  ((await (await api.get('/api/verify-token')).json()) as { user: { id: string } }).user.id;
 
 test('my copies: a copied trade is tracked, its price refreshed, and closed to the Closed tab', async ({
   page,
@@ -105,11 +103,7 @@ test('my copies: a copied trade is tracked, its price refreshed, and closed to t
   });
 
   await test.step('the price moves; the card’s refresh and Refresh show the new P&L', async () => {
-    const moved = await page.request.post('/api/dev/market/price', {
-      data: { symbol: SYMBOL, price: NEW_PRICE },
-      headers: await csrfHeaders(page.request),
-    });
-    expect(moved.ok(), await moved.text()).toBe(true);
+    await movePrice(page.request, SYMBOL, NEW_PRICE);
     await card.getByRole('button', { name: `Refresh price of ${SYMBOL}` }).click();
     await expect(page.getByText('Price refreshed successfully')).toBeVisible();
     const pnl = `+$${((NEW_PRICE - PRICE) * COPY_QUANTITY).toFixed(2)}`;
@@ -121,13 +115,7 @@ test('my copies: a copied trade is tracked, its price refreshed, and closed to t
   });
 
   await test.step('Close Position confirms, sells and closes: the copy moves to Closed', async () => {
-    let confirmation = '';
-    page.once('dialog', (dialog) => {
-      confirmation = dialog.message();
-      void dialog.accept();
-    });
-    await card.getByRole('button', { name: 'Close Position' }).click();
-    await expect(page.getByText(`Position closed successfully for ${SYMBOL}!`)).toBeVisible({ timeout: 20_000 });
+    const confirmation = await closeCopyPosition(page, card, SYMBOL);
     expect(confirmation).toContain(`Symbol: ${SYMBOL}`);
     expect(confirmation).toContain(`Quantity: ${COPY_QUANTITY} shares`);
     expect(confirmation).toContain('Order Type: Market');

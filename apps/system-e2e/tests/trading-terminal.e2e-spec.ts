@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, saveScreenshot } from './support/accessibility';
+import { userIdOf } from './support/copy-flows';
 import { nextPost, signUpNewMember } from './support/member-flows';
 import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
 
@@ -14,9 +15,6 @@ import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support
 const SYMBOL = `TT${Date.now().toString(36).slice(-6).toUpperCase()}`;
 const PRICE = 40;
 const QUANTITY = 6;
-
-const userIdOf = async (api: APIRequestContext): Promise<string> =>
-  ((await (await api.get('/api/verify-token')).json()) as { user: { id: string } }).user.id;
 
 test('trading terminal: a Basic subscriber sees a shared trade live and copies it', async ({ page, baseURL }) => {
   test.setTimeout(180_000);

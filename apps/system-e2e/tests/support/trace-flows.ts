@@ -33,28 +33,27 @@ export async function createTraceFor(baseURL: string, label: string, ownerId: st
   }
 }
 
-/**
- * A new member owns a new trace, buys `quantity` of `symbol` at `price` on the paper broker (market opened, symbol
- * priced) and shares the trade at Basic; answers the trace's and the trade's ids. `names` keeps the members of
- * each spec apart (labels, phone prefix).
- */
-export async function shareOwnerTrade(
-  baseURL: string,
-  {
-    symbol,
-    price,
-    quantity,
-    names,
-  }: {
-    symbol: string;
-    price: number;
-    quantity: number;
-    names: { label: string; usernameLabel: string; phonePrefix: string; traceLabel: string };
-  },
-): Promise<{ traceId: string; tradeId: string; ownerUsername: string }> {
-  const owner = await request.newContext({ baseURL });
+/** Names that keep one spec's members and traces apart (labels, phone prefix). */
+export interface OwnerNames {
+  label: string;
+  usernameLabel: string;
+  phonePrefix: string;
+  traceLabel: string;
+}
+
+/** A new member signed in on a request context of its own, owning a new trace, with the paper broker linked. */
+export interface TraceOwner {
+  api: APIRequestContext;
+  ownerId: string;
+  traceId: string;
+  ownerUsername: string;
+}
+
+/** A new member who owns a new trace (created by the seeded admin) and links the paper broker. Dispose its `api`. */
+export async function newTraceOwner(baseURL: string, names: OwnerNames): Promise<TraceOwner> {
+  const api = await request.newContext({ baseURL });
   try {
-    const member = await signUpNewMember(owner, {
+    const member = await signUpNewMember(api, {
       label: names.label,
       usernameLabel: names.usernameLabel,
       phonePrefix: names.phonePrefix,
@@ -62,42 +61,72 @@ export async function shareOwnerTrade(
       firstName: 'Share',
       lastName: 'Owner',
     });
-    const ownerId = ((await (await owner.get('/api/verify-token')).json()) as { user: { id: string } }).user.id;
+    const ownerId = ((await (await api.get('/api/verify-token')).json()) as { user: { id: string } }).user.id;
     const traceId = await createTraceFor(
       baseURL,
       names.traceLabel,
       ownerId,
       `${names.usernameLabel}_${member.username.slice(names.usernameLabel.length + 1)}`,
     );
-    await connectPaperBroker(owner, ownerId);
-    const headers = await csrfHeaders(owner);
-    // A market order: the paper market must be open and the symbol priced.
-    const opened = await owner.post('/api/dev/market/hours', { data: { open: true }, headers });
-    expect(opened.ok(), await opened.text()).toBe(true);
-    const priced = await owner.post('/api/dev/market/price', { data: { symbol, price }, headers });
-    expect(priced.ok(), await priced.text()).toBe(true);
-    const bought = await owner.post('/api/dev/paper/orders', {
-      data: { userId: ownerId, action: 'BUY', symbol, quantity },
-      headers: { ...headers, 'X-Request-ID': `share-flow-${randomUUID()}` },
-    });
-    expect(bought.status(), await bought.text()).toBe(201);
-    // The fill reaches traces through OrderFilled; the owner's trade list shows it.
-    let tradeId = '';
-    await expect(async () => {
-      const listed = await owner.get(`/api/trace-owner/${traceId}/snaptrade-trades`);
-      expect(listed.ok(), await listed.text()).toBe(true);
-      const trades = ((await listed.json()) as { trades: Array<{ id: string; symbol: string }> }).trades;
-      tradeId = trades.find((trade) => trade.symbol === symbol)?.id ?? '';
-      expect(tradeId).not.toBe('');
-    }).toPass({ timeout: 30_000 });
-    const shared = await owner.post(`/api/trace-owner/${traceId}/share-trade`, {
-      data: { snaptradeTradeId: tradeId, minTier: 'basic' },
-      headers,
-    });
-    expect(shared.ok(), await shared.text()).toBe(true);
-    return { traceId, tradeId, ownerUsername: member.username };
+    await connectPaperBroker(api, ownerId);
+    return { api, ownerId, traceId, ownerUsername: member.username };
+  } catch (error) {
+    await api.dispose();
+    throw error;
+  }
+}
+
+/**
+ * The owner buys `quantity` of `symbol` at `price` on the paper broker (market opened, symbol priced) and shares the
+ * trade at Basic (TradeShared); answers the trade's id.
+ */
+export async function buyAndShare(
+  { api, ownerId, traceId }: TraceOwner,
+  { symbol, price, quantity }: { symbol: string; price: number; quantity: number },
+): Promise<string> {
+  const headers = await csrfHeaders(api);
+  // A market order: the paper market must be open and the symbol priced.
+  const opened = await api.post('/api/dev/market/hours', { data: { open: true }, headers });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const priced = await api.post('/api/dev/market/price', { data: { symbol, price }, headers });
+  expect(priced.ok(), await priced.text()).toBe(true);
+  const bought = await api.post('/api/dev/paper/orders', {
+    data: { userId: ownerId, action: 'BUY', symbol, quantity },
+    headers: { ...headers, 'X-Request-ID': `share-flow-${randomUUID()}` },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  // The fill reaches traces through OrderFilled; the owner's trade list shows it.
+  let tradeId = '';
+  await expect(async () => {
+    const listed = await api.get(`/api/trace-owner/${traceId}/snaptrade-trades`);
+    expect(listed.ok(), await listed.text()).toBe(true);
+    const trades = ((await listed.json()) as { trades: Array<{ id: string; symbol: string }> }).trades;
+    tradeId = trades.find((trade) => trade.symbol === symbol)?.id ?? '';
+    expect(tradeId).not.toBe('');
+  }).toPass({ timeout: 30_000 });
+  const shared = await api.post(`/api/trace-owner/${traceId}/share-trade`, {
+    data: { snaptradeTradeId: tradeId, minTier: 'basic' },
+    headers,
+  });
+  expect(shared.ok(), await shared.text()).toBe(true);
+  return tradeId;
+}
+
+/**
+ * A new member owns a new trace, buys `quantity` of `symbol` at `price` on the paper broker (market opened, symbol
+ * priced) and shares the trade at Basic; answers the trace's and the trade's ids. `names` keeps the members of
+ * each spec apart (labels, phone prefix).
+ */
+export async function shareOwnerTrade(
+  baseURL: string,
+  { symbol, price, quantity, names }: { symbol: string; price: number; quantity: number; names: OwnerNames },
+): Promise<{ traceId: string; tradeId: string; ownerUsername: string }> {
+  const owner = await newTraceOwner(baseURL, names);
+  try {
+    const tradeId = await buyAndShare(owner, { symbol, price, quantity });
+    return { traceId: owner.traceId, tradeId, ownerUsername: owner.ownerUsername };
   } finally {
-    await owner.dispose();
+    await owner.api.dispose();
   }
 }
 
