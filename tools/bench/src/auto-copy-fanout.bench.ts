@@ -6,6 +6,7 @@
  * with cash (its rows cloned from the demo's) — then the owner shares the trade through the gateway. Measured:
  * share → the last copy settled (OPEN or FAILED) in copy_engine.copy_instances (polled every 20 ms), the stages from
  * the database's own clocks (TradeShared written; first and last copy recorded; last settled), orders per second,
+ * the timeline of each brokerage batch,
  * and the brokerage's order intents (exactly N). In the same run, PostgreSQL's own single-row insert rate: pgbench,
  * one client inserting one row per transaction for 5 s, so the fan-out's rate reads as a ratio of it.
  *
@@ -144,6 +145,12 @@ function pgbenchInsertRate(databaseUrl: string, seconds = 5): number {
 async function run(db: Client, session: Session, traceId: string, demoId: string, size: number, symbol: string) {
   const tradeId = await newTrade(db, session, traceId, symbol);
   const followers = await seedFollowers(db, traceId, demoId, size);
+  // The previous run's followers unsubscribe: this trade's audience is this run's N.
+  await db.query(
+    `UPDATE traces.subscriptions SET status = 'ended', ended_at = now()
+      WHERE trace_id = $1 AND status = 'active' AND NOT (user_id = ANY($2::uuid[]))`,
+    [traceId, followers],
+  );
   await session.refreshCsrf();
   const startedAt = performance.now();
   const shared = await session.call('POST', `/api/trace-owner/${traceId}/share-trade`, {
@@ -162,7 +169,8 @@ async function run(db: Client, session: Session, traceId: string, demoId: string
     );
     const now = performance.now() - startedAt;
     if (recordedMs === null && rows[0]!.recorded >= size) recordedMs = now;
-    if (rows[0]!.settled >= size) {
+    if (rows[0]!.recorded > size) throw new Error(`${rows[0]!.recorded} copies for ${size} followers`);
+    if (rows[0]!.settled === size) {
       settledMs = now;
       break;
     }
