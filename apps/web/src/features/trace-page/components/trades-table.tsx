@@ -5,39 +5,27 @@ import { CopyTradeAction } from '@/features/copy-trading/components/copy-trade-a
 import { cn } from '@/lib/cn';
 import {
   capitalize,
-  displayPrice,
   formatDateTime,
-  formatDay,
-  formatMoney,
   formatQuantity,
   formatSignedMoney,
+  optionSummary,
   tierLabel,
   tradePnl,
   trendClass,
 } from '../utils/trace-format';
+import { ContractPrice } from './contract-price';
 
-/** A price cell: options prices are stored in hundredths and shown per contract (÷ 100). */
-function Price({ trade, stored }: { trade: TradeView; stored: number }) {
-  return (
-    <>
-      {formatMoney(displayPrice(trade, stored))}
-      {trade.isOptions ? <span className="trade-unit">/contract</span> : null}
-    </>
-  );
-}
+/** A price cell, per contract for options. */
+const Price = ({ trade, stored }: { trade: TradeView; stored: number }) => (
+  <ContractPrice trade={trade} stored={stored} unitClassName="trade-unit" />
+);
 
 /** Symbol, and for options the type, strike and expiry. */
 function Instrument({ trade }: { trade: TradeView }) {
   return (
     <div className="trade-instrument">
       <span className="trade-instrument__symbol">{trade.symbol}</span>
-      {trade.isOptions ? (
-        <span className="trade-instrument__option">
-          {trade.optionType ? trade.optionType.toUpperCase() : 'Option'}
-          {trade.strikePrice !== null ? ` · Strike ${formatMoney(trade.strikePrice)}` : ''}
-          {trade.expirationDate ? ` · Exp ${formatDay(trade.expirationDate)}` : ''}
-        </span>
-      ) : null}
+      {trade.isOptions ? <span className="trade-instrument__option">{optionSummary(trade)}</span> : null}
     </div>
   );
 }

@@ -52,6 +52,20 @@ export const formatWhole = (value: number): string => countFormat.format(finite(
 export const displayPrice = (trade: Pick<TradeView, 'isOptions'>, stored: number): number =>
   trade.isOptions ? stored / 100 : stored;
 
+/** An option's contract in a line (type or 'Option', strike, expiry); null for a stock. */
+export function optionSummary(
+  trade: Pick<TradeView, 'isOptions' | 'optionType' | 'strikePrice' | 'expirationDate'>,
+): string | null {
+  if (!trade.isOptions) return null;
+  return [
+    trade.optionType ? trade.optionType.toUpperCase() : 'Option',
+    trade.strikePrice !== null ? `Strike ${formatMoney(trade.strikePrice)}` : null,
+    trade.expirationDate ? `Exp ${formatDay(trade.expirationDate)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** Open trades show their unrealized P&L, closed ones the realized P&L. */
 export const tradePnl = (trade: Pick<TradeView, 'status' | 'unrealizedPnl' | 'realizedPnl'>): number =>
   trade.status === 'closed' ? trade.realizedPnl : trade.unrealizedPnl;

@@ -6,14 +6,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { CheckIcon, CopyIcon, LinkIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { ContractPrice } from '@/features/trace-page/components/contract-price';
 import {
   capitalize,
-  displayPrice,
   formatDateTime,
-  formatDay,
-  formatMoney,
   formatQuantity,
   formatSignedMoney,
+  optionSummary,
   tierLabel,
   trendClass,
 } from '@/features/trace-page/utils/trace-format';
@@ -30,26 +29,10 @@ export const POSITION_TEXTS = {
   lastSyncedPrice: 'Last synced price',
 } as const;
 
-/** A price as the terminal shows it: options prices are stored in hundredths and shown per contract (÷ 100). */
-function Price({ position, stored }: { position: LivePositionView; stored: number }) {
-  return (
-    <>
-      {formatMoney(displayPrice(position, stored))}
-      {position.isOptions ? <span className="tt-position__unit">/contract</span> : null}
-    </>
-  );
-}
-
-function optionDetail(position: LivePositionView): string | null {
-  if (!position.isOptions) return null;
-  return [
-    position.optionType ? position.optionType.toUpperCase() : 'Option',
-    position.strikePrice !== null ? `Strike ${formatMoney(position.strikePrice)}` : null,
-    position.expirationDate ? `Exp ${formatDay(position.expirationDate)}` : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
+/** A price as the terminal shows it, per contract for options. */
+const Price = ({ position, stored }: { position: LivePositionView; stored: number }) => (
+  <ContractPrice trade={position} stored={stored} unitClassName="tt-position__unit" />
+);
 
 /**
  * The action of a position (seed 001 §2.1, §2.5, §4): without a connected brokerage 'Connect Brokerage' (to
@@ -133,7 +116,7 @@ export function PositionCard({
   onSell: (position: LivePositionView) => void;
 }) {
   const titleId = useId();
-  const detail = optionDetail(position);
+  const detail = optionSummary(position);
   return (
     <article className="tt-position" aria-labelledby={titleId}>
       <header className="tt-position__trader">
