@@ -1,4 +1,4 @@
-import type { TraceSummaryView } from '@copytrade/contracts';
+import type { TraceSummaryView, TradeView } from '@copytrade/contracts';
 
 /**
  * A trace as the traces service answers it in lists (GET /api/traces): Momentum Masters, verified and featured,
@@ -33,5 +33,35 @@ export function buildTraceSummary(overrides: Partial<TraceSummaryView> = {}): Tr
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
     ownerId,
+  };
+}
+
+/** A live NVDA trade (10 shares at $100, now $112.50) as the traces service answers it; tests override what they check. */
+export function buildTradeView(overrides: Partial<TradeView> = {}): TradeView {
+  return {
+    id: 'trade-1',
+    symbol: 'NVDA',
+    side: 'buy',
+    quantity: 10,
+    price: 100,
+    currentPrice: 112.5,
+    status: 'open',
+    executedAt: '2026-03-02T15:30:00.000Z',
+    closedAt: null,
+    strategy: 'Breakout',
+    confidence: 'High',
+    notes: null,
+    tags: [],
+    requiredTier: 'basic',
+    isOptions: false,
+    optionType: null,
+    optionsTicker: null,
+    strikePrice: null,
+    expirationDate: null,
+    contractMultiplier: 1,
+    unrealizedPnl: 125,
+    realizedPnl: 0,
+    copyCount: 0,
+    ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import type { CopyInstanceView, TraceDetailView, TradeView } from '@copytrade/contracts';
 import { buildUser } from '@/testing/data';
-import { buildTraceSummary } from '@/testing/trace-fixtures';
+import { buildTraceSummary, buildTradeView } from '@/testing/trace-fixtures';
 
 /** Fixtures of the copy and sell dialogs' tests: a basic subscriber's trace page with a live NVDA trade. */
 export const TRACE_ID = '11111111-1111-4111-8111-111111111111';
@@ -20,34 +20,7 @@ export const trace: TraceDetailView = {
   viewer: { isOwner: false, isSubscribed: true, hasAccess: true, tier: 'basic' },
 };
 
-export function trade(overrides: Partial<TradeView> = {}): TradeView {
-  return {
-    id: TRADE_ID,
-    symbol: 'NVDA',
-    side: 'buy',
-    quantity: 10,
-    price: 100,
-    currentPrice: 112.5,
-    status: 'open',
-    executedAt: '2026-03-02T15:30:00.000Z',
-    closedAt: null,
-    strategy: 'Breakout',
-    confidence: 'High',
-    notes: null,
-    tags: [],
-    requiredTier: 'basic',
-    isOptions: false,
-    optionType: null,
-    optionsTicker: null,
-    strikePrice: null,
-    expirationDate: null,
-    contractMultiplier: 1,
-    unrealizedPnl: 125,
-    realizedPnl: 0,
-    copyCount: 0,
-    ...overrides,
-  };
-}
+export const trade = (overrides: Partial<TradeView> = {}): TradeView => buildTradeView({ id: TRADE_ID, ...overrides });
 
 /** A copy as the server answers it (fields the dialog does not read are left out, hence the assertion). */
 export function copyInstance(overrides: Partial<CopyInstanceView> = {}): CopyInstanceView {

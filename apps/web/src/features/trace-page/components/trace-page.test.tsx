@@ -5,7 +5,7 @@ import { tracesKeys } from '@/features/traces/api/query-keys';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, type MockResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
-import { buildTraceSummary } from '@/testing/trace-fixtures';
+import { buildTraceSummary, buildTradeView } from '@/testing/trace-fixtures';
 
 const TRACE_ID = '11111111-1111-4111-8111-111111111111';
 const user = buildUser();
@@ -61,34 +61,7 @@ function buildTrace(overrides: Partial<TraceDetailView> = {}): TraceDetailView {
 const SUBSCRIBER = { isOwner: false, isSubscribed: true, hasAccess: true, tier: 'basic' as const };
 const OWNER = { isOwner: true, isSubscribed: false, hasAccess: true, tier: null };
 
-function trade(id: string, overrides: Partial<TradeView> = {}): TradeView {
-  return {
-    id,
-    symbol: 'NVDA',
-    side: 'buy',
-    quantity: 10,
-    price: 100,
-    currentPrice: 112.5,
-    status: 'open',
-    executedAt: '2026-03-02T15:30:00.000Z',
-    closedAt: null,
-    strategy: 'Breakout',
-    confidence: 'High',
-    notes: null,
-    tags: [],
-    requiredTier: 'basic',
-    isOptions: false,
-    optionType: null,
-    optionsTicker: null,
-    strikePrice: null,
-    expirationDate: null,
-    contractMultiplier: 1,
-    unrealizedPnl: 125,
-    realizedPnl: 0,
-    copyCount: 0,
-    ...overrides,
-  };
-}
+const trade = (id: string, overrides: Partial<TradeView> = {}): TradeView => buildTradeView({ id, ...overrides });
 
 const tracePath = `GET /api/traces/${TRACE_ID}`;
 const tiersPath = `GET /api/traces/${TRACE_ID}/tiers`;
