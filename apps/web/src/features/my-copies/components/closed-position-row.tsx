@@ -1,6 +1,7 @@
 import type { CopyInstanceView } from '@copytrade/contracts';
 import { Badge } from '@/components/ui/badge';
-import { formatCurrency, formatDate, formatPercent, formatSignedCurrency, toneOf, tradeTypeOf } from '../utils/format';
+import { formatDate, tradeTypeOf } from '../utils/format';
+import { CopyPriceFigures } from './copy-price-figures';
 import { CopyReceipt } from './copy-receipt';
 
 /**
@@ -9,7 +10,6 @@ import { CopyReceipt } from './copy-receipt';
  */
 export function ClosedPositionRow({ copy }: { copy: CopyInstanceView }) {
   const trade = copy.originalTrade;
-  const tone = toneOf(copy.copierUnrealizedPnl);
   return (
     <li className="closed-row">
       <div className="closed-row__head">
@@ -19,22 +19,7 @@ export function ClosedPositionRow({ copy }: { copy: CopyInstanceView }) {
         {copy.closedAt ? <span className="closed-row__date">Closed {formatDate(copy.closedAt)}</span> : null}
       </div>
       <dl className="copy-figures copy-figures--row">
-        <div>
-          <dt>Entry Price</dt>
-          <dd>{formatCurrency(copy.copyEntryPrice)}</dd>
-        </div>
-        <div>
-          <dt>Exit Price</dt>
-          <dd>{formatCurrency(copy.copierCurrentPrice)}</dd>
-        </div>
-        <div>
-          <dt>Realized P&amp;L</dt>
-          <dd className={tone}>{formatSignedCurrency(copy.copierUnrealizedPnl)}</dd>
-        </div>
-        <div>
-          <dt>Return %</dt>
-          <dd className={tone}>{formatPercent(copy.copierTotalReturn)}</dd>
-        </div>
+        <CopyPriceFigures copy={copy} labels={{ entry: 'Entry Price', price: 'Exit Price', pnl: 'Realized P&L' }} />
       </dl>
       <CopyReceipt copy={copy} />
     </li>

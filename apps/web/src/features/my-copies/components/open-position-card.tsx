@@ -7,16 +7,8 @@ import { ChevronRightIcon, RefreshIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useRefreshPrice } from '../hooks/use-refresh-price';
-import {
-  formatCurrency,
-  formatDate,
-  formatPercent,
-  formatQuantity,
-  formatSignedCurrency,
-  toneOf,
-  tradeTypeOf,
-  unitOf,
-} from '../utils/format';
+import { formatCurrency, formatDate, formatQuantity, tradeTypeOf, unitOf } from '../utils/format';
+import { CopyPriceFigures } from './copy-price-figures';
 import { CopyReceipt } from './copy-receipt';
 
 /**
@@ -37,7 +29,6 @@ export function OpenPositionCard({
 }) {
   const refresh = useRefreshPrice(userId, copy.id);
   const trade = copy.originalTrade;
-  const tone = toneOf(copy.copierUnrealizedPnl);
   const titleId = `copy-${copy.id}-title`;
   return (
     <Card className="copy-card" aria-labelledby={titleId}>
@@ -51,22 +42,10 @@ export function OpenPositionCard({
         <Badge variant={trade.type === 'sell' ? 'danger' : 'success'}>{tradeTypeOf(copy)}</Badge>
       </div>
       <dl className="copy-figures">
-        <div>
-          <dt>My Entry Price</dt>
-          <dd>{formatCurrency(copy.copyEntryPrice)}</dd>
-        </div>
-        <div>
-          <dt>Current Price</dt>
-          <dd>{formatCurrency(copy.copierCurrentPrice)}</dd>
-        </div>
-        <div>
-          <dt>Unrealized P&amp;L</dt>
-          <dd className={tone}>{formatSignedCurrency(copy.copierUnrealizedPnl)}</dd>
-        </div>
-        <div>
-          <dt>Return %</dt>
-          <dd className={tone}>{formatPercent(copy.copierTotalReturn)}</dd>
-        </div>
+        <CopyPriceFigures
+          copy={copy}
+          labels={{ entry: 'My Entry Price', price: 'Current Price', pnl: 'Unrealized P&L' }}
+        />
         <div>
           <dt>Investment</dt>
           <dd>{formatCurrency(copy.copyAmount)}</dd>

@@ -34,22 +34,19 @@ const Price = ({ position, stored }: { position: LivePositionView; stored: numbe
   <ContractPrice trade={position} stored={stored} unitClassName="tt-position__unit" />
 );
 
+interface PositionProps {
+  position: LivePositionView;
+  brokerageConnected: boolean;
+  onCopy: (position: LivePositionView) => void;
+  onSell: (position: LivePositionView) => void;
+}
+
 /**
  * The action of a position (seed 001 §2.1, §2.5, §4): without a connected brokerage 'Connect Brokerage' (to
  * /settings); a copied position shows 'Copied' (or 'Copy pending' until the brokerage fills it) and, while the copy
  * still holds units, Sell @ Market; otherwise Copy.
  */
-function PositionActions({
-  position,
-  brokerageConnected,
-  onCopy,
-  onSell,
-}: {
-  position: LivePositionView;
-  brokerageConnected: boolean;
-  onCopy: (position: LivePositionView) => void;
-  onSell: (position: LivePositionView) => void;
-}) {
+function PositionActions({ position, brokerageConnected, onCopy, onSell }: PositionProps) {
   if (position.hasUserCopied) {
     const pending = position.copyInstances.some((copy) => copy.status === 'pending');
     const held = openCopyOf(position);
@@ -104,17 +101,7 @@ function PositionActions({
  * One live position (seed 001 §3): the trader, the instrument, side, quantity, entry and current price, P&L (green
  * or red, signed), when it was opened, strategy, confidence, tier, how often it was copied, and its action.
  */
-export function PositionCard({
-  position,
-  brokerageConnected,
-  onCopy,
-  onSell,
-}: {
-  position: LivePositionView;
-  brokerageConnected: boolean;
-  onCopy: (position: LivePositionView) => void;
-  onSell: (position: LivePositionView) => void;
-}) {
+export function PositionCard({ position, brokerageConnected, onCopy, onSell }: PositionProps) {
   const titleId = useId();
   const detail = optionSummary(position);
   return (
