@@ -111,6 +111,26 @@ const figure = (container: HTMLElement, label: string) => within(container).getB
 
 const heading = () => screen.findByRole('heading', { name: 'My Copy Trades', level: 1 });
 
+/** Renders My Copies and opens its Open Positions tab. */
+async function openPositionsTab() {
+  const view = renderApp('/my-copies');
+  await heading();
+  await view.user.click(screen.getByRole('tab', { name: /^Open Positions/ }));
+  return view;
+}
+
+/** The sell's answer when the market order filled at $112.40. */
+const SOLD: MockResponse = {
+  body: {
+    success: true,
+    status: 'filled',
+    message: 'Sold',
+    requestId: 'r',
+    replayed: false,
+    orderResult: { price: 112.4, orderId: 'sell-1' },
+  },
+};
+
 beforeAll(async () => {
   await Promise.all([import('@/app/routes/app/my-copies'), import('@/app/routes/app/root')]);
 }, 60_000);
@@ -215,9 +235,7 @@ describe('My Copy Trades', () => {
       },
     });
     mockPage({ copies: [worse, better], summary: performance() });
-    const view = renderApp('/my-copies');
-    await heading();
-    await view.user.click(screen.getByRole('tab', { name: /^Open Positions/ }));
+    await openPositionsTab();
     const worseReceipt = screen.getByLabelText('Receipt of the WRS copy');
     expect(within(worseReceipt).getByText('Manual copy')).toBeInTheDocument();
     expect(within(worseReceipt).getByText(/^\+\$1\.25 \(\+1\.25%\) per share, worse than the trader/)).toHaveClass(
@@ -289,25 +307,14 @@ describe('My Copy Trades', () => {
       copies: [open],
       summary: performance(),
       routes: {
-        [SELL]: {
-          body: {
-            success: true,
-            status: 'filled',
-            message: 'Sold',
-            requestId: 'r',
-            replayed: false,
-            orderResult: { price: 112.4, orderId: 'sell-1' },
-          },
-        },
+        [SELL]: SOLD,
         [`PUT /api/copy-trades/${open.id}/close`]: {
           body: { success: true, closed: true, copyInstance: { ...open, status: 'closed' } },
         },
       },
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
-    const view = renderApp('/my-copies');
-    await heading();
-    await view.user.click(screen.getByRole('tab', { name: /^Open Positions/ }));
+    const view = await openPositionsTab();
     await view.user.click(screen.getByRole('button', { name: 'Close Position' }));
     const text = confirm.mock.calls[0]![0] as string;
     expect(text).toContain('cannot be undone');
@@ -350,9 +357,7 @@ describe('My Copy Trades', () => {
       summary: performance(),
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const view = renderApp('/my-copies');
-    await heading();
-    await view.user.click(screen.getByRole('tab', { name: /^Open Positions/ }));
+    const view = await openPositionsTab();
     await view.user.click(screen.getByRole('button', { name: 'Close Position' }));
     expect(confirm.mock.calls[0]![0]).toContain('Quantity: 1 contract');
     expect(confirm.mock.calls[0]![0]).toContain('Current Price: $4.26');
@@ -403,9 +408,7 @@ describe('My Copy Trades', () => {
       const open = copy();
       const api = mockPage({ copies: [open], summary: performance(), routes: { [SELL]: answer } });
       vi.spyOn(window, 'confirm').mockReturnValue(true);
-      const view = renderApp('/my-copies');
-      await heading();
-      await view.user.click(screen.getByRole('tab', { name: /^Open Positions/ }));
+      const view = await openPositionsTab();
       await view.user.click(screen.getByRole('button', { name: 'Close Position' }));
       expect(await screen.findByText(message)).toBeInTheDocument();
       expect(api.callsTo(`PUT /api/copy-trades/${open.id}/close`)).toHaveLength(0);
@@ -418,23 +421,12 @@ describe('My Copy Trades', () => {
       copies: [open],
       summary: performance(),
       routes: {
-        [SELL]: {
-          body: {
-            success: true,
-            status: 'filled',
-            message: 'Sold',
-            requestId: 'r',
-            replayed: false,
-            orderResult: { price: 112.4, orderId: 'sell-1' },
-          },
-        },
+        [SELL]: SOLD,
         [`PUT /api/copy-trades/${open.id}/close`]: { status: 500, body: errorBody('INTERNAL', 'Internal error') },
       },
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const view = renderApp('/my-copies');
-    await heading();
-    await view.user.click(screen.getByRole('tab', { name: /^Open Positions/ }));
+    const view = await openPositionsTab();
     await view.user.click(screen.getByRole('button', { name: 'Close Position' }));
     expect(await screen.findByText(/sold at the brokerage, but tracking the close failed/)).toBeInTheDocument();
 
@@ -460,9 +452,7 @@ describe('My Copy Trades', () => {
         },
       },
     });
-    const view = renderApp('/my-copies');
-    await heading();
-    await view.user.click(screen.getByRole('tab', { name: /^Open Positions/ }));
+    const view = await openPositionsTab();
     await view.user.click(screen.getByRole('button', { name: 'Refresh price of NVDA' }));
     expect(await screen.findByText('Price refreshed successfully')).toBeInTheDocument();
     expect(screen.getByText('$120.00')).toBeInTheDocument();
