@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CopyAudienceRpcPayload, CopyAudienceRpcReply } from '@copytrade/contracts';
 import { CopyAudienceUseCase } from '../../src/modules/copy-eligibility/copy-audience.use-case';
-import { TierEntity, TraceEntity, TradeEntity } from '../../src/modules/shared/entities';
-import { createTrace } from '../../src/modules/shared/trace-factory';
-import { subscriptionLedger, useTracesTestEnv } from '../support/traces-test-env';
+import type { TraceEntity, TradeEntity } from '../../src/modules/shared/entities';
+import { followedTrace, useTracesTestEnv } from '../support/traces-test-env';
 
 /**
  * rpc.traces.copy-audience.list against real PostgreSQL with the real migrations: the followers of a shared trade
@@ -26,39 +25,11 @@ const trades: Record<string, TradeEntity> = {};
 const list = (tradeId: string, page: Partial<CopyAudienceRpcPayload> = {}): Promise<CopyAudienceRpcReply> =>
   useCase.execute({ requestId: randomUUID(), payload: { tradeId, ...page } });
 
-async function addTrade(values: Partial<TradeEntity>): Promise<TradeEntity> {
-  const repository = env.dataSource.getRepository(TradeEntity);
-  return repository.save(
-    repository.create({
-      traceId: trace.id,
-      symbol: 'AAPL',
-      side: 'buy',
-      quantity: '10',
-      price: '150.25',
-      currentPrice: '151',
-      status: 'open',
-      executedAt: new Date('2026-01-05T15:00:00Z'),
-      isShared: true,
-      requiredTier: 'basic',
-      sharedAt: new Date('2026-01-05T15:30:00Z'),
-      ...values,
-    }),
-  );
-}
-
 beforeAll(async () => {
   useCase = new CopyAudienceUseCase(env.dataSource);
-  trace = await env.dataSource.transaction((manager) =>
-    createTrace(manager, { ownerUserId: owner, name: 'Audience', handle: `aud_${randomUUID().slice(0, 8)}` }),
-  );
-  const tiers = Object.fromEntries(
-    (await env.dataSource.getRepository(TierEntity).findBy({ traceId: trace.id })).map((tier) => [tier.name, tier]),
-  );
-  const ledger = subscriptionLedger();
-  const join = (userId: string, tier: string) =>
-    env.dataSource.transaction((manager) =>
-      ledger.start(manager, { userId, traceId: trace.id, tierId: tiers[tier]!.id, source: 'user', correlationId: 'c' }),
-    );
+  const seeded = await followedTrace(env.dataSource, { ownerUserId: owner, name: 'Audience', handlePrefix: 'aud' });
+  trace = seeded.trace;
+  const { tiers, join, addTrade } = seeded;
   await join(users.vip, 'vip');
   await join(users.premium, 'premium');
   await join(users.basic, 'basic');

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CopyTradeErrorCode, CopyTradeMessages, type CopyEligibilityRpcPayload } from '@copytrade/contracts';
 import { CheckCopyEligibilityUseCase } from '../../src/modules/copy-eligibility/copy-eligibility.use-case';
-import { TierEntity, TraceEntity, TradeEntity } from '../../src/modules/shared/entities';
-import { createTrace } from '../../src/modules/shared/trace-factory';
-import { call, outcomeWithMessage, subscriptionLedger, useTracesTestEnv } from '../support/traces-test-env';
+import type { TraceEntity, TradeEntity } from '../../src/modules/shared/entities';
+import { call, followedTrace, outcomeWithMessage, useTracesTestEnv } from '../support/traces-test-env';
 
 /**
  * rpc.traces.copy-eligibility.check against real PostgreSQL with the real migrations: the trade checks (exists,
@@ -22,39 +21,11 @@ const check = (userId: string, tradeId: string, actor = userId) =>
   useCase.execute(call<CopyEligibilityRpcPayload>(actor, { userId, tradeId }));
 const refusal = (userId: string, tradeId: string) => outcomeWithMessage(check(userId, tradeId));
 
-async function addTrade(values: Partial<TradeEntity>): Promise<TradeEntity> {
-  const repository = env.dataSource.getRepository(TradeEntity);
-  return repository.save(
-    repository.create({
-      traceId: trace.id,
-      symbol: 'AAPL',
-      side: 'buy',
-      quantity: '10',
-      price: '150.25',
-      currentPrice: '151',
-      status: 'open',
-      executedAt: new Date('2026-01-05T15:00:00Z'),
-      isShared: true,
-      requiredTier: 'basic',
-      sharedAt: new Date('2026-01-05T15:30:00Z'),
-      ...values,
-    }),
-  );
-}
-
 beforeAll(async () => {
   useCase = new CheckCopyEligibilityUseCase(env.dataSource);
-  trace = await env.dataSource.transaction((manager) =>
-    createTrace(manager, { ownerUserId: owner, name: 'Copyable', handle: `copy_${randomUUID().slice(0, 8)}` }),
-  );
-  const tiers = Object.fromEntries(
-    (await env.dataSource.getRepository(TierEntity).findBy({ traceId: trace.id })).map((tier) => [tier.name, tier]),
-  );
-  const ledger = subscriptionLedger();
-  const join = (userId: string, tier: string) =>
-    env.dataSource.transaction((manager) =>
-      ledger.start(manager, { userId, traceId: trace.id, tierId: tiers[tier]!.id, source: 'user', correlationId: 'c' }),
-    );
+  const seeded = await followedTrace(env.dataSource, { ownerUserId: owner, name: 'Copyable', handlePrefix: 'copy' });
+  trace = seeded.trace;
+  const { join, addTrade } = seeded;
   await join(users.vip, 'vip');
   await join(users.basic, 'basic');
   await join(users.free, 'free');

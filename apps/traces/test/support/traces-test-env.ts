@@ -14,6 +14,8 @@ import {
 import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { tracesDataSourceOptions } from '../../src/database/data-source';
+import { TierEntity, TradeEntity, type TraceEntity } from '../../src/modules/shared/entities';
+import { createTrace } from '../../src/modules/shared/trace-factory';
 import { SubscriptionLedger } from '../../src/modules/subscriptions/subscription-ledger';
 
 /**
@@ -151,3 +153,59 @@ export const tradeEvents = async <T = Record<string, unknown>>(
       WHERE aggregate_id = $1 AND ($2::text IS NULL OR subject = $2) ORDER BY aggregate_version`,
     [`trade:${tradeId}`, subject ?? null],
   )) as Array<{ subject: string; version: number; envelope: EventEnvelope<T> }>;
+
+export interface FollowedTrace {
+  trace: TraceEntity;
+  /** The trace's tiers by name (the defaults createTrace makes). */
+  tiers: Record<string, TierEntity>;
+  /** Subscribes `userId` to the tier named `tier` through the ledger (as the service does). */
+  join(userId: string, tier: string): Promise<unknown>;
+  /** A shared open AAPL trade of the trace (10 at $150.25, basic tier), with `values` over it. */
+  addTrade(values?: Partial<TradeEntity>): Promise<TradeEntity>;
+}
+
+/** A new trace of `ownerUserId` (handle `<prefix>_<random>`) with what the copy suites seed on it. */
+export async function followedTrace(
+  dataSource: DataSource,
+  { ownerUserId, name, handlePrefix }: { ownerUserId: string; name: string; handlePrefix: string },
+): Promise<FollowedTrace> {
+  const trace = await dataSource.transaction((manager) =>
+    createTrace(manager, { ownerUserId, name, handle: `${handlePrefix}_${randomUUID().slice(0, 8)}` }),
+  );
+  const tiers = Object.fromEntries(
+    (await dataSource.getRepository(TierEntity).findBy({ traceId: trace.id })).map((tier) => [tier.name, tier]),
+  );
+  const ledger = subscriptionLedger();
+  const trades = dataSource.getRepository(TradeEntity);
+  return {
+    trace,
+    tiers,
+    join: (userId, tier) =>
+      dataSource.transaction((manager) =>
+        ledger.start(manager, {
+          userId,
+          traceId: trace.id,
+          tierId: tiers[tier]!.id,
+          source: 'user',
+          correlationId: 'c',
+        }),
+      ),
+    addTrade: (values = {}) =>
+      trades.save(
+        trades.create({
+          traceId: trace.id,
+          symbol: 'AAPL',
+          side: 'buy',
+          quantity: '10',
+          price: '150.25',
+          currentPrice: '151',
+          status: 'open',
+          executedAt: new Date('2026-01-05T15:00:00Z'),
+          isShared: true,
+          requiredTier: 'basic',
+          sharedAt: new Date('2026-01-05T15:30:00Z'),
+          ...values,
+        }),
+      ),
+  };
+}
