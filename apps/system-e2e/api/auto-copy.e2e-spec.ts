@@ -22,7 +22,8 @@ import { useTestPlatform } from '../src/support/test-platform';
  * brokerage; N only signs in. The owner buys 6 MSFT at 100 and shares it at basic: A and D each get exactly one
  * automatic copy of 2 (250 at 100), OPEN with its receipt, one order each at the brokerage, and A's live push
  * carries copy.opened; B and N get nothing; C gets a copy recorded as not placed, with the reason. The owner sells:
- * A's automatic copy is sold and closed (copy.closed on A's push), D's stays open.
+ * A's automatic copy is sold and closed (copy.closed on A's push), D's stays open. A trade shared while the market is
+ * closed gives A and D copies recorded as not placed, with the market-closed reason.
  */
 const suite = useTestPlatform('auto_copy');
 const SYMBOL = 'MSFT';
@@ -205,6 +206,12 @@ describe('automatic copying of a shared trade', () => {
     expect(await ordersOf(c.id)).toEqual([]);
   });
 
+  it("another user's id in the user-id header does not show their automatic copy: 403", async () => {
+    const asD = await a.api.get('/api/copy-trades/my-copies').set('user-id', d.id);
+    expect(asD.status).toBe(403);
+    expect(asD.body.copyInstances).toBeUndefined();
+  });
+
   it('B (copy trading turned off) and N (not a subscriber): no copy, no order', async () => {
     // By now A's, C's and D's copies are recorded: the fan-out has run.
     for (const follower of [b, n]) {
@@ -246,5 +253,42 @@ describe('automatic copying of a shared trade', () => {
     // A's close was recorded from the same TradeClosed D's would have been: D's copy is left open, with no sell.
     expect((await myCopies(d)).map((copy) => [copy.status, copy.heldQuantity])).toEqual([['open', COPY_QUANTITY]]);
     expect((await ordersOf(d.id)).map((order) => order.action)).toEqual(['BUY']);
+  });
+
+  it('the market is closed when the owner shares: A and D get copies recorded not placed with its reason', async () => {
+    const closedTradeId = await ownerBuys(suite, owner, {
+      symbol: 'AAPL',
+      price: 50,
+      quantity: 1,
+      orderPrefix: 'auto-copy-closed',
+    });
+    expect((await owner.demo.post('/api/dev/market/hours', { open: false })).status).toBe(200);
+    try {
+      await shareTrade(owner, closedTradeId);
+      for (const follower of [a, d]) {
+        const copy = await expectEventually(
+          async () => {
+            const found = (await myCopies(follower)).find((candidate) => candidate.originalTrade.id === closedTradeId);
+            expect(found?.status).toBe('failed');
+            return found!;
+          },
+          { timeoutMs: 30_000 },
+        );
+        expect(copy).toMatchObject({
+          placement: 'automatic',
+          failureReason: CopyTradeMessages.marketClosed,
+          brokerageOrderId: null,
+        });
+      }
+      // Nothing of AAPL was filled for them (a refusal may be kept as REJECTED, never a fill).
+      const filled = await suite.db.query(
+        `SELECT count(*)::int AS n FROM brokerage.order_intents
+          WHERE user_id = ANY($1::uuid[]) AND symbol = 'AAPL' AND state <> 'REJECTED'`,
+        [[a.id, d.id]],
+      );
+      expect(filled.rows[0].n).toBe(0);
+    } finally {
+      expect((await owner.demo.post('/api/dev/market/hours', { open: true })).status).toBe(200);
+    }
   });
 });
