@@ -18,7 +18,8 @@ let subscriber: LinkedFollower;
 
 const feed = (api: ApiSession) => api.get('/api/trading-terminal/live-positions');
 const myCopies = () => subscriber.api.get('/api/copy-trades/my-copies');
-const positionOf = (body: { positions: Array<{ id: string }> }) => body.positions.find((row) => row.id === tradeId);
+const positionOf = (body: { positions: Array<{ id: string; copyCount?: number }> }) =>
+  body.positions.find((row) => row.id === tradeId);
 
 beforeAll(async () => {
   ({ demo, traceId, tradeId, subscriber } = await shareTradeWithSubscriber(suite, {
