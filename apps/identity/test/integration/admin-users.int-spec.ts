@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   IdentityAdminUsersRpc,
@@ -9,21 +7,15 @@ import {
   type IdentitySetAdminRpcReply,
   type RpcActor,
 } from '@copytrade/contracts';
-import { createServiceApp, loadConfig, natsRpcClientOptions, RpcClient, runServiceMigrations } from '@copytrade/nest';
-import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
-import { DataSource } from 'typeorm';
-import { IdentityAppModule } from '../../src/app.module';
-import { IdentityConfig } from '../../src/config/identity.config';
-import { identityDataSourceOptions } from '../../src/database/data-source';
+import type { RpcClient } from '@copytrade/nest';
+import type { DataSource } from 'typeorm';
+import { useIdentityService } from '../support/identity-under-test';
 
 /**
  * Identity's side of the admin Users tab over NATS against the running service (its own nats-server): the user
  * list, and granting / revoking admin rights with their rules, event and session invalidation.
  */
-let database: TestDatabase;
-let nats: PrivateNats;
-let service: INestApplication;
-let client: ClientProxy;
+const identity = useIdentityService('identity_admin_users');
 let rpc: RpcClient;
 let broadcasts: NatsConnection;
 let db: DataSource;
@@ -31,38 +23,10 @@ let adminId: string;
 let demoId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase('identity_admin_users');
-  await runServiceMigrations(identityDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  const config = loadConfig(IdentityConfig, {
-    DATABASE_URL: database.url,
-    NATS_URL: nats.url,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-  });
-  service = await createServiceApp(IdentityAppModule.register(config), {
-    service: 'identity',
-    natsUrl: nats.url,
-    healthPort: 0,
-    host: '127.0.0.1',
-  });
-  db = service.get(DataSource);
-  const users: Array<{ id: string; username: string }> = await db.query(
-    `SELECT id, username FROM identity.users WHERE username IN ('admin', 'demo')`,
-  );
-  adminId = users.find((user) => user.username === 'admin')!.id;
-  demoId = users.find((user) => user.username === 'demo')!.id;
-  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'admin-users-test'));
-  rpc = new RpcClient(client);
-  broadcasts = await connect({ servers: nats.url });
-}, 60_000);
-
-afterAll(async () => {
-  await broadcasts?.close();
-  await client?.close();
-  await service?.close();
-  await nats?.stop();
-  await database?.drop();
+  ({ rpc, db } = identity);
+  ({ adminId, demoId } = await identity.seededUserIds());
+  broadcasts = await connect({ servers: identity.natsUrl });
+  identity.closeFirst(() => broadcasts.close());
 });
 
 const asAdmin = (): RpcActor => ({ userId: adminId, isAdmin: true });
@@ -145,7 +109,9 @@ describe('set admin', () => {
     const target = await newUser('promoted');
     const invalidated: string[] = [];
     const subscription = broadcasts.subscribe(SessionsInvalidatedSubject, {
-      callback: (_error, message) => invalidated.push((message.json() as { userId?: string }).userId ?? ''),
+      callback: (_error, message) => {
+        invalidated.push((message.json() as { userId?: string }).userId ?? '');
+      },
     });
     await broadcasts.flush();
 

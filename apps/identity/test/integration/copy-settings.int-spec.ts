@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import {
   CopySettingsMessages,
@@ -15,25 +13,11 @@ import {
   type UserRpcReply,
   type UserSettingsChangedV1,
 } from '@copytrade/contracts';
-import {
-  createServiceApp,
-  loadConfig,
-  natsRpcClientOptions,
-  parseEventEnvelope,
-  RpcClient,
-  runServiceMigrations,
-} from '@copytrade/nest';
-import {
-  createTestDatabase,
-  expectEventually,
-  startPrivateNats,
-  type PrivateNats,
-  type TestDatabase,
-} from '@copytrade/testing';
-import { DataSource } from 'typeorm';
-import { IdentityAppModule } from '../../src/app.module';
-import { DEV_DEMO_USER, IdentityConfig } from '../../src/config/identity.config';
-import { identityDataSourceOptions } from '../../src/database/data-source';
+import { parseEventEnvelope, type RpcClient } from '@copytrade/nest';
+import { expectEventually } from '@copytrade/testing';
+import type { DataSource } from 'typeorm';
+import { DEV_DEMO_USER } from '../../src/config/identity.config';
+import { useIdentityService } from '../support/identity-under-test';
 
 /**
  * The copy-trading setting 'close my automatic copies when the trader sells' (closeAutoCopiesOnTraderSell)
@@ -41,10 +25,7 @@ import { identityDataSourceOptions } from '../../src/database/data-source';
  * read back from the session, gateways told to drop the user's cached sessions, UserSettingsChanged written
  * with it, and anything but a boolean refused with 400.
  */
-let database: TestDatabase;
-let nats: PrivateNats;
-let service: INestApplication;
-let client: ClientProxy;
+const identity = useIdentityService('identity_copy_settings');
 let rpc: RpcClient;
 let listener: NatsConnection;
 let invalidations: Subscription;
@@ -54,26 +35,13 @@ let demo: RpcActor;
 let sessionToken: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase('identity_copy_settings');
-  await runServiceMigrations(identityDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  const config = loadConfig(IdentityConfig, {
-    DATABASE_URL: database.url,
-    NATS_URL: nats.url,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-  });
-  service = await createServiceApp(IdentityAppModule.register(config), {
-    service: 'identity',
-    natsUrl: nats.url,
-    healthPort: 0,
-    host: '127.0.0.1',
-  });
-  db = service.get(DataSource);
-  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'copy-settings-test'));
-  rpc = new RpcClient(client);
-  listener = await connect({ servers: nats.url });
+  ({ rpc, db } = identity);
+  listener = await connect({ servers: identity.natsUrl });
   invalidations = listener.subscribe(SessionsInvalidatedSubject);
+  identity.closeFirst(async () => {
+    invalidations.unsubscribe();
+    await listener.close();
+  });
   void (async () => {
     for await (const message of invalidations) invalidated.push(message.json<SessionsInvalidated>());
   })();
@@ -85,15 +53,6 @@ beforeAll(async () => {
   sessionToken = login.sessionToken;
   demo = { userId: login.user.id, isAdmin: false };
 }, 60_000);
-
-afterAll(async () => {
-  invalidations?.unsubscribe();
-  await listener?.close();
-  await client?.close();
-  await service?.close();
-  await nats?.stop();
-  await database?.drop();
-});
 
 const update = (payload: object, requestId = randomUUID()) =>
   rpc.request<object, UserRpcReply>(IdentityAccountRpc.updateCopySettings, payload, { requestId, actor: demo });

@@ -1,60 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import { IdentityUsersRpc, type LookupUsersRpcReply, type RpcActor } from '@copytrade/contracts';
-import { createServiceApp, loadConfig, natsRpcClientOptions, RpcClient, runServiceMigrations } from '@copytrade/nest';
-import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
-import { DataSource } from 'typeorm';
-import { IdentityAppModule } from '../../src/app.module';
-import { IdentityConfig } from '../../src/config/identity.config';
-import { identityDataSourceOptions } from '../../src/database/data-source';
+import { useIdentityService } from '../support/identity-under-test';
 
 /**
  * `rpc.identity.users.lookup` over NATS against the running identity service (its own nats-server): what the
  * traces service asks to check a trace owner exists and to show owners' usernames.
  */
-let database: TestDatabase;
-let nats: PrivateNats;
-let service: INestApplication;
-let client: ClientProxy;
-let rpc: RpcClient;
+const identity = useIdentityService('identity_users_lookup');
 let adminId: string;
 let demoId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase('identity_users_lookup');
-  await runServiceMigrations(identityDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  const config = loadConfig(IdentityConfig, {
-    DATABASE_URL: database.url,
-    NATS_URL: nats.url,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-  });
-  service = await createServiceApp(IdentityAppModule.register(config), {
-    service: 'identity',
-    natsUrl: nats.url,
-    healthPort: 0,
-    host: '127.0.0.1',
-  });
-  const users: Array<{ id: string; username: string }> = await service
-    .get(DataSource)
-    .query(`SELECT id, username FROM identity.users WHERE username IN ('admin', 'demo')`);
-  adminId = users.find((user) => user.username === 'admin')!.id;
-  demoId = users.find((user) => user.username === 'demo')!.id;
-  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'users-lookup-test'));
-  rpc = new RpcClient(client);
-}, 60_000);
-
-afterAll(async () => {
-  await client?.close();
-  await service?.close();
-  await nats?.stop();
-  await database?.drop();
+  ({ adminId, demoId } = await identity.seededUserIds());
 });
 
 const lookup = (actor: RpcActor | undefined, ids: unknown) =>
-  rpc.request<{ ids: unknown }, LookupUsersRpcReply>(
+  identity.rpc.request<{ ids: unknown }, LookupUsersRpcReply>(
     IdentityUsersRpc.lookup,
     { ids },
     { requestId: randomUUID(), actor },
