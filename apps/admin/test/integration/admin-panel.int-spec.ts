@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Module, type INestApplication, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, MessagePattern, Payload, RpcException, type ClientProxy } from '@nestjs/microservices';
+import { Controller, Module, type INestApplication } from '@nestjs/common';
+import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import {
   AdminPanelRpc,
   AdminRpc,
@@ -22,20 +21,9 @@ import {
   type ToggleAdminDto,
   type ToggleAdminResponse,
 } from '@copytrade/contracts';
-import {
-  createServiceApp,
-  EventConsumerRegistry,
-  loadConfig,
-  natsRpcClientOptions,
-  natsRpcServerOptions,
-  RpcClient,
-  runServiceMigrations,
-} from '@copytrade/nest';
-import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
-import { DataSource } from 'typeorm';
-import { AdminAppModule } from '../../src/app.module';
-import { AdminConfig } from '../../src/config/admin.config';
-import { adminDataSourceOptions } from '../../src/database/data-source';
+import { EventConsumerRegistry, type RpcClient } from '@copytrade/nest';
+import type { DataSource } from 'typeorm';
+import { useAdminService } from '../support/admin-under-test';
 
 /**
  * The admin service's Users, Feedback and Audit Log calls over NATS against the running service (real PostgreSQL
@@ -104,46 +92,13 @@ class IdentityStandIn {
 @Module({ controllers: [IdentityStandIn] })
 class IdentityStandInModule {}
 
-let database: TestDatabase;
-let nats: PrivateNats;
-let standIn: INestMicroservice;
+const service = useAdminService('admin_panel', IdentityStandInModule);
 let admin: INestApplication;
-let client: ClientProxy;
 let rpc: RpcClient;
 let db: DataSource;
 
-beforeAll(async () => {
-  database = await createTestDatabase('admin_panel');
-  await runServiceMigrations(adminDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  standIn = await NestFactory.createMicroservice(IdentityStandInModule, {
-    ...natsRpcServerOptions(nats.url, 'identity-stand-in'),
-    logger: false,
-  });
-  await standIn.listen();
-  const config = loadConfig(AdminConfig, {
-    DATABASE_URL: database.url,
-    NATS_URL: nats.url,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-  });
-  admin = await createServiceApp(AdminAppModule.register(config), {
-    service: 'admin',
-    natsUrl: nats.url,
-    healthPort: 0,
-    host: '127.0.0.1',
-  });
-  db = admin.get(DataSource);
-  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'admin-panel-test'));
-  rpc = new RpcClient(client);
-}, 60_000);
-
-afterAll(async () => {
-  await client?.close();
-  await admin?.close();
-  await standIn?.close();
-  await nats?.stop();
-  await database?.drop();
+beforeAll(() => {
+  ({ app: admin, rpc, db } = service);
 });
 
 const asAdmin = (): RpcActor => ({ userId: ADMIN_ID, isAdmin: true });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Module, type INestApplication, type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, MessagePattern, Payload, RpcException, type ClientProxy } from '@nestjs/microservices';
+import { Controller, Module } from '@nestjs/common';
+import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
 import {
   AdminBrokerageRpc,
   AdminTradesRpc,
@@ -20,19 +19,9 @@ import {
   type RpcActor,
   type RpcRequest,
 } from '@copytrade/contracts';
-import {
-  createServiceApp,
-  loadConfig,
-  natsRpcClientOptions,
-  natsRpcServerOptions,
-  RpcClient,
-  runServiceMigrations,
-} from '@copytrade/nest';
-import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
-import { DataSource } from 'typeorm';
-import { AdminAppModule } from '../../src/app.module';
-import { AdminConfig } from '../../src/config/admin.config';
-import { adminDataSourceOptions } from '../../src/database/data-source';
+import { type RpcClient } from '@copytrade/nest';
+import type { DataSource } from 'typeorm';
+import { useAdminService } from '../support/admin-under-test';
 
 /**
  * The admin service's Trades and brokerage tools over NATS against the running service (real PostgreSQL with its
@@ -174,46 +163,12 @@ class StandIns {
 @Module({ controllers: [StandIns] })
 class StandInsModule {}
 
-let database: TestDatabase;
-let nats: PrivateNats;
-let standIn: INestMicroservice;
-let admin: INestApplication;
-let client: ClientProxy;
+const service = useAdminService('admin_trades_brokerage', StandInsModule);
 let rpc: RpcClient;
 let db: DataSource;
 
-beforeAll(async () => {
-  database = await createTestDatabase('admin_trades_brokerage');
-  await runServiceMigrations(adminDataSourceOptions(database.url));
-  nats = await startPrivateNats();
-  standIn = await NestFactory.createMicroservice(StandInsModule, {
-    ...natsRpcServerOptions(nats.url, 'stand-ins'),
-    logger: false,
-  });
-  await standIn.listen();
-  const config = loadConfig(AdminConfig, {
-    DATABASE_URL: database.url,
-    NATS_URL: nats.url,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-  });
-  admin = await createServiceApp(AdminAppModule.register(config), {
-    service: 'admin',
-    natsUrl: nats.url,
-    healthPort: 0,
-    host: '127.0.0.1',
-  });
-  db = admin.get(DataSource);
-  client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'admin-trades-test'));
-  rpc = new RpcClient(client);
-}, 60_000);
-
-afterAll(async () => {
-  await client?.close();
-  await admin?.close();
-  await standIn?.close();
-  await nats?.stop();
-  await database?.drop();
+beforeAll(() => {
+  ({ rpc, db } = service);
 });
 
 beforeEach(() => {
