@@ -1,6 +1,5 @@
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, IsUUID, Min } from 'class-validator';
 import { defineCataloguedEvent } from '../catalogued-event';
-import { BROKERAGE_PROVIDERS, type BrokerageProviderName } from './brokerage-link-state';
+import { ProviderUserEventV1 } from './provider-user-event.v1';
 
 /**
  * The user's registration with the brokerage provider was deleted (an admin's delete-snaptrade-user), its
@@ -9,24 +8,7 @@ import { BROKERAGE_PROVIDERS, type BrokerageProviderName } from './brokerage-lin
  * an older state, like the connection events. Aggregate `provider-user-deletion:<userId>` (a consumer of deletions alone
  * sees every version of it).
  */
-export class ProviderUserDeletedV1 {
-  @IsUUID()
-  userId: string;
-
-  @IsString()
-  @IsNotEmpty()
-  providerUserId: string;
-
-  @IsIn(BROKERAGE_PROVIDERS)
-  provider: BrokerageProviderName;
-
-  @IsInt()
-  @Min(0)
-  stateVersion: number;
-
-  @IsISO8601()
-  occurredAt: string;
-}
+export class ProviderUserDeletedV1 extends ProviderUserEventV1 {}
 
 export const ProviderUserDeleted = defineCataloguedEvent(ProviderUserDeletedV1, {
   type: 'ProviderUserDeleted',

@@ -1,27 +1,11 @@
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsString, IsUUID, Min } from 'class-validator';
 import { defineCataloguedEvent } from '../catalogued-event';
-import { BROKERAGE_PROVIDERS, type BrokerageProviderName } from './brokerage-link-state';
+import { ProviderUserEventV1 } from './provider-user-event.v1';
 
-/** The user was registered with the brokerage provider. The secret never travels in an event. */
-export class ProviderUserRegisteredV1 {
-  @IsUUID()
-  userId: string;
-
-  @IsString()
-  @IsNotEmpty()
-  providerUserId: string;
-
-  @IsIn(BROKERAGE_PROVIDERS)
-  provider: BrokerageProviderName;
-
-  /** The link version at registration (no connection yet). */
-  @IsInt()
-  @Min(0)
-  stateVersion: number;
-
-  @IsISO8601()
-  occurredAt: string;
-}
+/**
+ * The user was registered with the brokerage provider (`stateVersion`: the link version at registration, no
+ * connection yet). The secret never travels in an event.
+ */
+export class ProviderUserRegisteredV1 extends ProviderUserEventV1 {}
 
 export const ProviderUserRegistered = defineCataloguedEvent(ProviderUserRegisteredV1, {
   type: 'ProviderUserRegistered',
