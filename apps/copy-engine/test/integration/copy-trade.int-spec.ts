@@ -33,6 +33,7 @@ import {
 } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
+import { orderEnvelope, orderFilledEvent } from '../support/order-events';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
 import { CopyPlacement } from '../../src/modules/copies/copy-placement';
 import { CopySweeper } from '../../src/modules/copies/copy-sweeper';
@@ -507,7 +508,7 @@ describe('the saga', () => {
     await expectEventually(async () =>
       expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'OPEN', filled: 3, amount: 300 })]),
     );
-    await publishOrderEvent(filledEvent(userId, order, '5', '100.4'), 2);
+    await publishOrderEvent(orderFilledEvent(userId, order, 'BUY', '5', '100.4'), 2);
     await expectEventually(async () =>
       expect(await copiesOf(userId)).toEqual([
         expect.objectContaining({ status: 'OPEN', filled: 5, entry: 100.4, amount: 502 }),
@@ -587,7 +588,7 @@ function updated(
   order: PlacedOrderView & { sent: PlaceOrderRpcRequest['order'] },
   change: { state: OrderUpdatedV1['state']; final: boolean; filled: string; price: string | null },
 ): EventEnvelope<OrderUpdatedV1> {
-  return envelopeOf(OrderUpdated.type, order.clientOrderId!, {
+  return orderEnvelope(OrderUpdated.type, order.clientOrderId!, {
     intentId: order.clientOrderId!,
     requestId: order.requestId,
     userId,
@@ -607,44 +608,4 @@ function updated(
     providerStatus: change.state,
     occurredAt: new Date().toISOString(),
   });
-}
-
-function filledEvent(
-  userId: string,
-  order: PlacedOrderView,
-  filled: string,
-  price: string,
-): EventEnvelope<OrderFilledV1> {
-  return envelopeOf(OrderFilled.type, order.clientOrderId!, {
-    intentId: order.clientOrderId!,
-    userId,
-    accountId: order.accountId!,
-    provider: 'paper',
-    requestId: order.requestId,
-    brokerageOrderId: order.brokerageOrderId,
-    action: 'BUY',
-    symbol: order.symbol,
-    underlying: order.symbol,
-    filledQuantity: filled,
-    averagePrice: price,
-    filledAt: new Date().toISOString(),
-    optionType: null,
-    strikePrice: null,
-    expirationDate: null,
-    contractMultiplier: 1,
-  });
-}
-
-function envelopeOf<T>(type: string, intentId: string, data: T): EventEnvelope<T> {
-  return {
-    id: randomUUID(),
-    type,
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    producer: 'brokerage',
-    correlationId: randomUUID(),
-    aggregateId: `order-intent:${intentId}`,
-    aggregateVersion: 1,
-    data,
-  };
 }

@@ -24,7 +24,6 @@ import {
   type ListAccountsRpcReply,
   type LookupUsersRpcReply,
   type LookupUsersRpcRequest,
-  type OrderFilledV1,
   type PlacedOrderView,
   type PlaceOrderRpcRequest,
   type QuotesRpcRequest,
@@ -41,6 +40,7 @@ import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.
 import { MyCopiesUseCase } from '../../src/modules/copies/use-cases/my-copies.use-case';
 import { RefreshCopyPriceUseCase } from '../../src/modules/copies/use-cases/refresh-copy-price.use-case';
 import { SellCopyUseCase } from '../../src/modules/copies/use-cases/sell-copy.use-case';
+import { orderFilledEvent } from '../support/order-events';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
 
 /**
@@ -661,33 +661,6 @@ describe('my copies, performance and price refresh', () => {
 });
 
 async function publishSellFill(userId: string, order: StoredOrder, filled: string, price: string) {
-  const envelope: EventEnvelope<OrderFilledV1> = {
-    id: randomUUID(),
-    type: OrderFilled.type,
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    producer: 'brokerage',
-    correlationId: randomUUID(),
-    aggregateId: `order-intent:${order.clientOrderId}`,
-    aggregateVersion: 1,
-    data: {
-      intentId: order.clientOrderId!,
-      userId,
-      accountId: order.accountId!,
-      provider: 'paper',
-      requestId: order.requestId,
-      brokerageOrderId: order.brokerageOrderId,
-      action: 'SELL',
-      symbol: order.symbol,
-      underlying: order.symbol,
-      filledQuantity: filled,
-      averagePrice: price,
-      filledAt: new Date().toISOString(),
-      optionType: null,
-      strikePrice: null,
-      expirationDate: null,
-      contractMultiplier: 1,
-    },
-  };
+  const envelope = orderFilledEvent(userId, order, 'SELL', filled, price);
   await jetstream(publisher).publish(OrderFilled.subject, JSON.stringify(envelope), { msgID: envelope.id });
 }
