@@ -128,7 +128,7 @@ function Dashboard({
   return (
     <div className="page owner-dash">
       <title>{`${trace.name} Dashboard · CopyTrade`}</title>
-      <header className="owner-dash__header">
+      <header className="page__header page__header--split">
         <div className="owner-dash__identity">
           <h1 className="page__title">{`${trace.name} Dashboard`}</h1>
           <p className="page__note">{formatHandle(trace.handle)}</p>

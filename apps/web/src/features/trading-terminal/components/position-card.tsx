@@ -105,7 +105,7 @@ export function PositionCard({ position, brokerageConnected, onCopy, onSell }: P
   const titleId = useId();
   const detail = optionSummary(position);
   return (
-    <article className="tt-position" aria-labelledby={titleId}>
+    <article className="card tt-position" aria-labelledby={titleId}>
       <header className="tt-position__trader">
         <Avatar src={position.avatarSrc} name={position.tracerName} size={32} />
         <div className="tt-position__who">

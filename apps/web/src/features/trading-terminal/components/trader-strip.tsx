@@ -18,7 +18,7 @@ export function TraderStrip({
   const { shown, more } = traderStrip(traders);
   if (shown.length === 0) return null;
   return (
-    <nav className="tt-strip" aria-label="Live traders">
+    <nav className="card tt-strip" aria-label="Live traders">
       <span className="tt-strip__live" aria-hidden="true" />
       <ul className="tt-strip__list">
         {shown.map((trader) => {

@@ -215,7 +215,7 @@ export function TradingTerminal({ user }: { user: UserView }) {
   return (
     <div className="page page--terminal">
       <title>Trading Terminal · CopyTrade</title>
-      <header className="tt-header">
+      <header className="page__header page__header--split">
         <div className="tt-header__text">
           <h1 className="page__title">{TERMINAL_TEXTS.title}</h1>
           <p className="page__note">{TERMINAL_TEXTS.note}</p>
