@@ -36,6 +36,16 @@ export function buildTraceSummary(overrides: Partial<TraceSummaryView> = {}): Tr
   };
 }
 
+/** The contract fields of a stock (no option), as every trade and position view carries them. */
+export const STOCK_CONTRACT = {
+  isOptions: false,
+  optionType: null,
+  optionsTicker: null,
+  strikePrice: null,
+  expirationDate: null,
+  contractMultiplier: 1,
+} as const;
+
 /** A live NVDA trade (10 shares at $100, now $112.50) as the traces service answers it; tests override what they check. */
 export function buildTradeView(overrides: Partial<TradeView> = {}): TradeView {
   return {
@@ -53,12 +63,7 @@ export function buildTradeView(overrides: Partial<TradeView> = {}): TradeView {
     notes: null,
     tags: [],
     requiredTier: 'basic',
-    isOptions: false,
-    optionType: null,
-    optionsTicker: null,
-    strikePrice: null,
-    expirationDate: null,
-    contractMultiplier: 1,
+    ...STOCK_CONTRACT,
     unrealizedPnl: 125,
     realizedPnl: 0,
     copyCount: 0,

@@ -1,4 +1,5 @@
 import type { OwnerTradeView, PostView } from '@copytrade/contracts';
+import { STOCK_CONTRACT } from '@/testing/trace-fixtures';
 import type { OwnerTraceData } from '../api/get-owner-trace';
 
 export const TRACE_ID = '22222222-2222-4222-8222-222222222222';
@@ -80,12 +81,7 @@ export function ownerTrade(id: string, overrides: Partial<OwnerTradeView> = {}):
     isShared: false,
     copyCount: 0,
     requiredTier: null,
-    isOptions: false,
-    optionType: null,
-    optionsTicker: null,
-    strikePrice: null,
-    expirationDate: null,
-    contractMultiplier: 1,
+    ...STOCK_CONTRACT,
     ...overrides,
   };
 }

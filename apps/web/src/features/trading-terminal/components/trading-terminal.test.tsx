@@ -5,6 +5,7 @@ import { applyLiveEvent } from '@/lib/live-events/live-event';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, type MockResponse, type RecordedCall } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
+import { STOCK_CONTRACT } from '@/testing/trace-fixtures';
 
 const NOW = Date.now();
 const hoursAgo = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString();
@@ -58,12 +59,7 @@ function position(overrides: Partial<LivePositionView> = {}): LivePositionView {
     strategy: 'Breakout',
     traceId: 'trace-1',
     tier: 'basic',
-    isOptions: false,
-    optionType: null,
-    optionsTicker: null,
-    strikePrice: null,
-    expirationDate: null,
-    contractMultiplier: 1,
+    ...STOCK_CONTRACT,
     lastSyncedAt: hoursAgo(0),
     notes: null,
     tags: [],
