@@ -29,7 +29,7 @@ beforeAll(async () => {
   useCase = new CopyAudienceUseCase(env.dataSource);
   const seeded = await followedTrace(env.dataSource, { ownerUserId: owner, name: 'Audience', handlePrefix: 'aud' });
   trace = seeded.trace;
-  const { tiers, join, addTrade } = seeded;
+  const { tiers, join } = seeded;
   await join(users.vip, 'vip');
   await join(users.premium, 'premium');
   await join(users.basic, 'basic');
@@ -43,11 +43,7 @@ beforeAll(async () => {
   await env.dataSource.query(`UPDATE traces.subscriptions SET status = 'ended', ended_at = now() WHERE user_id = $1`, [
     users.ended,
   ]);
-  trades.basic = await addTrade({});
-  trades.premium = await addTrade({ symbol: 'MSFT', requiredTier: 'premium' });
-  trades.freeTier = await addTrade({ symbol: 'F', requiredTier: 'free' });
-  trades.private = await addTrade({ isShared: false, requiredTier: null, sharedAt: null });
-  trades.closed = await addTrade({ status: 'closed', ownerStatus: 'sold', closedAt: new Date() });
+  Object.assign(trades, await seeded.addRuleTrades());
 });
 
 const sorted = (ids: string[]) => [...ids].sort();

@@ -33,11 +33,7 @@ beforeAll(async () => {
   await env.dataSource.query(`UPDATE traces.subscriptions SET status = 'ended', ended_at = now() WHERE user_id = $1`, [
     users.ended,
   ]);
-  trades.basic = await addTrade({});
-  trades.premium = await addTrade({ symbol: 'MSFT', requiredTier: 'premium' });
-  trades.freeTier = await addTrade({ symbol: 'F', requiredTier: 'free' });
-  trades.private = await addTrade({ isShared: false, requiredTier: null, sharedAt: null });
-  trades.closed = await addTrade({ status: 'closed', ownerStatus: 'sold', closedAt: new Date() });
+  Object.assign(trades, await seeded.addRuleTrades());
   trades.option = await addTrade({
     symbol: 'SPY',
     isOptions: true,

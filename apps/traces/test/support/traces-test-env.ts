@@ -162,6 +162,8 @@ export interface FollowedTrace {
   join(userId: string, tier: string): Promise<unknown>;
   /** A shared open AAPL trade of the trace (10 at $150.25, basic tier), with `values` over it. */
   addTrade(values?: Partial<TradeEntity>): Promise<TradeEntity>;
+  /** The trades every copy rule is checked on: shared at basic, premium and free; private; closed. */
+  addRuleTrades(): Promise<Record<'basic' | 'premium' | 'freeTier' | 'private' | 'closed', TradeEntity>>;
 }
 
 /** A new trace of `ownerUserId` (handle `<prefix>_<random>`) with what the copy suites seed on it. */
@@ -177,9 +179,34 @@ export async function followedTrace(
   );
   const ledger = subscriptionLedger();
   const trades = dataSource.getRepository(TradeEntity);
+  const addTrade = (values: Partial<TradeEntity> = {}) =>
+    trades.save(
+      trades.create({
+        traceId: trace.id,
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: '10',
+        price: '150.25',
+        currentPrice: '151',
+        status: 'open',
+        executedAt: new Date('2026-01-05T15:00:00Z'),
+        isShared: true,
+        requiredTier: 'basic',
+        sharedAt: new Date('2026-01-05T15:30:00Z'),
+        ...values,
+      }),
+    );
   return {
     trace,
     tiers,
+    addTrade,
+    addRuleTrades: async () => ({
+      basic: await addTrade(),
+      premium: await addTrade({ symbol: 'MSFT', requiredTier: 'premium' }),
+      freeTier: await addTrade({ symbol: 'F', requiredTier: 'free' }),
+      private: await addTrade({ isShared: false, requiredTier: null, sharedAt: null }),
+      closed: await addTrade({ status: 'closed', ownerStatus: 'sold', closedAt: new Date() }),
+    }),
     join: (userId, tier) =>
       dataSource.transaction((manager) =>
         ledger.start(manager, {
@@ -188,23 +215,6 @@ export async function followedTrace(
           tierId: tiers[tier]!.id,
           source: 'user',
           correlationId: 'c',
-        }),
-      ),
-    addTrade: (values = {}) =>
-      trades.save(
-        trades.create({
-          traceId: trace.id,
-          symbol: 'AAPL',
-          side: 'buy',
-          quantity: '10',
-          price: '150.25',
-          currentPrice: '151',
-          status: 'open',
-          executedAt: new Date('2026-01-05T15:00:00Z'),
-          isShared: true,
-          requiredTier: 'basic',
-          sharedAt: new Date('2026-01-05T15:30:00Z'),
-          ...values,
         }),
       ),
   };
