@@ -145,7 +145,7 @@ describe('Outbox writer and relay', () => {
     expect(await outboxRows()).toEqual([]);
   });
 
-  it('running-relay-publishes-events-in-the-order-they-were-written', async () => {
+  it('running-relay-publishes-each-aggregates-events-in-the-order-they-were-written', async () => {
     const definition = ctx.definition('ordered');
     await ctx.dataSource.transaction(async (manager) => {
       for (const thingId of ['a', 'b', 'c'])
@@ -160,7 +160,10 @@ describe('Outbox writer and relay', () => {
     await expectEventually(async () =>
       expect((await outboxRows()).every((row) => row.published_at !== null)).toBe(true),
     );
-    expect(await publishedThingIds(definition.subject)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // Different aggregates' rows are in flight together: the order holds within an aggregate (what consumers apply).
+    const published = await publishedThingIds(definition.subject);
+    expect(published.filter((id) => ['a', 'b', 'c'].includes(id))).toEqual(['a', 'b', 'c']);
+    expect([...published].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
   it('writer-numbers-each-aggregate-in-commit-order-without-gaps', async () => {
@@ -218,6 +221,8 @@ describe('Outbox writer and relay', () => {
     relay = new OutboxRelay(ctx.dataSource, ctx.nc, {
       schema: TEST_SCHEMA,
       logger: new SilentLogger(),
+      // One row at a time: the hook's own claim (the other relay) must not be counted by a sibling's hook.
+      publishConcurrency: 1,
       hooks: {
         afterPublish: async () => {
           idleInTransaction.push(

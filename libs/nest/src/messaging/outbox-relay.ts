@@ -31,6 +31,8 @@ export interface OutboxRelayOptions {
   /** Ceiling of the relay's exponential backoff while the stream as a whole refuses publishes. */
   maxBackoffMs?: number;
   publishTimeoutMs?: number;
+  /** Aggregates whose rows are published at once (one row of an aggregate in flight at a time). */
+  publishConcurrency?: number;
   /** Failed publishes of one row after which it is set aside (kept, no longer retried, logged, counted). */
   maxAttempts?: number;
   /** First delay before retrying a row whose publish failed; doubles per attempt up to `maxRetryDelayMs`. */
@@ -70,7 +72,9 @@ const STORE_FULL_ERR_CODES = new Set([10077, 10047, 10023]);
  *
  * Order: rows are claimed in `position` order, and a row is claimable only when no earlier unpublished row
  * of its aggregate is set aside, claimed, or waiting to retry, so one aggregate's events leave in version
- * order. A row that keeps failing is set aside after `maxAttempts`; the later rows of its aggregate then
+ * order. Within a batch, an aggregate's rows are published one after the other (each after the previous one's
+ * PubAck) while other aggregates' rows are in flight beside them: the order holds per aggregate, which is what
+ * consumers apply, not across aggregates. A row that keeps failing is set aside after `maxAttempts`; the later rows of its aggregate then
  * stay in the outbox (held, not lost) until an operator retries or removes it (`npm run events -- outbox`):
  * publishing them past it would only make every consumer hold them back for the missing version.
  */
@@ -83,6 +87,7 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly maxBackoffMs: number;
   private readonly publishTimeoutMs: number;
+  private readonly publishConcurrency: number;
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
   private readonly maxRetryDelayMs: number;
@@ -104,9 +109,10 @@ export class OutboxRelay {
     this.lockKey = `copytrade.outbox-relay.${options.schema}`;
     this.service = options.service ?? options.schema;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
-    this.batchSize = options.batchSize ?? 50;
+    this.batchSize = options.batchSize ?? 200;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 5_000;
+    this.publishConcurrency = options.publishConcurrency ?? 64;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.retryDelayMs = options.retryDelayMs ?? 1_000;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 5 * 60_000;
@@ -160,12 +166,20 @@ export class OutboxRelay {
     const deadline = Date.now() + this.leaseMs / 2;
     const published: string[] = [];
     const unclaimed: string[] = [];
-    const blockedAggregates = new Set<string>();
-    try {
-      for (const row of rows) {
-        const blocked = row.aggregate_id !== null && blockedAggregates.has(row.aggregate_id);
-        if (result.failed || blocked || Date.now() > deadline) {
-          unclaimed.push(row.id); // an earlier row of its aggregate failed, or time is up: stays in order for later
+    // One chain per aggregate, in position order: a row is sent only after the PubAck of its aggregate's previous
+    // row, so a failed row still holds back the later rows of its aggregate; different aggregates' rows are in
+    // flight together (up to publishConcurrency), instead of one round trip per row.
+    const chains = new Map<string, OutboxRow[]>();
+    for (const row of rows) {
+      const key = row.aggregate_id ?? `row:${row.id}`;
+      const chain = chains.get(key);
+      if (chain) chain.push(row);
+      else chains.set(key, [row]);
+    }
+    const publishChain = async (chain: OutboxRow[]): Promise<void> => {
+      for (const [index, row] of chain.entries()) {
+        if (result.failed || Date.now() > deadline) {
+          unclaimed.push(row.id); // the stream refuses, or time is up: stays in order for later
           continue;
         }
         let ack: PubAck;
@@ -176,23 +190,36 @@ export class OutboxRelay {
           });
         } catch (error) {
           if (this.isStreamWide(error)) {
+            if (!result.failed)
+              this.logger.error(
+                `Outbox relay: the stream refuses publishes (${errorMessage(error)}); backing off`,
+                errorStack(error),
+              );
             result.failed = true;
             unclaimed.push(row.id);
-            this.logger.error(
-              `Outbox relay: the stream refuses publishes (${errorMessage(error)}); backing off`,
-              errorStack(error),
-            );
             continue;
           }
-          if (row.aggregate_id !== null) blockedAggregates.add(row.aggregate_id);
           result.rowFailures += 1;
           if (await this.recordFailure(row, error)) result.setAside += 1;
-          continue;
+          // The later rows of its aggregate wait for it: handed back unpublished, in order.
+          unclaimed.push(...chain.slice(index + 1).map((later) => later.id));
+          return;
         }
         published.push(row.id);
         if (ack.duplicate) result.duplicates += 1;
         await this.options.hooks?.afterPublish?.(row, ack);
       }
+    };
+    try {
+      const queue = [...chains.values()];
+      const worker = async () => {
+        for (let chain = queue.shift(); chain; chain = queue.shift()) await publishChain(chain);
+      };
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: Math.min(this.publishConcurrency, queue.length) }, worker),
+      );
+      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failure) throw failure.reason;
     } finally {
       await this.settle(published, unclaimed);
     }
