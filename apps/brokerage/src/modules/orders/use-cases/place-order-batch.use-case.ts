@@ -38,6 +38,9 @@ interface Pending {
 }
 
 const SYNC_CONCURRENCY = 4;
+/** Intents by (user, request id), the key of a Pending: a lookup per order rather than a scan of the batch. */
+const intentsByKey = (intents: OrderIntentEntity[]) =>
+  new Map(intents.map((intent) => [`${intent.userId}\u0000${intent.requestId}`, intent]));
 const errorOf = (error: DomainException): PlaceOrderBatchError => ({
   status: error.status,
   code: error.code,
@@ -116,9 +119,10 @@ export class PlaceOrderBatchUseCase {
       this.provider.name !== 'paper',
     );
     const mine = this.replayKnown(ready, claim.intents, results, claim.created);
-    if (this.provider.name === 'paper') await this.fillOnPaper(mine, claim.intents, results);
+    const claimed = intentsByKey(claim.intents);
+    if (this.provider.name === 'paper') await this.fillOnPaper(mine, claimed, results);
     else {
-      for (const pending of mine) this.answer(results[pending.index]!, this.intentOf(pending, claim.intents), false);
+      for (const pending of mine) this.answer(results[pending.index]!, claimed.get(pending.key)!, false);
       if (mine.length > 0) this.dispatcher.wake();
     }
     // A request id repeated within the batch is a replay of its first occurrence.
@@ -145,7 +149,7 @@ export class PlaceOrderBatchUseCase {
     results: PlaceOrderBatchResult[],
     created: Set<string> = new Set(),
   ): Pending[] {
-    const byKey = new Map(intents.map((intent) => [`${intent.userId}\u0000${intent.requestId}`, intent]));
+    const byKey = intentsByKey(intents);
     return pendings.filter((pending) => {
       const intent = byKey.get(pending.key);
       if (!intent || created.has(intent.id)) return true;
@@ -170,10 +174,6 @@ export class PlaceOrderBatchUseCase {
       return;
     }
     result.order = toPlacedOrderView(intent);
-  }
-
-  private intentOf(pending: Pending, intents: OrderIntentEntity[]): OrderIntentEntity {
-    return intents.find((intent) => `${intent.userId}\u0000${intent.requestId}` === pending.key)!;
   }
 
   /**
@@ -279,11 +279,11 @@ export class PlaceOrderBatchUseCase {
    */
   private async fillOnPaper(
     pendings: Pending[],
-    intents: OrderIntentEntity[],
+    intents: Map<string, OrderIntentEntity>,
     results: PlaceOrderBatchResult[],
   ): Promise<void> {
     if (pendings.length === 0) return;
-    const mine = pendings.map((pending) => ({ pending, intent: this.intentOf(pending, intents) }));
+    const mine = pendings.map((pending) => ({ pending, intent: intents.get(pending.key)! }));
     await this.paper.advanceOpenOrders(
       this.dataSource.manager,
       mine.map(({ intent }) => intent.accountId),
