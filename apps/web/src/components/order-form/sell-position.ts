@@ -1,3 +1,5 @@
+import type { OwnerTradeView } from '@copytrade/contracts';
+
 /** Seed 001 §3 Sell payload (§7 POST /api/snaptrade/sell-position): always a market order with price null. */
 export interface SellPositionBody {
   userId: string;
@@ -20,14 +22,10 @@ export interface SellPositionBody {
 }
 
 /** The fields of a trade (the owner's, or the one a copy copied) that a sell of it names. */
-export interface SoldTrade {
-  symbol: string;
-  isOptions: boolean;
-  optionsTicker: string | null;
-  optionType: 'call' | 'put' | null;
-  strikePrice: number | null;
-  expirationDate: string | null;
-}
+export type SoldTrade = Pick<
+  OwnerTradeView,
+  'symbol' | 'isOptions' | 'optionsTicker' | 'optionType' | 'strikePrice' | 'expirationDate'
+>;
 
 /** positionData of a market sell of `quantity` of `trade`; an option names its contract (the fields it has). */
 export function marketSellData(trade: SoldTrade, traceId: string, quantity: number): SellPositionBody['positionData'] {
