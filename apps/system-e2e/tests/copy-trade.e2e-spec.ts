@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, saveScreenshot } from './support/accessibility';
-import { connectPaperBroker, createTraceFor } from './support/trace-flows';
-import { csrfHeaders, nextPost, signUpNewMember } from './support/member-flows';
+import { userIdOf } from './support/copy-flows';
+import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
+import { nextPost, signUpNewMember } from './support/member-flows';
 
 /**
  * A follower copies a shared trade from the trace page in a real browser (issue 12; seed 001 §2.3, §2.5, §5, §7,
@@ -18,60 +18,20 @@ const SYMBOL = `CT${Date.now().toString(36).slice(-6).toUpperCase()}`;
 const PRICE = 25;
 const QUANTITY = 8;
 
-const userIdOf = async (api: APIRequestContext): Promise<string> =>
-  ((await (await api.get('/api/verify-token')).json()) as { user: { id: string } }).user.id;
-
 test('copy trade: a Basic subscriber with the paper broker copies a shared trade from the trace page', async ({
   page,
-  browser,
   baseURL,
 }) => {
   test.setTimeout(180_000);
   let traceId = '';
 
   await test.step('an owner buys on the paper broker and shares the trade at Basic', async () => {
-    const context = await browser.newContext({ baseURL });
-    try {
-      const owner = context.request;
-      const member = await signUpNewMember(owner, {
-        label: 'copyowner',
-        usernameLabel: 'co',
-        phonePrefix: '67',
-        password: 'Copy-Flow-Owner-2026!',
-        firstName: 'Copy',
-        lastName: 'Owner',
-      });
-      const ownerId = await userIdOf(owner);
-      traceId = await createTraceFor(baseURL!, 'Copy Flow', ownerId, `copy_${member.username.slice(3)}`);
-      await connectPaperBroker(owner, ownerId);
-      const headers = await csrfHeaders(owner);
-      // The copy is a market order: the paper market must be open and the symbol priced.
-      const opened = await owner.post('/api/dev/market/hours', { data: { open: true }, headers });
-      expect(opened.ok(), await opened.text()).toBe(true);
-      const priced = await owner.post('/api/dev/market/price', { data: { symbol: SYMBOL, price: PRICE }, headers });
-      expect(priced.ok(), await priced.text()).toBe(true);
-      const bought = await owner.post('/api/dev/paper/orders', {
-        data: { userId: ownerId, action: 'BUY', symbol: SYMBOL, quantity: QUANTITY },
-        headers: { ...headers, 'X-Request-ID': `copy-flow-${randomUUID()}` },
-      });
-      expect(bought.status(), await bought.text()).toBe(201);
-      // The fill reaches traces through OrderFilled; the owner's trade list shows it.
-      let tradeId = '';
-      await expect(async () => {
-        const listed = await owner.get(`/api/trace-owner/${traceId}/snaptrade-trades`);
-        expect(listed.ok(), await listed.text()).toBe(true);
-        const trades = ((await listed.json()) as { trades: Array<{ id: string; symbol: string }> }).trades;
-        tradeId = trades.find((trade) => trade.symbol === SYMBOL)?.id ?? '';
-        expect(tradeId).not.toBe('');
-      }).toPass({ timeout: 30_000 });
-      const shared = await owner.post(`/api/trace-owner/${traceId}/share-trade`, {
-        data: { snaptradeTradeId: tradeId, minTier: 'basic' },
-        headers,
-      });
-      expect(shared.ok(), await shared.text()).toBe(true);
-    } finally {
-      await context.close();
-    }
+    ({ traceId } = await shareOwnerTrade(baseURL!, {
+      symbol: SYMBOL,
+      price: PRICE,
+      quantity: QUANTITY,
+      names: { label: 'copyowner', usernameLabel: 'co', phonePrefix: '67', traceLabel: 'Copy Flow' },
+    }));
   });
 
   await test.step('a new member links the paper broker and subscribes at Basic', async () => {
@@ -86,15 +46,7 @@ test('copy trade: a Basic subscriber with the paper broker copies a shared trade
     });
     const userId = await userIdOf(page.request);
     await connectPaperBroker(page.request, userId);
-    const tiers = (await (await page.request.get(`/api/traces/${traceId}/tiers`)).json()) as {
-      tiers: Array<{ id: string; name: string }>;
-    };
-    const basic = tiers.tiers.find((tier) => tier.name === 'basic')!;
-    const subscribed = await page.request.post('/api/subscribe', {
-      data: { userId, traceId, tierId: basic.id },
-      headers: await csrfHeaders(page.request),
-    });
-    expect(subscribed.ok(), await subscribed.text()).toBe(true);
+    await subscribeAtBasic(page.request, userId, traceId);
   });
 
   const live = page.getByRole('table', { name: 'Live Trades' });
