@@ -55,24 +55,26 @@ export class AggregateOrder {
    */
   async claim(manager: EntityManager, aggregate: AggregateRef): Promise<VersionCheck> {
     const key = [this.consumer, aggregate.producer, aggregate.id];
-    await manager.query(
-      `INSERT INTO ${this.positions} (consumer, producer, aggregate_id, last_version) VALUES ($1, $2, $3, 0)
-       ON CONFLICT DO NOTHING`,
-      key,
-    );
-    const [row] = (await manager.query(
-      `SELECT last_version FROM ${this.positions} WHERE consumer = $1 AND producer = $2 AND aggregate_id = $3 FOR UPDATE`,
-      key,
-    )) as Array<{ last_version: string }>;
-    const last = Number(row.last_version);
-    if (aggregate.version <= last) return 'stale';
-    if (aggregate.version > last + 1) return 'early';
-    await manager.query(
-      `UPDATE ${this.positions} SET last_version = $4, updated_at = now()
-        WHERE consumer = $1 AND producer = $2 AND aggregate_id = $3`,
+    // The usual case in one statement: the aggregate's row created at version 1 (a first event; a later one
+    // creates it at 0, then is early) or moved to the next version; the upsert locks the row either way.
+    const [advanced] = (await manager.query(
+      `INSERT INTO ${this.positions} AS p (consumer, producer, aggregate_id, last_version)
+       VALUES ($1, $2, $3, CASE WHEN $4::bigint = 1 THEN 1 ELSE 0 END)
+       ON CONFLICT (consumer, producer, aggregate_id)
+         DO UPDATE SET last_version = $4::bigint, updated_at = now() WHERE p.last_version = $4::bigint - 1
+       RETURNING last_version`,
       [...key, aggregate.version],
-    );
-    return 'next';
+    )) as Array<{ last_version: string }>;
+    if (advanced && Number(advanced.last_version) === aggregate.version) return 'next';
+    // Not the next version: created at 0 just now (early), or not moved; the row is locked by the upsert.
+    const [row] = advanced
+      ? [advanced]
+      : ((await manager.query(
+          `SELECT last_version FROM ${this.positions} WHERE consumer = $1 AND producer = $2 AND aggregate_id = $3`,
+          key,
+        )) as Array<{ last_version: string }>);
+    const last = Number(row!.last_version);
+    return aggregate.version <= last ? 'stale' : 'early';
   }
 
   /** Records one more hold-back of the event; returns how many so far and for how long it has been held. */

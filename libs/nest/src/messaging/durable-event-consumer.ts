@@ -225,7 +225,7 @@ export class DurableEventConsumer<T = unknown> {
     const keepAlive = setInterval(() => msg.working(), Math.max(1_000, Math.floor(this.ackWaitMs / 2)));
     let outcome: Outcome;
     try {
-      outcome = await this.applyOnce(envelope, failedDeliveries);
+      outcome = await this.applyOnce(envelope, failedDeliveries, msg.info.redelivered);
     } catch (error) {
       await this.handleFailure(msg, payload, envelope, error, failedDeliveries);
       return;
@@ -273,9 +273,10 @@ export class DurableEventConsumer<T = unknown> {
   /**
    * The event's effect at most once for this consumer: the inbox row and the handler's writes commit together.
    * Also called synchronously (read-your-writes: `EventConsumerRegistry.applyNow`), so the JetStream delivery
-   * that follows finds the inbox row and is a no-op.
+   * that follows finds the inbox row and is a no-op. `mayBeHeld`: false for a first delivery, which no hold-back
+   * can have recorded (holdBack naks, so a held event comes back redelivered): no hold-back row to delete.
    */
-  async applyOnce(envelope: EventEnvelope<T>, deliveries = 1): Promise<Outcome> {
+  async applyOnce(envelope: EventEnvelope<T>, deliveries = 1, mayBeHeld = true): Promise<Outcome> {
     const aggregate = aggregateOf(envelope);
     return this.options.dataSource
       .transaction(async (manager): Promise<Outcome> => {
@@ -288,7 +289,7 @@ export class DurableEventConsumer<T = unknown> {
         if (aggregate) {
           const check = await this.order.claim(manager, aggregate);
           if (check === 'early') throw new HeldBack();
-          await this.order.release(envelope.id, manager);
+          if (mayBeHeld) await this.order.release(envelope.id, manager);
           if (check === 'stale') return 'stale';
         }
         // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
