@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, saveScreenshot } from './support/accessibility';
-import { userIdOf } from './support/copy-flows';
-import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
-import { nextPost, signUpNewMember } from './support/member-flows';
+import { newBasicFollower, shareOwnerTrade } from './support/trace-flows';
+import { nextPost } from './support/member-flows';
 
 /**
  * A follower copies a shared trade from the trace page in a real browser (issue 12; seed 001 §2.3, §2.5, §5, §7,
@@ -36,7 +35,7 @@ test('copy trade: a Basic subscriber with the paper broker copies a shared trade
 
   await test.step('a new member links the paper broker and subscribes at Basic', async () => {
     await page.setViewportSize(DESKTOP);
-    await signUpNewMember(page.request, {
+    await newBasicFollower(page.request, traceId, {
       label: 'copier',
       usernameLabel: 'cp',
       phonePrefix: '68',
@@ -44,9 +43,6 @@ test('copy trade: a Basic subscriber with the paper broker copies a shared trade
       firstName: 'Copy',
       lastName: 'Follower',
     });
-    const userId = await userIdOf(page.request);
-    await connectPaperBroker(page.request, userId);
-    await subscribeAtBasic(page.request, userId, traceId);
   });
 
   const live = page.getByRole('table', { name: 'Live Trades' });

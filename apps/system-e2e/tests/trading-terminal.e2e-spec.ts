@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, saveScreenshot } from './support/accessibility';
-import { userIdOf } from './support/copy-flows';
-import { nextPost, signUpNewMember } from './support/member-flows';
-import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
+import { nextPost } from './support/member-flows';
+import { newBasicFollower, shareOwnerTrade } from './support/trace-flows';
 
 /**
  * The Trading Terminal in a real browser (issue 12; seed 001 §2.1, §2.5, §7): a new member owns a trace and shares a
@@ -31,7 +30,7 @@ test('trading terminal: a Basic subscriber sees a shared trade live and copies i
 
   await test.step('a new member links the paper broker and subscribes at Basic', async () => {
     await page.setViewportSize(DESKTOP);
-    await signUpNewMember(page.request, {
+    await newBasicFollower(page.request, traceId, {
       label: 'ttfollower',
       usernameLabel: 'tf',
       phonePrefix: '72',
@@ -39,9 +38,6 @@ test('trading terminal: a Basic subscriber sees a shared trade live and copies i
       firstName: 'Terminal',
       lastName: 'Follower',
     });
-    const userId = await userIdOf(page.request);
-    await connectPaperBroker(page.request, userId);
-    await subscribeAtBasic(page.request, userId, traceId);
   });
 
   const feed = page.getByRole('region', { name: 'Live Positions' });

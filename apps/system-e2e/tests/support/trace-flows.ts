@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, request, type APIRequestContext } from '@playwright/test';
 import { csrfHeaders, signInAs, signUpNewMember } from './member-flows';
+import { userIdOf } from './copy-flows';
 
 /** The user links the paper broker through the API (tests/brokerage.e2e-spec.ts walks the portal popup). */
 export async function connectPaperBroker(api: APIRequestContext, userId: string): Promise<void> {
@@ -141,4 +142,20 @@ export async function subscribeAtBasic(api: APIRequestContext, userId: string, t
     headers: await csrfHeaders(api),
   });
   expect(subscribed.ok(), await subscribed.text()).toBe(true);
+}
+
+/**
+ * A new member signed in on `api` (the page's request context, so the page shares the session) who links the paper
+ * broker and subscribes to the trace at Basic; answers the member's id.
+ */
+export async function newBasicFollower(
+  api: APIRequestContext,
+  traceId: string,
+  member: Parameters<typeof signUpNewMember>[1],
+): Promise<string> {
+  await signUpNewMember(api, member);
+  const userId = await userIdOf(api);
+  await connectPaperBroker(api, userId);
+  await subscribeAtBasic(api, userId, traceId);
+  return userId;
 }
