@@ -7,7 +7,10 @@ import {
   type EventEnvelope,
 } from '@copytrade/contracts';
 import { flattenValidationErrors } from '../errors/validation-exception.factory';
+import { cacheValidationMetadata } from '../validation/validation-metadata-cache';
 import { MessagingException } from './messaging.exception';
+
+cacheValidationMetadata(); // every consumed event is validated: its class's rules looked up once
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
