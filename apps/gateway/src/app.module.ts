@@ -50,6 +50,10 @@ export class GatewayAppModule {
         CsrfModule,
         AuthModule,
         MaintenanceModule,
+        // Polled by every follower (every 30 s, and at once on each live push): their routes come first, so Express
+        // reaches them before testing the hundred routes registered after them.
+        TradingTerminalModule,
+        MyCopiesModule,
         TracesModule,
         TraceOwnerModule,
         AdminTracesModule,
@@ -70,8 +74,6 @@ export class GatewayAppModule {
         ...(config.DEV_TOOLS ? [DevModule] : []),
         BrokerageModule,
         CopyTradesModule,
-        MyCopiesModule,
-        TradingTerminalModule,
         PaperModule,
         WebhooksModule,
         LiveEventsModule,

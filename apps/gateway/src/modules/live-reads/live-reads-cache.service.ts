@@ -42,7 +42,7 @@ interface Entry {
  * that nothing invalidated ages so: every drop below deletes the entry.
  *
  * Read-your-writes — what drops entries, before anyone could read them again:
- * - the user's own writes (OwnWritesInterceptor: any non-GET request of a signed-in user drops their entries before
+ * - the user's own writes (OwnWritesGuard: any non-GET request of a signed-in user drops their entries before
  *   its answer is sent — a copy, a sell, a close, a subscription, a brokerage link — here, and on every other
  *   replica through LiveReadsUserChangedSubject, published before the answer);
  * - the live push (this replica reads every event of the stream, LiveEventsHub): the user's own order fill or copy
