@@ -67,4 +67,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "apps/gateway/dist/main.js"]
+# A 32 MiB young generation: fewer scavenges under many small requests (tools/dev NODE_FLAGS says why).
+CMD ["node", "--max-semi-space-size=32", "apps/gateway/dist/main.js"]

@@ -12,6 +12,13 @@ export const repoRoot = join(__dirname, '..', '..', '..', '..');
 /** How long a service may take to stop on SIGTERM (drain NATS, flush its outbox, close its pool) before SIGKILL. */
 export const SERVICE_STOP_GRACE_MS = 15_000;
 
+/**
+ * V8 flags per app (the gateway's image runs with the same). The gateway answers thousands of small requests a
+ * second, each leaving short-lived garbage; with V8's default 16 MiB young generation it spent 13–16 % of its time
+ * in scavenges under 100 polling clients, and a larger one needs fewer of them (a few MiB more memory).
+ */
+export const NODE_FLAGS: Readonly<Record<string, readonly string[]>> = { gateway: ['--max-semi-space-size=32'] };
+
 export interface ServiceProcess {
   name: string;
   child: ChildProcess;
@@ -23,10 +30,14 @@ export interface ServiceProcess {
  * failing run can be read afterwards.
  */
 export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, logDir?: string): ServiceProcess {
-  const child = spawnManaged(process.execPath, [join(repoRoot, 'apps', name, 'dist', entry)], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnManaged(
+    process.execPath,
+    [...(NODE_FLAGS[name] ?? []), join(repoRoot, 'apps', name, 'dist', entry)],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
     const file = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });

@@ -15,7 +15,7 @@ const FEED = '/api/trading-terminal/live-positions';
 const COPIES = '/api/copy-trades/my-copies';
 
 /** The cache on fake core NATS (fakeNats) and a hub that hands events to its listeners. */
-function harness(ttlMs = 5_000, staleMs = 0) {
+function harness(ttlMs = 5_000, staleMs = 0, refreshConcurrency = 4) {
   const bus = fakeNats(TracesChangedSubject);
   const listeners = new Set<(event: LiveEvent) => void>();
   const hub = {
@@ -24,6 +24,7 @@ function harness(ttlMs = 5_000, staleMs = 0) {
   const config = Object.assign(new LiveReadsConfig(), {
     LIVE_READS_CACHE_TTL_MS: ttlMs,
     LIVE_READS_CACHE_STALE_MS: staleMs,
+    LIVE_READS_CACHE_REFRESH_CONCURRENCY: refreshConcurrency,
   });
   const cache = new LiveReadsCache(config, bus.nats, hub as unknown as LiveEventsHub);
   cache.onModuleInit();
@@ -187,5 +188,47 @@ describe('LiveReadsCache', () => {
       cache.read(ALICE, 'live-positions', FEED, () => Promise.reject(new Error('copy engine down'))),
     ).rejects.toThrow('copy engine down');
     expect(await read(ALICE, 'live-positions', FEED)).toBe(1);
+  });
+
+  it('answers stored together go stale at different moments: each is fresh between half the TTL and all of it', async () => {
+    const random = jest.spyOn(Math, 'random');
+    try {
+      const { read } = harness(1_000, 5_000);
+      random.mockReturnValue(0); // fresh for 500 ms
+      expect(await read(ALICE, 'my-copies', COPIES)).toBe(1);
+      random.mockReturnValue(0.999); // fresh for ~1,000 ms
+      expect(await read(BOB, 'my-copies', COPIES)).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Alice's answer is stale (given once more while it is refreshed); Bob's is still fresh.
+      expect(await read(ALICE, 'my-copies', COPIES)).toBe(1);
+      expect(await read(BOB, 'my-copies', COPIES)).toBe(2);
+      await settleInboundMessages();
+      expect(await read(ALICE, 'my-copies', COPIES)).toBe(3);
+      expect(await read(BOB, 'my-copies', COPIES)).toBe(2);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
+  it('runs at most LIVE_READS_CACHE_REFRESH_CONCURRENCY background refreshes; the others are given stale meanwhile', async () => {
+    const { cache, read } = harness(20, 5_000, 2);
+    const users = [ALICE, BOB, TRADE, OTHER_TRADE];
+    for (const user of users) await read(user, 'my-copies', COPIES);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    const slowLoad = (user: string) => async () => (started.push(user), await gate, { call: `refreshed ${user}` });
+    const stale = async (user: string) =>
+      JSON.parse(await cache.read(user, 'my-copies', COPIES, slowLoad(user))) as { call: unknown };
+    // Four stale answers read: each is given at once; two refreshes start, the other two wait for a later read.
+    expect((await Promise.all(users.map(stale))).map((body) => body.call)).toEqual([1, 2, 3, 4]);
+    expect(started).toEqual([ALICE, BOB]);
+    release();
+    await settleInboundMessages();
+    expect((await stale(ALICE)).call).toBe(`refreshed ${ALICE}`);
+    expect((await stale(TRADE)).call).toBe(3);
+    await settleInboundMessages();
+    expect((await stale(TRADE)).call).toBe(`refreshed ${TRADE}`);
   });
 });

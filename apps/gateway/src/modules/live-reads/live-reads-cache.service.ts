@@ -32,14 +32,17 @@ interface Entry {
   freshUntil: number;
   /** live-positions: the trades it shows (another user's copy of one changes its counts). */
   tradeIds: ReadonlySet<string>;
+  /** A background refresh of this answer is running. */
+  refreshing: boolean;
 }
 
 /**
  * GET /api/trading-terminal/live-positions and GET /api/copy-trades/my-copies, polled by every follower (every 30 s
  * and at once on the live push), answered from this replica's memory while nothing they show changed: one entry per
- * (user, URL), never shared between users, fresh LIVE_READS_CACHE_TTL_MS (the quotes' age); then, for
- * LIVE_READS_CACHE_STALE_MS more, still given while one call refreshes it in the background — only an answer
- * that nothing invalidated ages so: every drop below deletes the entry.
+ * (user, URL), never shared between users, fresh LIVE_READS_CACHE_TTL_MS at most (the quotes' age; drawn between half
+ * and all of it, so that answers stored together do not go stale together); then, for LIVE_READS_CACHE_STALE_MS more,
+ * still given while one call refreshes it in the background (at most LIVE_READS_CACHE_REFRESH_CONCURRENCY at once)
+ * — only an answer that nothing invalidated ages so: every drop below deletes the entry.
  *
  * Read-your-writes — what drops entries, before anyone could read them again:
  * - the user's own writes (OwnWritesGuard: any non-GET request of a signed-in user drops their entries before
@@ -58,6 +61,9 @@ interface Entry {
 export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private readonly ttl: number;
+  private readonly maxRefreshes: number;
+  /** Background refreshes running now. */
+  private refreshes = 0;
   /** Express's ETag of each cached body, worked out once (keyed by the body: the same string every hit). */
   private readonly etags: LRUCache<string, string>;
   private readonly logger = new Logger(LiveReadsCache.name);
@@ -78,6 +84,7 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
     // Outlives the entries it guards: a user's epoch must not be forgotten while a read of theirs is in flight.
     this.userEpochs = new LRUCache({ max, ttl: Math.max(config.LIVE_READS_CACHE_TTL_MS, 1) * 30 + 60_000 });
     this.ttl = config.LIVE_READS_CACHE_TTL_MS;
+    this.maxRefreshes = config.LIVE_READS_CACHE_REFRESH_CONCURRENCY;
     this.etags = new LRUCache({ max });
     if (this.ttl > 0) this.entries = new LRUCache({ max, ttl: this.ttl + config.LIVE_READS_CACHE_STALE_MS });
   }
@@ -126,8 +133,10 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
             userId,
             read,
             json,
-            freshUntil: performance.now() + this.ttl,
+            // Between half the TTL and all of it: answers stored together go stale at different moments.
+            freshUntil: performance.now() + this.ttl * (0.5 + Math.random() / 2),
             tradeIds: new Set(tradeIdsOf(body)),
+            refreshing: false,
           });
         return json;
       });
@@ -136,12 +145,27 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
       await settleInboundMessages(); // a drop already received is applied first
       const hit = entries.get(key);
       if (hit) {
-        if (hit.freshUntil <= performance.now())
-          fetch().catch((error: unknown) => this.logger.warn(`Refreshing ${read} failed: ${String(error)}`));
+        if (hit.freshUntil <= performance.now()) this.refreshInBackground(hit, fetch);
         return hit.json;
       }
     }
     return fetch();
+  }
+
+  /**
+   * Refreshes a stale answer unless it is being refreshed already or LIVE_READS_CACHE_REFRESH_CONCURRENCY refreshes
+   * are running: then it is simply given once more (within its stale window) and a later read refreshes it.
+   */
+  private refreshInBackground(hit: Entry, fetch: () => Promise<string>): void {
+    if (hit.refreshing || this.refreshes >= this.maxRefreshes) return;
+    hit.refreshing = true;
+    this.refreshes += 1;
+    fetch()
+      .catch((error: unknown) => this.logger.warn(`Refreshing ${hit.read} failed: ${String(error)}`))
+      .finally(() => {
+        this.refreshes -= 1;
+        hit.refreshing = false;
+      });
   }
 
   /** The user wrote through this replica: their answers dropped here and on every other replica. */

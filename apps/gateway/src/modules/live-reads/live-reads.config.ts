@@ -3,8 +3,9 @@ import { IsInt, Max, Min } from 'class-validator';
 /** The per-user cache of the polled copy-trading reads (environment, read once at boot by loadConfig). */
 export class LiveReadsConfig {
   /**
-   * A cached live-positions or my-copies answer is given at most this long (its quotes are that old at most);
-   * 0 turns the cache off. The user's own writes and the live push drop it sooner.
+   * A cached live-positions or my-copies answer is fresh at most this long (its quotes are that old at most); each
+   * answer's freshness is drawn between half of it and all of it, so answers cached together do not all go stale at
+   * the same moment. 0 turns the cache off. The user's own writes and the live push drop it sooner.
    */
   @IsInt()
   @Min(0)
@@ -19,6 +20,16 @@ export class LiveReadsConfig {
   @Min(0)
   @Max(60_000)
   LIVE_READS_CACHE_STALE_MS: number = 8_000;
+
+  /**
+   * Background refreshes of stale answers running at once at most (a stale answer whose refresh cannot start is
+   * given once more; a later read refreshes it): many users' answers going stale together must not become a burst of
+   * copy-engine calls that starves the requests being answered.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  LIVE_READS_CACHE_REFRESH_CONCURRENCY: number = 4;
 
   /** Answers kept at most (one per user and URL; the least recently used go first). */
   @IsInt()
