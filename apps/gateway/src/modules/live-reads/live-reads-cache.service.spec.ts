@@ -190,15 +190,15 @@ describe('LiveReadsCache', () => {
     expect(await read(ALICE, 'live-positions', FEED)).toBe(1);
   });
 
-  it('answers stored together go stale at different moments: each is fresh between half the TTL and all of it', async () => {
+  it('answers stored together go stale at different moments: each is fresh between 3/4 of the TTL and all of it', async () => {
     const random = jest.spyOn(Math, 'random');
     try {
-      const { read } = harness(1_000, 5_000);
-      random.mockReturnValue(0); // fresh for 500 ms
+      const { read } = harness(2_000, 5_000);
+      random.mockReturnValue(0); // fresh for 1,500 ms
       expect(await read(ALICE, 'my-copies', COPIES)).toBe(1);
-      random.mockReturnValue(0.999); // fresh for ~1,000 ms
+      random.mockReturnValue(0.999); // fresh for ~2,000 ms
       expect(await read(BOB, 'my-copies', COPIES)).toBe(2);
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await new Promise((resolve) => setTimeout(resolve, 1_750));
       // Alice's answer is stale (given once more while it is refreshed); Bob's is still fresh.
       expect(await read(ALICE, 'my-copies', COPIES)).toBe(1);
       expect(await read(BOB, 'my-copies', COPIES)).toBe(2);

@@ -39,7 +39,7 @@ interface Entry {
 /**
  * GET /api/trading-terminal/live-positions and GET /api/copy-trades/my-copies, polled by every follower (every 30 s
  * and at once on the live push), answered from this replica's memory while nothing they show changed: one entry per
- * (user, URL), never shared between users, fresh LIVE_READS_CACHE_TTL_MS at most (the quotes' age; drawn between half
+ * (user, URL), never shared between users, fresh LIVE_READS_CACHE_TTL_MS at most (the quotes' age; drawn between 3/4
  * and all of it, so that answers stored together do not go stale together); then, for LIVE_READS_CACHE_STALE_MS more,
  * still given while one call refreshes it in the background (at most LIVE_READS_CACHE_REFRESH_CONCURRENCY at once)
  * — only an answer that nothing invalidated ages so: every drop below deletes the entry.
@@ -133,8 +133,8 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
             userId,
             read,
             json,
-            // Between half the TTL and all of it: answers stored together go stale at different moments.
-            freshUntil: performance.now() + this.ttl * (0.5 + Math.random() / 2),
+            // Between 3/4 of the TTL and all of it: answers stored together go stale at different moments.
+            freshUntil: performance.now() + this.ttl * (0.75 + Math.random() / 4),
             tradeIds: new Set(tradeIdsOf(body)),
             refreshing: false,
           });

@@ -4,13 +4,13 @@ import { IsInt, Max, Min } from 'class-validator';
 export class LiveReadsConfig {
   /**
    * A cached live-positions or my-copies answer is fresh at most this long (its quotes are that old at most); each
-   * answer's freshness is drawn between half of it and all of it, so answers cached together do not all go stale at
-   * the same moment. 0 turns the cache off. The user's own writes and the live push drop it sooner.
+   * answer's freshness is drawn between three quarters of it and all of it, so answers cached together do not all go
+   * stale at the same moment. 0 turns the cache off. The user's own writes and the live push drop it sooner.
    */
   @IsInt()
   @Min(0)
   @Max(60_000)
-  LIVE_READS_CACHE_TTL_MS: number = 2_000;
+  LIVE_READS_CACHE_TTL_MS: number = 5_000;
 
   /**
    * Past its TTL an answer is still given for this long while one call refreshes it in the background (a reader
