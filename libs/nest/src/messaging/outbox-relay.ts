@@ -240,19 +240,27 @@ export class OutboxRelay {
   private async claim(): Promise<OutboxRow[]> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.lockKey]);
+      // The unpublished rows that hold back the later rows of their aggregate (set aside, claimed, waiting to be
+      // retried) are found once, in one pass, before the candidates are checked against them: a check per
+      // candidate (a correlated NOT EXISTS) was planned from statistics that counted the unpublished rows as
+      // none — true of an outbox between bursts — and walked every unpublished row for each candidate, 200 × the
+      // backlog (20–170 ms a claim with 10,000–20,000 rows waiting, until autovacuum's next analyze).
       const rows = (await manager.query(
-        `WITH claimable AS (
+        `WITH blockers AS MATERIALIZED (
+           SELECT e.aggregate_id, min(e.position) AS first_position FROM ${this.table} e
+            WHERE e.published_at IS NULL AND e.aggregate_id IS NOT NULL
+              AND (e.set_aside_at IS NOT NULL OR e.claimed_until >= now() OR e.next_attempt_at > now())
+            GROUP BY e.aggregate_id),
+         claimable AS (
            SELECT o.id FROM ${this.table} o
             WHERE o.published_at IS NULL AND o.set_aside_at IS NULL
               AND (o.claimed_until IS NULL OR o.claimed_until < now())
               AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= now())
               AND (o.aggregate_id IS NULL OR NOT EXISTS (
-                SELECT 1 FROM ${this.table} e
-                 WHERE e.aggregate_id = o.aggregate_id AND e.published_at IS NULL AND e.position < o.position
-                   AND (e.set_aside_at IS NOT NULL OR e.claimed_until >= now() OR e.next_attempt_at > now())))
+                SELECT 1 FROM blockers b WHERE b.aggregate_id = o.aggregate_id AND b.first_position < o.position))
             ORDER BY o.position
             LIMIT $1
-            FOR UPDATE SKIP LOCKED)
+            FOR UPDATE OF o SKIP LOCKED)
          UPDATE ${this.table} t SET claimed_until = now() + $2 * interval '1 millisecond'
            FROM claimable WHERE t.id = claimable.id
          RETURNING t.id, t.subject, t.envelope, t.attempts, t.aggregate_id, t.position`,
