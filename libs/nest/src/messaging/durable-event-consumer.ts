@@ -7,7 +7,6 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EVENTS_STREAM, type EventEnvelope } from '@copytrade/contracts';
@@ -66,8 +65,6 @@ const DEFAULT_ORDERING_HOLD_MS = 5 * 60_000;
 /** Thrown inside the event's transaction to roll its inbox row back when the event must wait. */
 class HeldBack extends Error {}
 const ACK_CONFIRM_TIMEOUT_MS = 5_000;
-/** How long a batch applied together waits for a row lock before it gives way (see applyTogether). */
-const TOGETHER_LOCK_TIMEOUT_MS = 200;
 const RESTART_BASE_DELAY_MS = 500;
 const RESTART_MAX_DELAY_MS = 15_000;
 
@@ -172,31 +169,12 @@ export class DurableEventConsumer<T = unknown> {
         // stop() ran while we were (re)connecting and could not close this one; the loop below drains it.
         if (this.stopping) void messages.close().catch(() => undefined);
         void this.watchStatus(messages);
-        const iterator = messages[Symbol.asyncIterator]();
-        let waiting: Promise<IteratorResult<JsMsg>> | null = null;
-        for (;;) {
-          const next: IteratorResult<JsMsg> = await (waiting ?? iterator.next());
-          waiting = null;
-          if (next.done) break;
-          // The messages already pulled and buffered behind this one go with it (up to batchSize). Only those
-          // the iterator hands over at once: getPending() can count one that is not there, and a message still
-          // to come is awaited by the loop above, after this batch.
-          const batch = [next.value];
-          while (batch.length < this.batchSize && messages.getPending() > 0) {
-            const more = iterator.next();
-            const ready = await Promise.race([more, setImmediatePromise().then(() => null)]);
-            if (ready === null || ready.done) {
-              more.catch(() => undefined); // a failure is seen where it is awaited, not as an unhandled rejection
-              waiting = more;
-              break;
-            }
-            batch.push(ready.value);
-          }
+        for await (const msg of messages) {
           if (this.stopping) {
-            for (const msg of batch) msg.nak(); // pulled but not started: another instance may have it now
+            msg.nak(); // pulled but not started: let another instance have it now rather than after ackWait
             continue;
           }
-          await this.handleMessages(batch);
+          await this.handleMessage(msg);
           restarts = 0;
         }
       } catch (error) {
@@ -221,81 +199,6 @@ export class DurableEventConsumer<T = unknown> {
         return;
       }
     }
-  }
-
-  /**
-   * Messages pulled together: first deliveries of well-formed events are applied in one transaction (one commit
-   * and one round of acks for all of them instead of one each), in stream order, each with its own inbox row and
-   * version check exactly as alone. Anything else in the batch — a redelivery, a redriven dead letter, an
-   * unreadable payload — and any failure inside the shared transaction (a handler error, an event that must wait
-   * for its predecessor, a lock not granted at once) sends every message of the batch down the one-at-a-time path
-   * instead, the shared transaction rolled back: a poison event is isolated and retried or dead-lettered alone,
-   * as before.
-   */
-  private async handleMessages(batch: JsMsg[]): Promise<void> {
-    const together = batch.length > 1 ? this.batchable(batch) : null;
-    if (together) {
-      const keepAlive = setInterval(
-        () => batch.forEach((msg) => msg.working()),
-        Math.max(1_000, Math.floor(this.ackWaitMs / 2)),
-      );
-      let outcomes: Outcome[] | null = null;
-      try {
-        outcomes = await this.applyTogether(together);
-      } catch (error) {
-        this.logger.log(
-          `${batch.length} events of ${this.options.durableName} applied one by one instead of together: ${errorMessage(error)}`,
-        );
-      } finally {
-        clearInterval(keepAlive);
-      }
-      if (outcomes) {
-        outcomes.forEach((outcome, index) => {
-          if (outcome === 'duplicate' || outcome === 'stale') this.logSkipped(together[index]!, outcome);
-        });
-        await Promise.all(batch.map((msg, index) => this.acknowledge(msg, together[index]!.id)));
-        return;
-      }
-    }
-    for (const msg of batch) await this.handleMessage(msg);
-  }
-
-  /** The batch's envelopes when every message is a first delivery of a well-formed event for this consumer. */
-  private batchable(batch: JsMsg[]): Array<EventEnvelope<T>> | null {
-    const envelopes: Array<EventEnvelope<T>> = [];
-    for (const msg of batch) {
-      if (msg.info.redelivered || msg.headers?.get(REDRIVE_FOR_HEADER)) return null;
-      try {
-        const envelope = parseEventEnvelope(msg.string(), msg.subject) as EventEnvelope<T>;
-        aggregateOf(envelope);
-        envelopes.push(envelope);
-      } catch {
-        return null; // dead-lettered on the one-at-a-time path
-      }
-    }
-    return envelopes;
-  }
-
-  /**
-   * First deliveries applied in one transaction, in order; throws (rolling all of them back) when any fails or
-   * must wait. Lock waits are bounded (TOGETHER_LOCK_TIMEOUT): a batch holds the locks of its earlier events
-   * while a later one waits, so it gives way at once rather than deadlock with a writer taking the same rows in
-   * another order — its events are then applied one by one.
-   */
-  private async applyTogether(envelopes: Array<EventEnvelope<T>>): Promise<Outcome[]> {
-    return this.options.dataSource.transaction(async (manager) => {
-      await manager.query(`SET LOCAL lock_timeout = '${TOGETHER_LOCK_TIMEOUT_MS}ms'`);
-      const outcomes: Outcome[] = [];
-      for (const envelope of envelopes) outcomes.push(await this.applyIn(manager, envelope, 1, false));
-      return outcomes;
-    });
-  }
-
-  private logSkipped(envelope: EventEnvelope<T>, outcome: 'duplicate' | 'stale'): void {
-    const aggregate = aggregateOf(envelope);
-    this.logger.log(
-      `Event ${envelope.id} (${envelope.type}) ${outcome === 'stale' ? `is an old version of ${aggregate?.id}` : 'already processed'} for ${this.options.durableName}; acking`,
-    );
   }
 
   private async handleMessage(msg: JsMsg): Promise<void> {
@@ -333,7 +236,11 @@ export class DurableEventConsumer<T = unknown> {
       await this.holdBack(msg, payload, envelope, aggregate);
       return;
     }
-    if (outcome === 'duplicate' || outcome === 'stale') this.logSkipped(envelope, outcome);
+    if (outcome === 'duplicate' || outcome === 'stale') {
+      this.logger.log(
+        `Event ${envelope.id} (${envelope.type}) ${outcome === 'stale' ? `is an old version of ${aggregate?.id}` : 'already processed'} for ${this.options.durableName}; acking`,
+      );
+    }
     await this.acknowledge(msg, envelope.id);
   }
 
@@ -370,40 +277,32 @@ export class DurableEventConsumer<T = unknown> {
    * can have recorded (holdBack naks, so a held event comes back redelivered): no hold-back row to delete.
    */
   async applyOnce(envelope: EventEnvelope<T>, deliveries = 1, mayBeHeld = true): Promise<Outcome> {
+    const aggregate = aggregateOf(envelope);
     return this.options.dataSource
-      .transaction((manager) => this.applyIn(manager, envelope, deliveries, mayBeHeld))
+      .transaction(async (manager): Promise<Outcome> => {
+        // A concurrent delivery of the same event blocks here until the first commits, then sees the row.
+        const inserted = (await manager.query(
+          `INSERT INTO ${this.inboxTable} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+          [this.options.durableName, envelope.id],
+        )) as unknown[];
+        if (inserted.length === 0) return 'duplicate';
+        if (aggregate) {
+          const check = await this.order.claim(manager, aggregate);
+          if (check === 'early') throw new HeldBack();
+          if (mayBeHeld) await this.order.release(envelope.id, manager);
+          if (check === 'stale') return 'stale';
+        }
+        // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
+        // handler that may be taking the process down; handleFailure dead-letters it.
+        if (deliveries > this.maxDeliver)
+          throw new Error(`No outcome after ${deliveries - 1} deliveries (crash or ack timeout)`);
+        await this.options.handler(envelope, manager);
+        return 'handled';
+      })
       .catch((error: unknown) => {
         if (error instanceof HeldBack) return 'held';
         throw error;
       });
-  }
-
-  /** applyOnce's work inside a transaction of the caller's; throws HeldBack when the event must wait. */
-  private async applyIn(
-    manager: EntityManager,
-    envelope: EventEnvelope<T>,
-    deliveries: number,
-    mayBeHeld: boolean,
-  ): Promise<Outcome> {
-    const aggregate = aggregateOf(envelope);
-    // A concurrent delivery of the same event blocks here until the first commits, then sees the row.
-    const inserted = (await manager.query(
-      `INSERT INTO ${this.inboxTable} (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-      [this.options.durableName, envelope.id],
-    )) as unknown[];
-    if (inserted.length === 0) return 'duplicate';
-    if (aggregate) {
-      const check = await this.order.claim(manager, aggregate);
-      if (check === 'early') throw new HeldBack();
-      if (mayBeHeld) await this.order.release(envelope.id, manager);
-      if (check === 'stale') return 'stale';
-    }
-    // Past the limit without a recorded outcome, earlier attempts crashed or timed out: do not run a
-    // handler that may be taking the process down; handleFailure dead-letters it.
-    if (deliveries > this.maxDeliver)
-      throw new Error(`No outcome after ${deliveries - 1} deliveries (crash or ack timeout)`);
-    await this.options.handler(envelope, manager);
-    return 'handled';
   }
 
   get durableName(): string {
