@@ -20,13 +20,11 @@ import {
   type QuotesRpcRequest,
   type RpcRequest,
   type UserScopedRpcRequest,
+  LivePositionsMessages,
 } from '@copytrade/contracts';
 import { DataSource } from 'typeorm';
 import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.use-case';
-import {
-  ListLivePositionsUseCase,
-  LivePositionsMessages,
-} from '../../src/modules/live-positions/live-positions.use-case';
+import { ListLivePositionsUseCase } from '../../src/modules/live-positions/live-positions.use-case';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
 
 /**

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   BrokerageErrorCode,
   BrokerageRpc,
+  LivePositionsMessages,
   Messages,
   TracesLiveTradesRpc,
   type CopyInstanceView,
@@ -25,14 +26,6 @@ import { LIVE_POSITIONS_RPC } from './live-positions.tokens';
 export const QUOTE_SYMBOLS_PER_CALL = 10;
 /** A quote waits this long at most: past it the trace's last price is shown, with a warning. */
 export const QUOTE_TIMEOUT_MS = 3_000;
-
-export const LivePositionsMessages = {
-  pricesUnavailable: "Live prices could not be loaded for some positions: the traders' last synced prices are shown.",
-  noBrokerage: "Connect a brokerage account to see live prices: the traders' last synced prices are shown.",
-  quoteFailed: (symbols: string[]) => `Live price unavailable for ${symbols.join(', ')}: last synced price shown.`,
-  optionsNotQuoted: (symbols: string[]) =>
-    `Live option quotes are not available (${symbols.join(', ')}): last synced price shown.`,
-} as const;
 
 interface CopyCounts {
   tradeId: string;

@@ -15,7 +15,7 @@ const FEED = '/api/trading-terminal/live-positions';
 const COPIES = '/api/copy-trades/my-copies';
 
 /** The cache on fake core NATS (fakeNats) and a hub that hands events to its listeners. */
-function harness(ttlMs = 5_000, staleMs = 0, refreshConcurrency = 4) {
+function harness(ttlMs = 5_000, staleMs = 0, refreshConcurrency = 4, unquotedTtlMs = 0) {
   const bus = fakeNats(TracesChangedSubject);
   const listeners = new Set<(event: LiveEvent) => void>();
   const hub = {
@@ -25,6 +25,7 @@ function harness(ttlMs = 5_000, staleMs = 0, refreshConcurrency = 4) {
     LIVE_READS_CACHE_TTL_MS: ttlMs,
     LIVE_READS_CACHE_STALE_MS: staleMs,
     LIVE_READS_CACHE_REFRESH_CONCURRENCY: refreshConcurrency,
+    LIVE_READS_CACHE_UNQUOTED_TTL_MS: unquotedTtlMs,
   });
   const cache = new LiveReadsCache(config, bus.nats, hub as unknown as LiveEventsHub);
   cache.onModuleInit();
@@ -37,7 +38,7 @@ function harness(ttlMs = 5_000, staleMs = 0, refreshConcurrency = 4) {
         kind,
         url,
         async () => ({ call: ++calls, positions: trades.map((id) => ({ id })) }),
-        (body) => body.positions.map((position) => position.id),
+        (body) => ({ tradeIds: body.positions.map((position) => position.id), timeSensitive: true }),
       )
       .then((json) => (JSON.parse(json) as { call: number }).call);
   const event = (type: LiveEvent['message']['type'], audience: LiveEvent['audience'], data = {}) => {
@@ -230,5 +231,27 @@ describe('LiveReadsCache', () => {
     expect((await stale(TRADE)).call).toBe(3);
     await settleInboundMessages();
     expect((await stale(TRADE)).call).toBe(`refreshed ${TRADE}`);
+  });
+
+  it('keeps an answer that shows nothing time-sensitive for LIVE_READS_CACHE_UNQUOTED_TTL_MS, dropped as any other', async () => {
+    const { cache, event } = harness(30, 0, 4, 5_000);
+    let calls = 0;
+    const read = (userId: string, timeSensitive: boolean) =>
+      cache
+        .read(
+          userId,
+          'live-positions',
+          FEED,
+          async () => ({ call: ++calls }),
+          () => ({ tradeIds: [TRADE], timeSensitive }),
+        )
+        .then((json) => (JSON.parse(json) as { call: number }).call);
+    expect(await read(ALICE, false)).toBe(1);
+    expect(await read(BOB, true)).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await read(ALICE, false)).toBe(1); // still fresh
+    expect(await read(BOB, true)).toBe(3); // past the TTL (no stale window here): read again
+    event('trade.shared', { kind: 'trade', tradeId: TRADE, ownerUserId: BOB, isShared: true });
+    expect(await read(ALICE, false)).toBe(4);
   });
 });

@@ -23,6 +23,17 @@ export interface LiveReadsUserChanged {
 /** The cached reads: the terminal's feed (depends on traces, everyone's copies, quotes) and the user's copies. */
 export type LiveRead = 'live-positions' | 'my-copies';
 
+/** What an answer shows, as far as the cache needs to know. */
+export interface LiveReadContents {
+  /** live-positions: the trades it shows (another user's copy of one changes its counts). */
+  tradeIds: Iterable<string>;
+  /**
+   * It shows what ages by the clock — a live quote, or a quote that failed and may be had now — so it is fresh
+   * LIVE_READS_CACHE_TTL_MS at most; otherwise LIVE_READS_CACHE_UNQUOTED_TTL_MS (what it shows changes by what drops it).
+   */
+  timeSensitive: boolean;
+}
+
 interface Entry {
   userId: string;
   read: LiveRead;
@@ -40,7 +51,8 @@ interface Entry {
  * GET /api/trading-terminal/live-positions and GET /api/copy-trades/my-copies, polled by every follower (every 30 s
  * and at once on the live push), answered from this replica's memory while nothing they show changed: one entry per
  * (user, URL), never shared between users, fresh LIVE_READS_CACHE_TTL_MS at most (the quotes' age; drawn between 3/4
- * and all of it, so that answers stored together do not go stale together); then, for LIVE_READS_CACHE_STALE_MS more,
+ * and all of it, so that answers stored together do not go stale together) — LIVE_READS_CACHE_UNQUOTED_TTL_MS for a
+ * feed showing no live quote, which the drops below keep current but for the counts of copies still pending; then, for LIVE_READS_CACHE_STALE_MS more,
  * still given while one call refreshes it in the background (at most LIVE_READS_CACHE_REFRESH_CONCURRENCY at once)
  * — only an answer that nothing invalidated ages so: every drop below deletes the entry.
  *
@@ -61,6 +73,8 @@ interface Entry {
 export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
   private readonly entries: LRUCache<string, Entry> | undefined;
   private readonly ttl: number;
+  private readonly unquotedTtl: number;
+  private readonly staleMs: number;
   private readonly maxRefreshes: number;
   /** Background refreshes running now. */
   private refreshes = 0;
@@ -84,9 +98,12 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
     // Outlives the entries it guards: a user's epoch must not be forgotten while a read of theirs is in flight.
     this.userEpochs = new LRUCache({ max, ttl: Math.max(config.LIVE_READS_CACHE_TTL_MS, 1) * 30 + 60_000 });
     this.ttl = config.LIVE_READS_CACHE_TTL_MS;
+    this.unquotedTtl = Math.max(config.LIVE_READS_CACHE_UNQUOTED_TTL_MS, this.ttl);
+    this.staleMs = config.LIVE_READS_CACHE_STALE_MS;
     this.maxRefreshes = config.LIVE_READS_CACHE_REFRESH_CONCURRENCY;
     this.etags = new LRUCache({ max });
-    if (this.ttl > 0) this.entries = new LRUCache({ max, ttl: this.ttl + config.LIVE_READS_CACHE_STALE_MS });
+    // Each entry's own TTL (its freshness and the stale window) is given when it is stored.
+    if (this.ttl > 0) this.entries = new LRUCache({ max, ttl: this.unquotedTtl + this.staleMs });
   }
 
   onModuleInit(): void {
@@ -108,15 +125,15 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The user's answer for `url`: cached, or `load`ed and kept. `tradeIdsOf` names the trades a live-positions
-   * answer shows.
+   * The user's answer for `url`: cached, or `load`ed and kept. `contentsOf` says what it shows (by default: no
+   * trades, time-sensitive — the shorter freshness).
    */
   async read<T>(
     userId: string,
     read: LiveRead,
     url: string,
     load: () => Promise<T>,
-    tradeIdsOf: (body: T) => Iterable<string> = () => [],
+    contentsOf: (body: T) => LiveReadContents = () => ({ tradeIds: [], timeSensitive: true }),
   ): Promise<string> {
     const { entries } = this;
     if (!entries) return JSON.stringify(await load());
@@ -128,16 +145,20 @@ export class LiveReadsCache implements OnModuleInit, OnModuleDestroy {
         const body = await load();
         const json = JSON.stringify(body);
         // A drop overtook the read: it may hold the old state.
-        if (epoch === this.epoch && userEpoch === (this.userEpochs.get(userId) ?? 0))
-          entries.set(key, {
+        if (epoch === this.epoch && userEpoch === (this.userEpochs.get(userId) ?? 0)) {
+          const { tradeIds, timeSensitive } = contentsOf(body);
+          // Between 3/4 of the TTL and all of it: answers stored together go stale at different moments.
+          const freshMs = (timeSensitive ? this.ttl : this.unquotedTtl) * (0.75 + Math.random() / 4);
+          const entry = {
             userId,
             read,
             json,
-            // Between 3/4 of the TTL and all of it: answers stored together go stale at different moments.
-            freshUntil: performance.now() + this.ttl * (0.75 + Math.random() / 4),
-            tradeIds: new Set(tradeIdsOf(body)),
+            freshUntil: performance.now() + freshMs,
+            tradeIds: new Set(tradeIds),
             refreshing: false,
-          });
+          };
+          entries.set(key, entry, { ttl: Math.ceil(freshMs) + this.staleMs });
+        }
         return json;
       });
     };

@@ -13,6 +13,17 @@ export class LiveReadsConfig {
   LIVE_READS_CACHE_TTL_MS: number = 5_000;
 
   /**
+   * A live-positions answer showing no live quote (the user has no brokerage to quote through, or every price failed:
+   * the traces' last synced prices, whose changes traces announces) is fresh this long at most instead: all it shows
+   * changes by what drops it (trades, subscriptions, copies opened or closed), but for the counts of other users'
+   * copies still pending. Never shorter than LIVE_READS_CACHE_TTL_MS.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(300_000)
+  LIVE_READS_CACHE_UNQUOTED_TTL_MS: number = 15_000;
+
+  /**
    * Past its TTL an answer is still given for this long while one call refreshes it in the background (a reader
    * polling back to back never waits for the copy engine); 0: it is refreshed in the foreground.
    */

@@ -3,13 +3,14 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
   CopyEngineLivePositionsRpc,
+  LivePositionsMessages,
   type LivePositionsResponse,
   type LivePositionsRpcPayload,
 } from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
-import { LiveReadsCache } from '../live-reads/live-reads-cache.service';
+import { LiveReadsCache, type LiveReadContents } from '../live-reads/live-reads-cache.service';
 
 /**
  * GET /api/trading-terminal/live-positions (seed 001 §2.1, §7; polled every 30 s and at once on the live push): the
@@ -39,9 +40,24 @@ export class TradingTerminalController {
           { userId },
           rpcContextOf(request),
         ),
-      (reply) => reply.positions.map((position) => position.id),
+      liveFeedContents,
     );
     this.cache.setETag(request, response, json);
     return json;
   }
+}
+
+/**
+ * What the cache needs to know of a feed: its trades, and whether it ages by the clock — it shows a live quote, or a
+ * quote failed and may be had now. A feed left unquoted because the user has no brokerage to quote through stays so
+ * until the user links one (most links end in a write of theirs, which drops it; otherwise within
+ * LIVE_READS_CACHE_UNQUOTED_TTL_MS).
+ */
+export function liveFeedContents(reply: LivePositionsResponse): LiveReadContents {
+  return {
+    tradeIds: reply.positions.map((position) => position.id),
+    timeSensitive:
+      reply.positions.some((position) => position.priceSource === 'quote') ||
+      reply.apiWarnings.some((warning) => warning !== LivePositionsMessages.noBrokerage),
+  };
 }

@@ -54,3 +54,12 @@ export interface LivePositionsResponse {
   error: string | null;
   apiWarnings: string[];
 }
+
+/** The feed's `error` and `apiWarnings` texts (the copy engine writes them; the gateway's cache reads them). */
+export const LivePositionsMessages = {
+  pricesUnavailable: "Live prices could not be loaded for some positions: the traders' last synced prices are shown.",
+  noBrokerage: "Connect a brokerage account to see live prices: the traders' last synced prices are shown.",
+  quoteFailed: (symbols: string[]) => `Live price unavailable for ${symbols.join(', ')}: last synced price shown.`,
+  optionsNotQuoted: (symbols: string[]) =>
+    `Live option quotes are not available (${symbols.join(', ')}): last synced price shown.`,
+} as const;
