@@ -73,6 +73,8 @@ export async function startBenchProduct(name: string, env: Record<string, string
     : binary
       ? await startNatsServer(binary, workDir, port + 6)
       : { url: await natsUrl(), stop: async () => undefined };
+  // A product that fails to start must not leave its nats-server running (the bench would never exit) nor its
+  // database behind.
   const platform = await startPlatform({
     port,
     dataDir: workDir,
@@ -87,6 +89,10 @@ export async function startBenchProduct(name: string, env: Record<string, string
       ...env,
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
+  }).catch(async (error: unknown) => {
+    await nats.stop();
+    await database.drop();
+    throw error;
   });
   return {
     platform,
