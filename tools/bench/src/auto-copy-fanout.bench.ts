@@ -11,7 +11,8 @@
  * one client inserting one row per transaction for 5 s, so the fan-out's rate reads as a ratio of it.
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres [BENCH_PORT=…] \
- *     [AUTO_COPY_WORKERS=…] [AUTO_COPY_BATCH_SIZE=…] npx tsx tools/bench/src/auto-copy-fanout.bench.ts [followers=1000,10000]
+ *     [AUTO_COPY_WORKERS=…] [AUTO_COPY_BATCH_SIZE=…] [BENCH_CONSUMERS_CATCH_UP_S=…] \
+ *     npx tsx tools/bench/src/auto-copy-fanout.bench.ts [followers=1000,10000]
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -142,6 +143,47 @@ function pgbenchInsertRate(databaseUrl: string, seconds = 5): number {
   return Number(tps);
 }
 
+/** The durable consumers of the brokerage's order events (traces' owner trades, the copy engine's copies). */
+const ORDER_EVENT_CONSUMERS = [
+  { name: 'traces', inbox: 'traces.inbox', consumer: 'traces-owner-trades-order-events' },
+  { name: 'copy engine', inbox: 'copy_engine.inbox', consumer: 'copy-engine-copies-order-events' },
+];
+
+/**
+ * With BENCH_CONSUMERS_CATCH_UP_S set: how long after TradeShared (database clock) each order-event consumer had
+ * applied all of the fan-out's order events (OrderUpdated + OrderFilled per order: 2 × orders inbox rows since the
+ * share), waiting at most that many seconds. They run behind the fan-out, taking the CPU it leaves.
+ */
+async function consumersCaughtUp(db: Client, tradeId: string, orders: number, capSeconds: number) {
+  const caughtUp = new Map<string, number | null>();
+  const deadline = Date.now() + capSeconds * 1000;
+  for (const target of ORDER_EVENT_CONSUMERS) {
+    for (;;) {
+      const { rows } = await db.query<{ applied: number; last_ms: number | null }>(
+        `WITH shared AS (SELECT min(created_at) AS at FROM traces.outbox
+                          WHERE aggregate_id = 'trade:' || $1::text AND subject = 'events.traces.trade.shared.v1')
+         SELECT count(*)::int AS applied,
+                (extract(epoch FROM max(processed_at) - (SELECT at FROM shared)) * 1000)::float8 AS last_ms
+           FROM ${target.inbox} WHERE consumer = $2 AND processed_at >= (SELECT at FROM shared)`,
+        [tradeId, target.consumer],
+      );
+      if (rows[0]!.applied >= 2 * orders) {
+        caughtUp.set(target.name, rows[0]!.last_ms);
+        break;
+      }
+      if (Date.now() > deadline) {
+        caughtUp.set(target.name, null);
+        console.log(
+          `  ${target.name}: ${rows[0]!.applied} of ${2 * orders} order events applied after ${capSeconds} s`,
+        );
+        break;
+      }
+      await sleep(500);
+    }
+  }
+  return caughtUp;
+}
+
 async function run(db: Client, session: Session, traceId: string, demoId: string, size: number, symbol: string) {
   const tradeId = await newTrade(db, session, traceId, symbol);
   const followers = await seedFollowers(db, traceId, demoId, size);
@@ -244,6 +286,8 @@ async function run(db: Client, session: Session, traceId: string, demoId: string
     [tradeId, followers],
   );
   const stage = stages[0]!;
+  const catchUpCap = Number(process.env.BENCH_CONSUMERS_CATCH_UP_S ?? 0);
+  const caughtUp = catchUpCap > 0 ? await consumersCaughtUp(db, tradeId, size, catchUpCap) : null;
   return {
     size,
     sharedAnsweredMs,
@@ -253,6 +297,7 @@ async function run(db: Client, session: Session, traceId: string, demoId: string
     intents: intents[0]!,
     batches,
     paper: paper[0]!,
+    caughtUp,
   };
 }
 
@@ -308,6 +353,13 @@ async function main(): Promise<void> {
       for (const batch of result.batches)
         console.log(
           `    ${String(batch.orders).padStart(5)}  ${batch.arrived.toFixed(0).padStart(8)}  ${batch.filled.toFixed(0).padStart(8)}  ${batch.settled.toFixed(0).padStart(8)}`,
+        );
+      if (result.caughtUp)
+        console.log(
+          `  order-event consumers caught up (all ${2 * size} events applied), ms after TradeShared: ` +
+            [...result.caughtUp]
+              .map(([name, ms]) => `${name} ${ms === null ? 'not within the wait' : `+${ms.toFixed(0)}`}`)
+              .join(', '),
         );
       if (intents.orders !== size || result.paper.orders !== size || stage.open + stage.failed !== size) met = false;
       if (size >= 10_000 && result.settledMs > GOAL_MS) met = false;
