@@ -339,8 +339,9 @@ async function main(): Promise<void> {
           `${result.sharedAnsweredMs.toFixed(0)} ms, all recorded by ${result.recordedMs.toFixed(0)} ms as polled)`,
       );
       console.log(
-        `  from TradeShared written (database clock): first copy recorded +${stage.first_ms.toFixed(0)} ms, all ` +
-          `recorded +${stage.recorded_ms.toFixed(0)} ms, last settled +${stage.settled_ms.toFixed(0)} ms`,
+        // created_at is now(): the start of the fan-out's one inbox transaction, not when its copies became visible.
+        `  from TradeShared written (database clock): copies' created_at (their transaction's start) ` +
+          `+${stage.first_ms.toFixed(0)}–${stage.recorded_ms.toFixed(0)} ms, last settled +${stage.settled_ms.toFixed(0)} ms`,
       );
       console.log(
         `  ${stage.open} OPEN, ${stage.failed} FAILED; brokerage order intents ${intents.orders} for ${intents.users} ` +
@@ -364,7 +365,9 @@ async function main(): Promise<void> {
       if (intents.orders !== size || result.paper.orders !== size || stage.open + stage.failed !== size) met = false;
       if (size >= 10_000 && result.settledMs > GOAL_MS) met = false;
     }
-    console.log(`\ngoal: 10,000 followers all recorded in ≤ ${GOAL_MS} ms, one order each: ${met ? 'met' : 'NOT met'}`);
+    // The goal is about 10,000 followers: a run of smaller fan-outs only does not decide it.
+    const verdict = !met ? 'NOT met' : SIZES.some((size) => size >= 10_000) ? 'met' : 'not measured (no 10,000 run)';
+    console.log(`\ngoal: 10,000 followers all recorded in ≤ ${GOAL_MS} ms, one order each: ${verdict}`);
   } finally {
     await db.end();
     await product.stop();
