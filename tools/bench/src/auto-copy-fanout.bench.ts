@@ -143,6 +143,10 @@ function pgbenchInsertRate(databaseUrl: string, seconds = 5): number {
   return Number(tps);
 }
 
+/** A CTE for the queries below: `shared.at`, when the trade ($1) was shared (TradeShared written, database clock). */
+const SHARED_AT = `shared AS (SELECT min(created_at) AS at FROM traces.outbox
+                    WHERE aggregate_id = 'trade:' || $1::text AND subject = 'events.traces.trade.shared.v1')`;
+
 /** The durable consumers of the brokerage's order events (traces' owner trades, the copy engine's copies). */
 const ORDER_EVENT_CONSUMERS = [
   { name: 'traces', inbox: 'traces.inbox', consumer: 'traces-owner-trades-order-events' },
@@ -160,8 +164,7 @@ async function consumersCaughtUp(db: Client, tradeId: string, orders: number, ca
   for (const target of ORDER_EVENT_CONSUMERS) {
     for (;;) {
       const { rows } = await db.query<{ applied: number; last_ms: number | null }>(
-        `WITH shared AS (SELECT min(created_at) AS at FROM traces.outbox
-                          WHERE aggregate_id = 'trade:' || $1::text AND subject = 'events.traces.trade.shared.v1')
+        `WITH ${SHARED_AT}
          SELECT count(*)::int AS applied,
                 (extract(epoch FROM max(processed_at) - (SELECT at FROM shared)) * 1000)::float8 AS last_ms
            FROM ${target.inbox} WHERE consumer = $2 AND processed_at >= (SELECT at FROM shared)`,
@@ -247,8 +250,7 @@ async function run(db: Client, session: Session, traceId: string, demoId: string
     open: number;
     failed: number;
   }>(
-    `WITH shared AS (SELECT min(created_at) AS at FROM traces.outbox
-                      WHERE aggregate_id = 'trade:' || $1::text AND subject = 'events.traces.trade.shared.v1'),
+    `WITH ${SHARED_AT},
           copies AS (SELECT * FROM copy_engine.copy_instances WHERE original_trade_id = $1::uuid)
      SELECT 0 AS event_ms,
             (extract(epoch FROM (SELECT min(created_at) FROM copies) - (SELECT at FROM shared)) * 1000)::float8 AS first_ms,
@@ -266,8 +268,7 @@ async function run(db: Client, session: Session, traceId: string, demoId: string
   // Per brokerage batch (one transaction: one created_at): when it reached the brokerage, when the brokerage had
   // filled it, when the copy engine had settled its copies — offsets from TradeShared written.
   const { rows: batches } = await db.query<{ orders: number; arrived: number; filled: number; settled: number }>(
-    `WITH shared AS (SELECT min(created_at) AS at FROM traces.outbox
-                      WHERE aggregate_id = 'trade:' || $1::text AND subject = 'events.traces.trade.shared.v1')
+    `WITH ${SHARED_AT}
      SELECT count(*)::int AS orders,
             (extract(epoch FROM i.created_at - (SELECT at FROM shared)) * 1000)::float8 AS arrived,
             (extract(epoch FROM max(i.updated_at) - (SELECT at FROM shared)) * 1000)::float8 AS filled,
