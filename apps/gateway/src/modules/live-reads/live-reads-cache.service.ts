@@ -52,9 +52,10 @@ interface Entry {
  * and at once on the live push), answered from this replica's memory while nothing they show changed: one entry per
  * (user, URL), never shared between users, fresh LIVE_READS_CACHE_TTL_MS at most (the quotes' age; drawn between 3/4
  * and all of it, so that answers stored together do not go stale together) — LIVE_READS_CACHE_UNQUOTED_TTL_MS for a
- * feed showing no live quote, which the drops below keep current but for the counts of copies still pending; then, for LIVE_READS_CACHE_STALE_MS more,
- * still given while one call refreshes it in the background (at most LIVE_READS_CACHE_REFRESH_CONCURRENCY at once)
- * — only an answer that nothing invalidated ages so: every drop below deletes the entry.
+ * feed showing no live quote, which the drops below keep current but for the counts of copies still pending;
+ * then, for LIVE_READS_CACHE_STALE_MS more, still given while one call refreshes it in the background (at most
+ * LIVE_READS_CACHE_REFRESH_CONCURRENCY at once) — only an answer that nothing invalidated ages so: every drop below
+ * deletes the entry.
  *
  * Read-your-writes — what drops entries, before anyone could read them again:
  * - the user's own writes (OwnWritesGuard: any non-GET request of a signed-in user drops their entries before
