@@ -28,11 +28,13 @@ export function useSyncCooldown(traceId: string) {
   const [now, setNow] = useState(() => Date.now());
   const coolingDown = lastSync !== null && now - lastSync < SYNC_COOLDOWN_MS;
 
+  // Re-armed on every tick of `now`: a timer may fire a moment before Date.now() reaches the end (timers run on a
+  // monotonic clock), and the cooldown must then wait the rest instead of staying on.
   useEffect(() => {
     if (!coolingDown || lastSync === null) return;
     const timer = window.setTimeout(() => setNow(Date.now()), Math.max(0, lastSync + SYNC_COOLDOWN_MS - Date.now()));
     return () => window.clearTimeout(timer);
-  }, [coolingDown, lastSync]);
+  }, [coolingDown, lastSync, now]);
 
   const markSynced = useCallback(() => {
     const at = Date.now();
