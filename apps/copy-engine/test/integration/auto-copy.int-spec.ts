@@ -274,6 +274,28 @@ describe('the fan-out of TradeShared', () => {
     for (const userId of followers) expect(placedOrders(userId)).toEqual([1]);
   });
 
+  it('a-large-fan-out-places-each-page-as-it-is-recorded, and one failing part-way is resumed by the redelivery: everyone exactly one order', async () => {
+    const followers = await following(2_500); // three pages of the audience
+    const trade = sharedTrade(followers);
+    world.refuseLaterAudiencePages = true;
+    await publishTradeShared(nc, trade);
+    // The first page is recorded and its orders placed while the rest of the fan-out cannot go on.
+    const firstPage = await expectEventually(
+      async () => {
+        const rows = await copiesOf(trade.id);
+        expect(rows.filter((row) => row.status === 'OPEN')).toHaveLength(1_000);
+        return rows;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(firstPage).toHaveLength(1_000);
+
+    world.refuseLaterAudiencePages = false;
+    const rows = await settledAll(trade.id, 2_500);
+    expect(rows.every((row) => row.status === 'OPEN')).toBe(true);
+    for (const userId of followers) expect(placedOrders(userId)).toEqual([1]);
+  });
+
   it('accepted-orders-stay-PENDING-until-their-OrderFilled, then OPEN', async () => {
     const [follower] = await following(1);
     world.behaviour.set(follower!, 'submitted');

@@ -60,6 +60,8 @@ export const world = {
   batchDelayMs: 0,
   /** Answer the next `n` batch calls with nothing (a timeout). */
   silentBatches: 0,
+  /** Traces fails every page of an audience but the first (an outage in the middle of a fan-out). */
+  refuseLaterAudiencePages: false,
   reset(): void {
     this.trades.clear();
     this.audiences.clear();
@@ -71,6 +73,7 @@ export const world = {
     this.replays = 0;
     this.batchDelayMs = 0;
     this.silentBatches = 0;
+    this.refuseLaterAudiencePages = false;
   },
 };
 
@@ -139,6 +142,7 @@ class AutoCopyStandIns {
   audience(@Payload() { payload }: RpcRequest<CopyAudienceRpcPayload>): CopyAudienceRpcReply {
     const trade = world.trades.get(payload.tradeId) ?? null;
     if (!trade) return { trade: null, copyable: false, userIds: [], nextCursor: null };
+    if (payload.after && world.refuseLaterAudiencePages) throw new Error('traces is unavailable');
     const limit = payload.limit ?? COPY_AUDIENCE_PAGE_MAX;
     const all = world.audiences.get(payload.tradeId) ?? [];
     const userIds = all.filter((id) => !payload.after || id > payload.after).slice(0, limit);

@@ -50,6 +50,16 @@ export class BaseServiceConfig extends ProcessConfig {
   @Min(1)
   OUTBOX_MAX_ATTEMPTS: number = 10;
 
+  /**
+   * At most this long in a row the outbox relay holds its events back while the service's own bulk work runs (an
+   * automatic copy fan-out's order batches): that work goes first, its events follow. 0: never held back.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  OUTBOX_GIVE_WAY_MAX_MS: number = 10_000;
+
   /** Published outbox rows are deleted after this many hours. */
   @IsOptional()
   @IsInt()

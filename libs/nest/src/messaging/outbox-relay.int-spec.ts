@@ -112,6 +112,35 @@ describe('Outbox writer and relay', () => {
     });
   });
 
+  it('events-written-in-bulk-keep-their-order-and-their-text-exactly', async () => {
+    const definition = ctx.definition('bulk');
+    const awkward = 'quote " backslash \\ newline \n tab \t emoji 😀 accents éü {"json":[1]}';
+    const envelopes = await ctx.dataSource.transaction((manager) =>
+      writer.addMany(
+        manager,
+        ['x1', awkward, 'x3', 'y1'].map((thingId) => ({
+          definition,
+          data: { thingId },
+          meta: { correlationId: 'req-bulk', aggregateId: thingId === 'y1' ? 'thing:y' : 'thing:x' },
+        })),
+      ),
+    );
+
+    const rows: Array<{ id: string; envelope: unknown; aggregate_id: string; aggregate_version: string }> =
+      await ctx.dataSource.query(
+        `SELECT id, envelope, aggregate_id, aggregate_version FROM ${TEST_SCHEMA}.outbox ORDER BY position`,
+      );
+    expect(rows.map((row) => row.id)).toEqual(envelopes.map((envelope) => envelope.id));
+    expect(rows.map((row) => row.envelope)).toEqual(envelopes);
+    expect(rows.map((row) => [row.aggregate_id, Number(row.aggregate_version)])).toEqual([
+      ['thing:x', 1],
+      ['thing:x', 2],
+      ['thing:x', 3],
+      ['thing:y', 1],
+    ]);
+    expect((rows[1]!.envelope as { data: ThingHappenedV1 }).data.thingId).toBe(awkward);
+  });
+
   it('rolled-back-transaction-leaves-neither-business-row-nor-event', async () => {
     const definition = ctx.definition('rolled-back');
     await expect(
@@ -207,6 +236,36 @@ describe('Outbox writer and relay', () => {
       ['a2', 2],
       ['a3', 3],
     ]);
+  });
+
+  describe('giving way to the bulk work of its service', () => {
+    const writeOne = (thingId: string) =>
+      ctx.dataSource.transaction((manager) =>
+        writer.add(manager, ctx.definition('give-way'), { thingId }, { correlationId: 'req-g', aggregateId: thingId }),
+      );
+    const published = async () => (await outboxRows()).filter((row) => row.published_at !== null).length;
+
+    it('holds-its-events-while-the-work-runs-and-publishes-them-when-it-ends', async () => {
+      let busy = true;
+      relay.giveWayWhile(() => busy, 60_000);
+      await writeOne('held-1');
+      relay.start();
+      relay.kick();
+      await new Promise((resolve) => setTimeout(resolve, 500)); // ten poll intervals
+      expect(await published()).toBe(0);
+
+      busy = false;
+      await expectEventually(async () => expect(await published()).toBe(1));
+    });
+
+    it('holds-them-no-longer-than-its-limit-when-the-work-never-pauses', async () => {
+      relay.giveWayWhile(() => true, 400);
+      await writeOne('held-2');
+      const started = Date.now();
+      relay.start();
+      await expectEventually(async () => expect(await published()).toBe(1));
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    });
   });
 
   it('publishing-holds-no-transaction-open-and-another-relay-never-takes-claimed-rows', async () => {

@@ -82,16 +82,24 @@ export class OutboxWriter {
         data,
       };
     });
+    // The rows as one JSON document (one JSON.stringify), not as Postgres arrays: an array parameter escapes every
+    // quote of every envelope in JavaScript, a measurable share of the CPU of a bulk write (500 orders' events).
+    // In the given order (ORDER BY n): `position` must follow each aggregate's versions.
+    const rows = envelopes.map((envelope, index) => ({
+      id: envelope.id,
+      subject: events[index]!.definition.subject,
+      envelope,
+      aggregate_id: envelope.aggregateId,
+      aggregate_version: envelope.aggregateVersion,
+    }));
     await manager.query(
       `INSERT INTO ${this.table} (id, subject, envelope, aggregate_id, aggregate_version)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::bigint[])`,
-      [
-        envelopes.map((envelope) => envelope.id),
-        events.map(({ definition }) => definition.subject),
-        envelopes.map((envelope) => JSON.stringify(envelope)),
-        envelopes.map((envelope) => envelope.aggregateId),
-        envelopes.map((envelope) => envelope.aggregateVersion),
-      ],
+       SELECT id, subject, envelope, aggregate_id, aggregate_version
+         FROM ROWS FROM (json_to_recordset($1::json)
+                AS (id uuid, subject text, envelope jsonb, aggregate_id text, aggregate_version bigint))
+              WITH ORDINALITY AS r(id, subject, envelope, aggregate_id, aggregate_version, n)
+        ORDER BY n`,
+      [JSON.stringify(rows)],
     );
     markOutboxWritten(queryRunner);
     return envelopes;

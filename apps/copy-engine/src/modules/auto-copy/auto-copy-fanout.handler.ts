@@ -14,10 +14,9 @@ import {
 } from '@copytrade/contracts';
 import { EventConsumerRegistry, RpcClient } from '@copytrade/nest';
 import Decimal from 'decimal.js';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
-import { AfterCommit } from './after-commit';
 import { AutoCopyPlacer } from './auto-copy-placer';
 import {
   followersCopying,
@@ -34,6 +33,12 @@ import {
 export const TRADE_EVENTS = TradeShared.subject.replace(/shared\.v1$/, '>');
 export const AUTO_COPY_FANOUT_DURABLE = 'copy-engine-auto-copy-fanout';
 
+/**
+ * Followers asked of traces per page, each page recorded and committed on its own: small enough that the first
+ * orders go out ~0.1 s after the share, large enough that a 10,000-follower fan-out asks only 10 times.
+ */
+const AUDIENCE_PAGE_SIZE = 1_000;
+
 /** The request id of a follower's automatic copy of a shared trade: the event's id and the follower. */
 export const autoCopyRequestId = (eventId: string, userId: string) => `auto-copy:${eventId}:${userId}`;
 
@@ -41,39 +46,38 @@ export const autoCopyRequestId = (eventId: string, userId: string) => `auto-copy
  * The fan-out of a shared trade (TradeShared, through the inbox: once per event): traces is asked, a page at a time,
  * which followers may have it copied (rpc.traces.copy-audience.list: active subscription, tier at or above the
  * trade's with canCopyTrades — never the owner); of those, the ones whose projected settings have copy trading on
- * get an automatic copy, recorded in bulk in the inbox's transaction — PENDING, sized as whole shares or contracts
- * from their default copy amount at the trade's current price (at least one, never above their maximum), the
- * trader's price and share time as its receipt; or FAILED with the reason when even one unit is above their maximum
- * (or an option's contract is incomplete). Keyed by (event id, follower): a redelivery or a crash part-way records
- * nothing twice and skips nobody. Placing the orders is the placement workers' job, woken when this commits. A share
- * older than AUTO_COPY_MAX_SHARE_AGE_MS (a replay of the stream's history when this consumer is new) is not copied.
+ * get an automatic copy, recorded in bulk — PENDING, sized as whole shares or contracts from their default copy
+ * amount at the trade's current price (at least one, never above their maximum), the trader's price and share time
+ * as its receipt; or FAILED with the reason when even one unit is above their maximum (or an option's contract is
+ * incomplete). Each page is committed on its own and the placement workers are woken at once, so the first orders
+ * go out while later pages are still being recorded (rather than after the whole audience is). Keyed by (event id,
+ * follower), inserted ON CONFLICT DO NOTHING: a redelivery, or a crash part-way that leaves some pages recorded and
+ * the event unacknowledged, records nothing twice and skips nobody. A share older than AUTO_COPY_MAX_SHARE_AGE_MS (a
+ * replay of the stream's history when this consumer is new) is not copied.
  */
 @Injectable()
 export class AutoCopyFanoutHandler implements OnModuleInit {
   private readonly logger = new Logger(AutoCopyFanoutHandler.name);
-  private readonly recorded: AfterCommit;
 
   constructor(
     private readonly consumers: EventConsumerRegistry,
     @Inject(COPY_ENGINE_RPC) private readonly rpc: RpcClient,
-    dataSource: DataSource,
-    placer: AutoCopyPlacer,
+    private readonly dataSource: DataSource,
+    private readonly placer: AutoCopyPlacer,
     private readonly config: CopyEngineConfig,
-  ) {
-    this.recorded = new AfterCommit(dataSource, 'auto-copies-recorded', () => placer.kick());
-  }
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await this.consumers.register<TradeSharedV1>({
       durableName: AUTO_COPY_FANOUT_DURABLE,
       filterSubject: TRADE_EVENTS,
-      handler: (envelope, manager) => this.apply(envelope, manager),
+      handler: (envelope) => this.apply(envelope),
       // A fan-out to thousands pages traces a few times: its message stays ours meanwhile (kept alive as it works).
       ackWaitMs: this.config.AUTO_COPY_FANOUT_ACK_WAIT_MS,
     });
   }
 
-  async apply(envelope: EventEnvelope<TradeSharedV1>, manager: EntityManager): Promise<void> {
+  async apply(envelope: EventEnvelope<TradeSharedV1>): Promise<void> {
     if (envelope.type !== TradeShared.type) return;
     const event = envelope.data;
     const ageMs = Date.now() - Date.parse(envelope.occurredAt);
@@ -92,7 +96,7 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
     do {
       const page: CopyAudienceRpcReply = await this.rpc.request<CopyAudienceRpcPayload, CopyAudienceRpcReply>(
         TracesCopyAudienceRpc.list,
-        { tradeId: event.tradeId, after },
+        { tradeId: event.tradeId, after, limit: AUDIENCE_PAGE_SIZE },
         { requestId: envelope.correlationId },
       );
       if (!page.copyable || !page.trade) break;
@@ -101,16 +105,22 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
         unitCost = unitCostOf(page.trade);
         optionsMissing = missingOptionsData(page.trade);
       }
-      const followers = (await followersCopying(manager, page.userIds)).filter(
+      const followers = (await followersCopying(this.dataSource.manager, page.userIds)).filter(
         (follower) => follower.userId !== event.ownerUserId,
       );
       const decisions = followers.map((follower) =>
         decide(follower, autoCopyRequestId(envelope.id, follower.userId), unitCost, trade!, optionsMissing),
       );
-      recorded += await recordAutomaticCopies(manager, trade, requestHashOf(envelope.id), decisions);
+      const recordedNow = await recordAutomaticCopies(
+        this.dataSource.manager,
+        trade,
+        requestHashOf(envelope.id),
+        decisions,
+      );
+      if (recordedNow > 0) this.placer.kick();
+      recorded += recordedNow;
       after = page.nextCursor;
     } while (after);
-    if (recorded > 0) this.recorded.mark(manager);
     this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
   }
 }

@@ -62,7 +62,8 @@ const outcomeUnknown = (status: number, code: string): boolean =>
  *   My Copy Trades;
  * - no answer (timeout, brokerage down, order still in flight there) → left unplaced and asked again shortly with
  *   the same request ids. Nothing is ever declared "not placed" for taking long.
- * Several workers run at once (AUTO_COPY_WORKERS), kicked when a fan-out commits and on a poll.
+ * Several workers run at once (AUTO_COPY_WORKERS), kicked when a fan-out records a page and on a poll. While any
+ * works, the outbox relay gives way (OUTBOX_GIVE_WAY_MAX_MS): the CopyOpened of a fan-out follow its orders.
  */
 @Injectable()
 export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -78,7 +79,9 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
     private readonly outbox: OutboxWriter,
     private readonly relay: OutboxRelay,
     private readonly config: CopyEngineConfig,
-  ) {}
+  ) {
+    relay.giveWayWhile(() => this.workers.size > 0, config.OUTBOX_GIVE_WAY_MAX_MS);
+  }
 
   onApplicationBootstrap(): void {
     if (this.config.AUTO_COPY_POLL_MS > 0) {

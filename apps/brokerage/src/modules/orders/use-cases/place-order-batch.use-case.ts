@@ -10,8 +10,9 @@ import {
   type PlaceOrderBatchResult,
   type PlaceOrderBatchRpcReply,
 } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, OutboxRelay } from '@copytrade/nest';
 import { DataSource, In } from 'typeorm';
+import { BrokerageConfig } from '../../../config/brokerage.config';
 import { AccountEntity } from '../../accounts/entities/account.entity';
 import { ProviderUserEntity } from '../../connections/entities/provider-user.entity';
 import { SyncBrokerageLinkUseCase } from '../../connections/use-cases/sync-brokerage-link.use-case';
@@ -38,6 +39,8 @@ interface Pending {
 }
 
 const SYNC_CONCURRENCY = 4;
+/** A fan-out's next batch comes this soon after one ends (the copy engine writes one answer, claims the next). */
+const BETWEEN_BATCHES_MS = 1_000;
 /** Intents by (user, request id), the key of a Pending: a lookup per order rather than a scan of the batch. */
 const intentsByKey = (intents: OrderIntentEntity[]) =>
   new Map(intents.map((intent) => [`${intent.userId}\u0000${intent.requestId}`, intent]));
@@ -56,11 +59,14 @@ const errorOf = (error: DomainException): PlaceOrderBatchError => ({
  *   OrderFilled events (no window where an order is filled but its intent is not);
  * - SnapTrade: the intents stay SUBMITTING, QUEUED for the OrderDispatcher, which places them at the provider's
  *   pace; the caller learns the outcome from the events, or by asking again with the same request id.
- * A (user, request id) seen before answers with its first order (replayed), never a second one.
+ * A (user, request id) seen before answers with its first order (replayed), never a second one. While batches are
+ * being placed (and for a moment after each, until the next comes) the outbox relay gives way (OUTBOX_GIVE_WAY_MAX_MS): their events follow the orders, not race them.
  */
 @Injectable()
 export class PlaceOrderBatchUseCase {
   private readonly logger = new Logger(PlaceOrderBatchUseCase.name);
+  private batchesInFlight = 0;
+  private lastBatchEndedAt = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -69,9 +75,26 @@ export class PlaceOrderBatchUseCase {
     private readonly paper: PaperBulkOrders,
     private readonly dispatcher: OrderDispatcher,
     @Inject(BROKERAGE_PROVIDER) private readonly provider: BrokerageProvider,
-  ) {}
+    relay: OutboxRelay,
+    @Inject(BrokerageConfig) config: BrokerageConfig,
+  ) {
+    relay.giveWayWhile(
+      () => this.batchesInFlight > 0 || Date.now() - this.lastBatchEndedAt < BETWEEN_BATCHES_MS,
+      config.OUTBOX_GIVE_WAY_MAX_MS,
+    );
+  }
 
   async execute(items: PlaceOrderBatchItem[], traceId: string): Promise<PlaceOrderBatchRpcReply> {
+    this.batchesInFlight += 1;
+    try {
+      return await this.place(items, traceId);
+    } finally {
+      this.batchesInFlight -= 1;
+      this.lastBatchEndedAt = Date.now();
+    }
+  }
+
+  private async place(items: PlaceOrderBatchItem[], traceId: string): Promise<PlaceOrderBatchRpcReply> {
     const results: PlaceOrderBatchResult[] = items.map((item) => ({
       requestId: item.requestId,
       userId: item.userId,
