@@ -10,7 +10,7 @@
  *     npx tsx tools/bench/src/paper-batch.bench.ts [followers=10000] [concurrency=3]
  */
 import { randomUUID } from 'node:crypto';
-import { PLACE_ORDER_BATCH_MAX, type PlaceOrderBatchItem } from '@copytrade/contracts';
+import { PLACE_ORDER_BATCH_MAX, type PlaceOrderBatchOrder } from '@copytrade/contracts';
 import type { Client } from 'pg';
 import { percentile } from './support/latency';
 import { inWaves, startBrokerageBench } from './support/brokerage-service';
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   try {
     const followers = await seedPaperFollowers(bench.db, FOLLOWERS + WARM_UP);
     const eventId = randomUUID();
-    const all: PlaceOrderBatchItem[] = followers.map((userId) => ({
+    const all: PlaceOrderBatchOrder[] = followers.map((userId) => ({
       userId,
       accountId: null,
       requestId: `${eventId}:${userId}`,

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PLACE_ORDER_BATCH_MAX, type PlaceOrderBatchItem } from '@copytrade/contracts';
+import { PLACE_ORDER_BATCH_MAX, type PlaceOrderBatchOrder } from '@copytrade/contracts';
 import { FakeSnaptradeServer } from '@copytrade/testing';
 import type { Client } from 'pg';
 import { startBrokerageBench } from './support/brokerage-service';
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   try {
     const followers = await seedFollowers(bench.db, fake, ACCOUNTS);
     const eventId = randomUUID();
-    const orders: PlaceOrderBatchItem[] = Array.from({ length: ORDERS }, (_, index) => {
+    const orders: PlaceOrderBatchOrder[] = Array.from({ length: ORDERS }, (_, index) => {
       const { userId, accountId } = followers[index % followers.length]!;
       return {
         userId,

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeMarketOrder, type PlaceOrderBatchItem, type PlaceOrderBatchRpcReply } from '@copytrade/contracts';
+import {
+  batchOf,
+  normalizeMarketOrder,
+  type PlaceOrderBatchOrder,
+  type PlaceOrderBatchRpcReply,
+} from '@copytrade/contracts';
 import Decimal from 'decimal.js';
 import { orderFingerprint } from '../../src/modules/orders/order-fingerprint';
 import { OrderIntentsStore } from '../../src/modules/orders/order-intents.store';
@@ -17,8 +22,8 @@ const stranger = randomUUID(); // never registered with the provider
 let aliceAccounts: string[];
 let bobAccounts: string[];
 
-const batch = (items: PlaceOrderBatchItem[]): Promise<PlaceOrderBatchRpcReply> =>
-  orders.placeBatch({ requestId: `trace-${randomUUID()}`, payload: { orders: items as never } });
+const batch = (items: PlaceOrderBatchOrder[]): Promise<PlaceOrderBatchRpcReply> =>
+  orders.placeBatch({ requestId: `trace-${randomUUID()}`, payload: batchOf(items) });
 const buy = (userId: string, requestId: string, quantity = 1, accountId: string | null = null, symbol = 'AAPL') => ({
   userId,
   accountId,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PlaceOrderBatchItem, PlaceOrderBatchRpcReply } from '@copytrade/contracts';
+import { batchOf, type PlaceOrderBatchOrder, type PlaceOrderBatchRpcReply } from '@copytrade/contracts';
 import { runServiceMigrations } from '@copytrade/nest';
 import { createTestDatabase, FakeSnaptradeServer, type TestDatabase } from '@copytrade/testing';
 import { brokerageDataSourceOptions } from '../../src/database/data-source';
@@ -21,11 +21,9 @@ let fake: FakeSnaptradeServer;
 let replicas: BrokerageTestApp[] = [];
 const users: Array<{ userId: string; accountId: string }> = [];
 
-const batch = (items: PlaceOrderBatchItem[], replica = replicas[0]!): Promise<PlaceOrderBatchRpcReply> =>
-  replica.app
-    .get(OrdersController)
-    .placeBatch({ requestId: `trace-${randomUUID()}`, payload: { orders: items as never } });
-const buy = (userId: string, requestId: string, quantity = 1): PlaceOrderBatchItem => ({
+const batch = (items: PlaceOrderBatchOrder[], replica = replicas[0]!): Promise<PlaceOrderBatchRpcReply> =>
+  replica.app.get(OrdersController).placeBatch({ requestId: `trace-${randomUUID()}`, payload: batchOf(items) });
+const buy = (userId: string, requestId: string, quantity = 1): PlaceOrderBatchOrder => ({
   userId,
   accountId: null,
   requestId,

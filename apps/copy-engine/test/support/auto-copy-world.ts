@@ -13,6 +13,7 @@ import {
   TradeClosed,
   TradeShared,
   UserSettingsChanged,
+  ordersOfBatch,
   tradeAggregateId,
   type CopyableTradeView,
   type CopyAudienceRpcPayload,
@@ -22,7 +23,7 @@ import {
   type LookupUsersRpcReply,
   type LookupUsersRpcRequest,
   type PlacedOrderView,
-  type PlaceOrderBatchItem,
+  type PlaceOrderBatchOrder,
   type PlaceOrderBatchResult,
   type PlaceOrderBatchRpcReply,
   type PlaceOrderBatchRpcRequest,
@@ -101,7 +102,7 @@ const accountOf = (userId: string) => {
 };
 
 /** The brokerage's placement of one order, idempotent per (user, request id). */
-export function placeAtBrokerage(item: PlaceOrderBatchItem | PlaceOrderRpcRequest): PlaceOrderBatchResult {
+export function placeAtBrokerage(item: PlaceOrderBatchOrder | PlaceOrderRpcRequest): PlaceOrderBatchResult {
   const key = `${item.userId}:${item.requestId}`;
   const seen = world.orders.get(key);
   const base = { requestId: item.requestId, userId: item.userId };
@@ -152,7 +153,7 @@ class AutoCopyStandIns {
   @MessagePattern(BrokerageRpc.placeOrderBatch)
   async batch(@Payload() { payload }: RpcRequest<PlaceOrderBatchRpcRequest>): Promise<PlaceOrderBatchRpcReply> {
     world.batchCalls += 1;
-    const results = payload.orders.map(placeAtBrokerage);
+    const results = ordersOfBatch(payload).map(placeAtBrokerage);
     if (world.batchDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, world.batchDelayMs));
     if (world.silentBatches > 0) {
       world.silentBatches -= 1;

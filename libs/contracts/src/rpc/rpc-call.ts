@@ -20,6 +20,12 @@ export const asInstanceOf =
   ({ value }: { value: unknown }) =>
     isPlainObject(value) ? plainToInstance(type, value) : value;
 
+/** asInstanceOf for each item of an array (no @Type, for the same reason). */
+export const asArrayOf =
+  <T>(type: new () => T) =>
+  ({ value }: { value: unknown }) =>
+    Array.isArray(value) ? value.map((item: unknown) => asInstanceOf(type)({ value: item })) : value;
+
 export class RpcActorDto implements RpcActor {
   @IsUUID('all', { message: 'actor.userId must be a valid id' })
   userId: string;

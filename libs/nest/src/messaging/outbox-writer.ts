@@ -82,24 +82,18 @@ export class OutboxWriter {
         data,
       };
     });
-    // The rows as one JSON document (one JSON.stringify), not as Postgres arrays: an array parameter escapes every
-    // quote of every envelope in JavaScript, a measurable share of the CPU of a bulk write (500 orders' events).
-    // In the given order (ORDER BY n): `position` must follow each aggregate's versions.
-    const rows = envelopes.map((envelope, index) => ({
-      id: envelope.id,
-      subject: events[index]!.definition.subject,
-      envelope,
-      aggregate_id: envelope.aggregateId,
-      aggregate_version: envelope.aggregateVersion,
-    }));
+    // The envelopes as one JSON document (one JSON.stringify, parsed once by Postgres into jsonb), not as a jsonb[]
+    // array: an array parameter escapes every quote of every envelope in JavaScript and Postgres parses each element
+    // again — a measurable share of the CPU of a bulk write (a batch of 500 orders' events). In the given order
+    // (ORDER BY n): `position` must follow each aggregate's versions.
     await manager.query(
       `INSERT INTO ${this.table} (id, subject, envelope, aggregate_id, aggregate_version)
-       SELECT id, subject, envelope, aggregate_id, aggregate_version
-         FROM ROWS FROM (json_to_recordset($1::json)
-                AS (id uuid, subject text, envelope jsonb, aggregate_id text, aggregate_version bigint))
-              WITH ORDINALITY AS r(id, subject, envelope, aggregate_id, aggregate_version, n)
+       SELECT (e.envelope->>'id')::uuid, s.subject, e.envelope, e.envelope->>'aggregateId',
+              (e.envelope->>'aggregateVersion')::bigint
+         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(envelope, n)
+         JOIN unnest($2::text[]) WITH ORDINALITY AS s(subject, n) USING (n)
         ORDER BY n`,
-      [JSON.stringify(rows)],
+      [JSON.stringify(envelopes), events.map(({ definition }) => definition.subject)],
     );
     markOutboxWritten(queryRunner);
     return envelopes;

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import {
+  batchOf,
   BrokerageRpc,
-  type PlaceOrderBatchItem,
+  type PlaceOrderBatchOrder,
   type PlaceOrderBatchRpcReply,
   type PlaceOrderBatchRpcRequest,
 } from '@copytrade/contracts';
@@ -21,7 +22,7 @@ const entry = (file: string) => join(repoRoot, 'apps', 'brokerage', 'dist', file
 export interface BrokerageBench {
   databaseUrl: string;
   db: Client;
-  placeBatch(orders: PlaceOrderBatchItem[]): Promise<PlaceOrderBatchRpcReply>;
+  placeBatch(orders: PlaceOrderBatchOrder[]): Promise<PlaceOrderBatchRpcReply>;
   stop(): Promise<void>;
 }
 
@@ -63,7 +64,7 @@ export async function startBrokerageBench(
     placeBatch: (orders) =>
       rpc.request<PlaceOrderBatchRpcRequest, PlaceOrderBatchRpcReply>(
         BrokerageRpc.placeOrderBatch,
-        { orders },
+        batchOf(orders),
         { requestId: `bench-${randomUUID()}` },
         60_000,
       ),

@@ -4,6 +4,7 @@ import {
   ActorOnlyRpcCall,
   BrokerageRpc,
   GetPlacedOrderRpcCall,
+  ordersOfBatch,
   PlaceOrderBatchRpcCall,
   PlaceOrderRpcCall,
   ResolveUnknownOrderRpcCall,
@@ -49,7 +50,7 @@ export class OrdersController {
   async placeBatch(
     @Payload() { payload, requestId: traceId }: PlaceOrderBatchRpcCall,
   ): Promise<PlaceOrderBatchRpcReply> {
-    return this.placeOrderBatch.execute(payload.orders, traceId);
+    return this.placeOrderBatch.execute(ordersOfBatch(payload), traceId);
   }
 
   /** The stored outcome of the user's request id (reconciled first when unknown); null when never received. */

@@ -4,7 +4,8 @@ import {
   BrokerageRpc,
   CopyTradeErrorCode,
   CopyTradeMessages,
-  type PlaceOrderBatchItem,
+  batchOf,
+  type PlaceOrderBatchOrder,
   type PlaceOrderBatchResult,
   type PlaceOrderBatchRpcReply,
   type PlaceOrderBatchRpcRequest,
@@ -149,8 +150,9 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
 
   private async send(copies: CopyRecord[], correlationId: string): Promise<BatchOutcome> {
     const outcome: BatchOutcome = { fills: [], pending: [], failures: [], unanswered: [] };
-    const request: PlaceOrderBatchRpcRequest = {
-      orders: copies.map((copy): PlaceOrderBatchItem => ({
+    // A fan-out's copies (claimed in the order they were recorded) share one group: the order once, a quantity each.
+    const request: PlaceOrderBatchRpcRequest = batchOf(
+      copies.map((copy): PlaceOrderBatchOrder => ({
         userId: copy.userId,
         accountId: copy.brokerageAccountId,
         requestId: copy.requestId,
@@ -159,7 +161,7 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
           ...copyOrderOf(copy, Number(copy.quantityRequested)),
         },
       })),
-    };
+    );
     let results: PlaceOrderBatchResult[];
     try {
       ({ results } = await this.rpc.request<PlaceOrderBatchRpcRequest, PlaceOrderBatchRpcReply>(

@@ -13,6 +13,10 @@ import {
   Max,
   MaxLength,
   Min,
+  IsNumber,
+  IsPositive,
+  ValidateBy,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import {
@@ -24,8 +28,8 @@ import {
   SetMarketPriceDto,
 } from '../../http/brokerage/brokerage.dto';
 import type { MarketOrderInput, OrderAction } from '../../rules/market-order.rules';
-import { asInstanceOf, rpcCallOf } from '../rpc-call';
-import { ORDERS_PAGE_MAX, PLACE_ORDER_BATCH_MAX } from './brokerage.rpc';
+import { asArrayOf, asInstanceOf, rpcCallOf } from '../rpc-call';
+import { ORDERS_PAGE_MAX, PLACE_ORDER_BATCH_MAX, type MarketOrderTemplate } from './brokerage.rpc';
 import type {
   AccountScopedRpcRequest,
   ConnectionRpcRequest,
@@ -33,6 +37,7 @@ import type {
   ListOrdersRpcRequest,
   PaperMarketRpcRequest,
   PaperPortalRpcRequest,
+  PlaceOrderBatchGroup,
   PlaceOrderBatchItem,
   PlaceOrderBatchRpcRequest,
   PlaceOrderRpcRequest,
@@ -125,6 +130,24 @@ export class PlaceOrderRpcPayload implements PlaceOrderRpcRequest {
   requireProvider?: 'paper';
 }
 
+/** Each order of a batch group gives its own quantity, and its own account: on the group's order they are dropped. */
+const neverValidated = () => false;
+const dropped = () => undefined;
+
+/**
+ * A group's order: the trading form's fields but the quantity and the account, which each order of the group gives.
+ * (Mapped types such as OmitType are NestJS's, which contracts may not use: the two fields are switched off here.)
+ */
+export class MarketOrderTemplateRpcPayload extends MarketOrderRpcPayload implements MarketOrderTemplate {
+  @ValidateIf(neverValidated)
+  @Transform(dropped)
+  declare quantity: number;
+
+  @ValidateIf(neverValidated)
+  @Transform(dropped)
+  declare accountId?: string;
+}
+
 export class PlaceOrderBatchItemPayload implements PlaceOrderBatchItem {
   @IsUUID('all', userId)
   userId: string;
@@ -141,25 +164,46 @@ export class PlaceOrderBatchItemPayload implements PlaceOrderBatchItem {
   @MaxLength(200)
   requestId: string;
 
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'quantity must be a number' })
+  @IsPositive({ message: 'quantity must be a positive number' })
+  quantity: number;
+}
+
+export class PlaceOrderBatchGroupPayload implements PlaceOrderBatchGroup {
   @IsObject({ message: 'order must be an object' })
   @ValidateNested()
-  @Transform(asInstanceOf(MarketOrderRpcPayload))
-  order: MarketOrderRpcPayload;
+  @Transform(asInstanceOf(MarketOrderTemplateRpcPayload))
+  order: MarketOrderTemplateRpcPayload;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ValidateNested({ each: true })
+  @Transform(asArrayOf(PlaceOrderBatchItemPayload))
+  orders: PlaceOrderBatchItemPayload[];
 }
 
 const batchSize = { message: `Between 1 and ${PLACE_ORDER_BATCH_MAX} orders are needed.` };
+const ordersIn = (groups: unknown): number =>
+  Array.isArray(groups)
+    ? groups.reduce<number>(
+        (count, group: { orders?: unknown }) => count + (Array.isArray(group?.orders) ? group.orders.length : 0),
+        0,
+      )
+    : 0;
 
 export class PlaceOrderBatchRpcPayload implements PlaceOrderBatchRpcRequest {
   @IsArray(batchSize)
   @ArrayMinSize(1, batchSize)
-  @ArrayMaxSize(PLACE_ORDER_BATCH_MAX, batchSize)
-  @ValidateNested({ each: true })
-  @Transform(({ value }: { value: unknown }) =>
-    Array.isArray(value)
-      ? value.map((item: unknown) => asInstanceOf(PlaceOrderBatchItemPayload)({ value: item }))
-      : value,
+  @ValidateBy(
+    {
+      name: 'batchSize',
+      validator: { validate: (groups: unknown) => ordersIn(groups) >= 1 && ordersIn(groups) <= PLACE_ORDER_BATCH_MAX },
+    },
+    batchSize,
   )
-  orders: PlaceOrderBatchItemPayload[];
+  @ValidateNested({ each: true })
+  @Transform(asArrayOf(PlaceOrderBatchGroupPayload))
+  groups: PlaceOrderBatchGroupPayload[];
 }
 
 export class GetPlacedOrderRpcPayload implements GetPlacedOrderRpcRequest {

@@ -146,23 +146,74 @@ export interface PlaceOrderRpcReply {
 /** At most this many orders in one placeOrderBatch request (its reply stays far under NATS's 1 MB max_payload). */
 export const PLACE_ORDER_BATCH_MAX = 500;
 
-/** One order of a batch: the single path's request without requireProvider; accountId null → the user's primary. */
+/** What every order of a batch group buys or sells: a market order without its quantity. */
+export type MarketOrderTemplate = Omit<MarketOrderInput, 'quantity'>;
+
+/** One order of a batch group: a user's quantity of the group's order; accountId null → the user's primary account. */
 export interface PlaceOrderBatchItem {
   userId: string;
   accountId: string | null;
   /** The idempotency key of this user's order (event id + follower for automatic copies). */
   requestId: string;
-  order: MarketOrderInput;
+  quantity: number;
 }
+
+/**
+ * Orders of one instrument and side (one shared trade's automatic copies): the order written (and checked) once, a
+ * quantity per user — rather than the same order repeated 500 times.
+ */
+export interface PlaceOrderBatchGroup {
+  order: MarketOrderTemplate;
+  orders: PlaceOrderBatchItem[];
+}
+
 /**
  * placeOrderBatch: each order with the single path's checks and errors, done in bulk, and the single path's
  * idempotency (a repeated (userId, requestId) gets the first order, replayed; never a second order). Paper
  * orders are filled before the reply; SnapTrade orders are queued durably and answered SUBMITTING, then placed
  * by the brokerage's rate-limited scheduler, their outcome published as OrderUpdated / OrderFilled.
+ * At most PLACE_ORDER_BATCH_MAX orders in all its groups.
  */
 export interface PlaceOrderBatchRpcRequest {
-  orders: PlaceOrderBatchItem[];
+  groups: PlaceOrderBatchGroup[];
 }
+
+/** One order of a batch as the single path's request would give it (without requireProvider). */
+export interface PlaceOrderBatchOrder {
+  userId: string;
+  accountId: string | null;
+  requestId: string;
+  order: MarketOrderInput;
+}
+
+/** A batch's orders one by one, in the request's order: its groups in turn, each group's orders in turn. */
+export function ordersOfBatch(request: PlaceOrderBatchRpcRequest): PlaceOrderBatchOrder[] {
+  return request.groups.flatMap(({ order, orders }) =>
+    orders.map(({ userId, accountId, requestId, quantity }) => ({
+      userId,
+      accountId,
+      requestId,
+      order: { ...order, quantity },
+    })),
+  );
+}
+
+/**
+ * Orders as a batch request: consecutive orders equal but for their quantity share a group (a fan-out's copies, claimed
+ * together, make one), so ordersOfBatch gives back exactly these orders in this order.
+ */
+export function batchOf(orders: PlaceOrderBatchOrder[]): PlaceOrderBatchRpcRequest {
+  const groups: Array<PlaceOrderBatchGroup & { key: string }> = [];
+  for (const { userId, accountId, requestId, order } of orders) {
+    const { quantity, ...template } = order;
+    const key = JSON.stringify(template);
+    let group = groups[groups.length - 1];
+    if (group?.key !== key) groups.push((group = { key, order: template, orders: [] }));
+    group.orders.push({ userId, accountId, requestId, quantity });
+  }
+  return { groups: groups.map(({ order, orders: items }) => ({ order, orders: items })) };
+}
+
 export interface PlaceOrderBatchError {
   status: number;
   code: string;
@@ -178,7 +229,7 @@ export interface PlaceOrderBatchResult {
   replayed: boolean;
   error: PlaceOrderBatchError | null;
 }
-/** One result per order of the request, in the same order. */
+/** One result per order of the request, in the request's order (ordersOfBatch). */
 export interface PlaceOrderBatchRpcReply {
   results: PlaceOrderBatchResult[];
 }

@@ -6,7 +6,7 @@ import {
   normalizeMarketOrder,
   type NormalizedMarketOrder,
   type PlaceOrderBatchError,
-  type PlaceOrderBatchItem,
+  type PlaceOrderBatchOrder,
   type PlaceOrderBatchResult,
   type PlaceOrderBatchRpcReply,
 } from '@copytrade/contracts';
@@ -30,7 +30,7 @@ import { OrderIntentsStore } from '../order-intents.store';
 /** One order of the batch on its way through the checks. */
 interface Pending {
   index: number;
-  item: PlaceOrderBatchItem;
+  item: PlaceOrderBatchOrder;
   order: NormalizedMarketOrder;
   fingerprint: string;
   key: string;
@@ -84,7 +84,7 @@ export class PlaceOrderBatchUseCase {
     );
   }
 
-  async execute(items: PlaceOrderBatchItem[], traceId: string): Promise<PlaceOrderBatchRpcReply> {
+  async execute(items: PlaceOrderBatchOrder[], traceId: string): Promise<PlaceOrderBatchRpcReply> {
     this.batchesInFlight += 1;
     try {
       return await this.place(items, traceId);
@@ -94,7 +94,7 @@ export class PlaceOrderBatchUseCase {
     }
   }
 
-  private async place(items: PlaceOrderBatchItem[], traceId: string): Promise<PlaceOrderBatchRpcReply> {
+  private async place(items: PlaceOrderBatchOrder[], traceId: string): Promise<PlaceOrderBatchRpcReply> {
     const results: PlaceOrderBatchResult[] = items.map((item) => ({
       requestId: item.requestId,
       userId: item.userId,
