@@ -60,7 +60,8 @@ const errorOf = (error: DomainException): PlaceOrderBatchError => ({
  * - SnapTrade: the intents stay SUBMITTING, QUEUED for the OrderDispatcher, which places them at the provider's
  *   pace; the caller learns the outcome from the events, or by asking again with the same request id.
  * A (user, request id) seen before answers with its first order (replayed), never a second one. While batches are
- * being placed (and for a moment after each, until the next comes) the outbox relay gives way (OUTBOX_GIVE_WAY_MAX_MS): their events follow the orders, not race them.
+ * being placed (and for a moment after each, until the next comes) the outbox relay gives way
+ * (OUTBOX_GIVE_WAY_MAX_MS): their events follow the orders instead of racing them for the CPU.
  */
 @Injectable()
 export class PlaceOrderBatchUseCase {
