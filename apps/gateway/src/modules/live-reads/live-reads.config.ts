@@ -16,7 +16,8 @@ export class LiveReadsConfig {
    * A live-positions answer showing no live quote (the user has no brokerage to quote through, or every price failed:
    * the traces' last synced prices, whose changes traces announces) is fresh this long at most instead: all it shows
    * changes by what drops it (trades, subscriptions, copies opened or closed), but for the counts of other users'
-   * copies still pending. Never shorter than LIVE_READS_CACHE_TTL_MS.
+   * copies still pending. So is a my-copies page with no copy pending or open. Never shorter than
+   * LIVE_READS_CACHE_TTL_MS.
    */
   @IsInt()
   @Min(0)

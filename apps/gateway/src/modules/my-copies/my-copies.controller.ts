@@ -22,7 +22,7 @@ import {
 import { DomainException, RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
-import { LiveReadsCache } from '../live-reads/live-reads-cache.service';
+import { LiveReadsCache, type LiveReadContents } from '../live-reads/live-reads-cache.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A copy id that cannot be one is answered as any copy that is not the caller's: not found. */
@@ -75,7 +75,7 @@ export class MyCopiesController {
         },
       };
     };
-    const json = await this.cache.read(request.user!.id, 'my-copies', request.originalUrl, load);
+    const json = await this.cache.read(request.user!.id, 'my-copies', request.originalUrl, load, myCopiesContents);
     this.cache.setETag(request, response, json);
     return json;
   }
@@ -118,4 +118,19 @@ export class MyCopiesController {
     );
     return { success: true, closed: reply.closed, copyInstance: reply.copyInstance };
   }
+}
+
+/**
+ * What the cache needs to know of a my-copies page: it ages by the clock while it shows a copy that is pending (its
+ * fill, or a refusal, is not pushed to the gateway) or open (its price is the brokerage's latest). A page of closed
+ * and failed copies only, or of none, changes by a copy the user makes or closes — their own write or the live push,
+ * which drop it — or by an automatic copy refused at once (not pushed: it shows within the longer freshness), so it
+ * keeps LIVE_READS_CACHE_UNQUOTED_TTL_MS: most followers, who hold no copy, are then not re-read from the copy engine
+ * every few seconds (the web app polls every 30 s, longer than either freshness and its stale window).
+ */
+export function myCopiesContents(reply: MyCopiesResponse): LiveReadContents {
+  return {
+    tradeIds: [],
+    timeSensitive: reply.copyInstances.some((copy) => copy.status === 'pending' || copy.status === 'open'),
+  };
 }
