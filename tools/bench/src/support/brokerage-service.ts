@@ -26,56 +26,77 @@ export interface BrokerageBench {
   stop(): Promise<void>;
 }
 
+/**
+ * A start that fails part-way (no NATS, a migration or a replica failing) stops the replicas it started and drops the
+ * database before it throws: a bench that cannot run leaves nothing behind.
+ */
 export async function startBrokerageBench(
   name: string,
   replicas: number,
   env: Record<string, string> = {},
 ): Promise<BrokerageBench> {
   const database: TestDatabase = await createTestDatabase(name);
-  const nats = await natsUrl();
-  const baseEnv = {
-    ...process.env,
-    DATABASE_URL: database.url,
-    NATS_URL: nats,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    ...env,
+  const children: ChildProcess[] = [];
+  const stopChildren = async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(
+      children.map((child) => (child.exitCode === null && child.signalCode === null ? once(child, 'exit') : undefined)),
+    );
   };
-  const migrate = spawn(process.execPath, [entry('database/migrate.js')], { env: baseEnv, stdio: 'inherit' });
-  const [code] = (await once(migrate, 'exit')) as [number];
-  if (code !== 0) throw new Error(`brokerage migrations exited with ${code}`);
-  const port = await freePortBlock(replicas);
-  const children: ChildProcess[] = Array.from({ length: replicas }, (_, index) =>
-    // BENCH_NODE_ARGS: flags for the service's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
-    spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), entry('main.js')], {
-      env: { ...baseEnv, HEALTH_PORT: String(port + index) },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    }),
-  );
-  for (let index = 0; index < replicas; index += 1) await ready(port + index);
-  const proxy = ClientProxyFactory.create(natsRpcClientOptions(nats, 'bench'));
-  await proxy.connect();
-  const rpc = new RpcClient(proxy);
-  const db = new Client({ connectionString: database.url });
-  await db.connect();
-  return {
-    databaseUrl: database.url,
-    db,
-    placeBatch: (orders) =>
-      rpc.request<PlaceOrderBatchRpcRequest, PlaceOrderBatchRpcReply>(
-        BrokerageRpc.placeOrderBatch,
-        batchOf(orders),
-        { requestId: `bench-${randomUUID()}` },
-        60_000,
-      ),
-    stop: async () => {
-      await proxy.close();
-      await db.end();
-      for (const child of children) child.kill('SIGTERM');
-      await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
-      await database.drop();
-    },
-  };
+  try {
+    const nats = await natsUrl();
+    const baseEnv = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      NATS_URL: nats,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ...env,
+    };
+    const migrate = spawn(process.execPath, [entry('database/migrate.js')], { env: baseEnv, stdio: 'inherit' });
+    const [code] = (await once(migrate, 'exit')) as [number];
+    if (code !== 0) throw new Error(`brokerage migrations exited with ${code}`);
+    const port = await freePortBlock(replicas);
+    for (let index = 0; index < replicas; index += 1)
+      children.push(
+        // BENCH_NODE_ARGS: flags for the service's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+        spawn(
+          process.execPath,
+          [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), entry('main.js')],
+          {
+            env: { ...baseEnv, HEALTH_PORT: String(port + index) },
+            stdio: ['ignore', 'inherit', 'inherit'],
+          },
+        ),
+      );
+    for (let index = 0; index < replicas; index += 1) await ready(port + index);
+    const proxy = ClientProxyFactory.create(natsRpcClientOptions(nats, 'bench'));
+    await proxy.connect();
+    const rpc = new RpcClient(proxy);
+    const db = new Client({ connectionString: database.url });
+    await db.connect();
+    return {
+      databaseUrl: database.url,
+      db,
+      placeBatch: (orders) =>
+        rpc.request<PlaceOrderBatchRpcRequest, PlaceOrderBatchRpcReply>(
+          BrokerageRpc.placeOrderBatch,
+          batchOf(orders),
+          { requestId: `bench-${randomUUID()}` },
+          60_000,
+        ),
+      stop: async () => {
+        await proxy.close();
+        await db.end();
+        await stopChildren();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await stopChildren();
+    await database.drop();
+    throw error;
+  }
 }
 
 async function ready(port: number, timeoutMs = 60_000): Promise<void> {
