@@ -74,7 +74,9 @@ test('brokerage: register, connect through the portal popup, the dashboard shows
 
   await test.step('Settings → Brokerage is locked until the member registers with SnapTrade', async () => {
     await page.getByRole('tab', { name: 'Brokerage' }).click();
-    await expect(page.getByText('Registration Required', { exact: true })).toBeVisible();
+    // In the Brokerage panel: until it shows, the Account panel's own integration card says the same words twice.
+    const brokeragePanel = page.getByRole('tabpanel', { name: 'Brokerage' });
+    await expect(brokeragePanel.getByText('Registration Required', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'SnapTrade Registration Required' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Connect' })).toHaveCount(0);
     await expectAccessible(page, 'settings: brokerage, not registered');

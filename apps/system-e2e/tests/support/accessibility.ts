@@ -31,10 +31,26 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   await test.step(`axe: ${screen} at ${page.viewportSize()?.width ?? '?'} px`, async () => {
+    await finiteAnimationsEnded(page);
     const results = await new AxeBuilder({ page }).withTags(WCAG_A_AA).analyze();
     const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
     expect(failing, `${screen} (${page.url()}):\n${describeViolations(failing)}`).toEqual([]);
   });
+}
+
+/**
+ * axe reads colours as they are drawn: a toast still fading in has its text at half opacity (a false contrast
+ * failure). Waits for every animation and transition that ends; endless ones (spinners, skeletons) are left running.
+ */
+async function finiteAnimationsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** The document is no wider than the viewport: nothing makes the page scroll sideways. */
