@@ -14,7 +14,7 @@ describe('myCopiesContents', () => {
     expect(myCopiesContents(page('failed', 'pending', 'closed')).timeSensitive).toBe(true);
   });
 
-  it('a page of closed and failed copies only, or of none, does not: only the user’s writes and pushes change it', () => {
+  it('a page of closed and failed copies only, or of none, does not (what changes it is dropped or shows later)', () => {
     expect(myCopiesContents(page()).timeSensitive).toBe(false);
     expect(myCopiesContents(page('closed', 'failed')).timeSensitive).toBe(false);
   });
