@@ -230,6 +230,49 @@ describe('the fan-out of TradeShared', () => {
     expect(placedOrders(tooSmall!)).toEqual([]);
   });
 
+  it("sized-and-capped-at-a-live-quote-per-page, never the trade's stored price; the quote on the receipt", async () => {
+    const [capped, tooSmall] = await Promise.all([
+      following(1, { defaultCopyAmount: '1000', maxCopyAmount: '1000' }),
+      following(1, { defaultCopyAmount: '500', maxCopyAmount: '600' }),
+    ]).then((lists) => lists.flat());
+    // The owner's last sync says 100; the market is at 657.75 when the share is copied.
+    const trade = sharedTrade([capped!, tooSmall!], { symbol: 'TSLA', currentPrice: '100' });
+    world.quotes.set('TSLA', 657.75);
+    await publishTradeShared(nc, trade);
+    await settledAll(trade.id, 2);
+    const rows = await byUser(trade.id);
+    expect(rows.get(capped!)).toMatchObject({ status: 'OPEN', quantity_requested: '1' });
+    expect(rows.get(tooSmall!)).toMatchObject({
+      status: 'FAILED',
+      failure_code: CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
+      failure_reason: CopyTradeMessages.autoAboveMaxCopyAmount(657.75, 600, false),
+    });
+    expect(world.quoteCalls.filter((call) => call.symbols.includes('TSLA'))).toEqual([
+      { symbols: ['TSLA'], userIds: expect.arrayContaining([capped, tooSmall]) },
+    ]);
+    const [receipt] = (await dataSource.query(
+      `SELECT sizing_price::float8 AS "sizingPrice", max_copy_amount::float8 AS "maxCopyAmount",
+              sizing_quoted_at IS NOT NULL AS "quoted"
+         FROM copy_engine.copy_instances WHERE original_trade_id = $1 AND user_id = $2`,
+      [trade.id, capped],
+    )) as Array<Record<string, unknown>>;
+    expect(receipt).toEqual({ sizingPrice: 657.75, maxCopyAmount: 1000, quoted: true });
+  });
+
+  it('no-live-quote: every copy of the page is recorded not placed with the reason, and no order is sent', async () => {
+    const [one, two] = await following(2);
+    const trade = sharedTrade([one!, two!], { symbol: 'NOQT' });
+    world.quotes.set('NOQT', null);
+    await publishTradeShared(nc, trade);
+    await settledAll(trade.id, 2);
+    for (const row of (await byUser(trade.id)).values())
+      expect(row).toMatchObject({
+        status: 'FAILED',
+        failure_code: 'QUOTE_UNAVAILABLE',
+      });
+    expect(placedOrders(one!)).toEqual([]);
+  });
+
   it('a-follower-the-brokerage-cannot-serve-gets-a-FAILED-copy-with-the-reason (no brokerage, buying power, market closed)', async () => {
     const [none, poor, closed, fine] = await following(4);
     world.behaviour.set(none!, NO_BROKERAGE);

@@ -28,6 +28,8 @@ import {
   type OrderUpdatedV1,
   type PlacedOrderView,
   type PlaceOrderRpcRequest,
+  type QuotesRpcReply,
+  type QuotesRpcRequest,
   type RpcRequest,
   type UserScopedRpcRequest,
 } from '@copytrade/contracts';
@@ -54,6 +56,9 @@ const ELIGIBILITY_REFUSALS = new Map<string, { status: number; code: string; mes
 const ACCOUNTS = new Map<string, string[]>();
 const ORDERS = new Map<string, PlacedOrderView & { sent: PlaceOrderRpcRequest['order'] }>();
 const placeCalls: string[] = [];
+/** The brokerage's live quote per symbol (a scenario starts it at its trade's latest price); absent: not quoted. */
+const QUOTES = new Map<string, number>();
+const quoteCalls: QuotesRpcRequest[] = [];
 let MODE: Mode = 'filled';
 let MARKET_OPEN = true;
 const FILL_PRICE = 101.25;
@@ -112,6 +117,16 @@ class StandIns {
   @MessagePattern(BrokerageRpc.paperMarket)
   market() {
     return { market: { open: MARKET_OPEN, hoursMode: 'real', override: null }, quotes: [] };
+  }
+
+  @MessagePattern(BrokerageRpc.getQuotes)
+  quotes(@Payload() request: RpcRequest<QuotesRpcRequest>): QuotesRpcReply {
+    quoteCalls.push(request.payload);
+    return {
+      quotes: request.payload.symbols
+        .filter((symbol) => QUOTES.has(symbol))
+        .map((symbol) => ({ symbol, price: QUOTES.get(symbol)!, bid: null, ask: QUOTES.get(symbol)! })),
+    };
   }
 
   @MessagePattern(BrokerageRpc.placeOrder)
@@ -202,6 +217,8 @@ function scenario(trade: Partial<CopyableTradeView> = {}) {
     sharedAt: '2026-01-05T15:30:00.000Z',
     ...trade,
   });
+  const traded = TRADES.get(tradeId)!;
+  QUOTES.set(traded.optionsTicker ?? traded.symbol, Number(traded.currentPrice));
   const body = (overrides: Partial<CopyTradeRpcPayload> = {}): CopyTradeRpcPayload => ({
     userId,
     tradeId,
@@ -303,7 +320,7 @@ describe('the checks, in order, with their messages', () => {
     );
   });
 
-  it('above-maxCopyAmount-is-refused, at the latest price', async () => {
+  it('above-maxCopyAmount-is-refused, at the live quote', async () => {
     const { copy, body, userId } = scenario();
     // 5 × 100.50 = 502.50
     expect(await refusalOf(copy(body({ maxCopyAmount: 500 })))).toBe(
@@ -311,6 +328,50 @@ describe('the checks, in order, with their messages', () => {
     );
     expect((await copy(body({ maxCopyAmount: 502.5 }))).status).toBe('filled');
     expect(await copiesOf(userId)).toHaveLength(1);
+  });
+
+  it("the-cap-holds-at-a-live-quote-of-the-account, never the trade's stored price", async () => {
+    const { copy, body, userId, accountId } = scenario();
+    // The trade's stored price says 5 × 100.50 = 502.50; the market has moved to 155.59: 5 × 155.59 = 777.95.
+    QUOTES.set('AAPL', 155.59);
+    quoteCalls.length = 0;
+    expect(await refusalOf(copy(body({ maxCopyAmount: 600 })))).toBe(
+      `422 ABOVE_MAX_COPY_AMOUNT ${CopyTradeMessages.aboveMaxCopyAmount(777.95, 600)}`,
+    );
+    expect(quoteCalls).toEqual([{ userId, accountId, symbols: ['AAPL'] }]);
+    expect(ordersOf(userId)).toHaveLength(0);
+    expect(await copiesOf(userId)).toHaveLength(0);
+
+    QUOTES.set('AAPL', 110);
+    const reply = await copy(body({ maxCopyAmount: 600 }));
+    expect(reply.status).toBe('filled');
+    expect(reply.copyInstance.receipt).toMatchObject({
+      traderPrice: 100,
+      sizingPrice: 110,
+      maxCopyAmount: 600,
+      limitPrice: null,
+      // Filled at 101.25 × 5 = 506.25: within the cap.
+      filledAboveMax: false,
+    });
+    expect(Date.parse(reply.copyInstance.receipt.sizingQuotedAt!)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('no-live-quote-no-copy: an instrument the brokerage cannot quote is refused before any order', async () => {
+    const { copy, body, userId } = scenario();
+    QUOTES.delete('AAPL');
+    expect(await refusalOf(copy(body({ maxCopyAmount: 5000 })))).toBe(
+      `422 QUOTE_UNAVAILABLE ${CopyTradeMessages.quoteUnavailable('AAPL')}`,
+    );
+    expect(ordersOf(userId)).toHaveLength(0);
+    expect(await copiesOf(userId)).toHaveLength(0);
+  });
+
+  it('a-fill-above-the-cap-when-the-market-moved-after-the-quote-is-shown-as-such', async () => {
+    const { copy, body } = scenario();
+    // Quoted at 100 (5 × 100 = 500, within 505); the market order filled at 101.25 (506.25).
+    QUOTES.set('AAPL', 100);
+    const reply = await copy(body({ maxCopyAmount: 505 }));
+    expect(reply.copyInstance.receipt).toMatchObject({ sizingPrice: 100, maxCopyAmount: 505, filledAboveMax: true });
   });
 
   it('market-closed-is-refused-in-words-that-map-to-Market-Hours-Restriction', async () => {

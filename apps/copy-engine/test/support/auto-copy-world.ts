@@ -63,7 +63,15 @@ export const world = {
   silentBatches: 0,
   /** Traces fails every page of an audience but the first (an outage in the middle of a fan-out). */
   refuseLaterAudiencePages: false,
+  /**
+   * The brokerage's live quote per symbol (stock ticker or OCC ticker). A symbol not set here is quoted at the
+   * latest price of a trade of it; `null` means the brokerage cannot quote it.
+   */
+  quotes: new Map<string, number | null>(),
+  quoteCalls: [] as MarketQuotesRpcRequest[],
   reset(): void {
+    this.quotes.clear();
+    this.quoteCalls = [];
     this.trades.clear();
     this.audiences.clear();
     this.behaviour.clear();
@@ -137,6 +145,12 @@ export function placeAtBrokerage(item: PlaceOrderBatchOrder | PlaceOrderRpcReque
   return { ...base, accountId, order, replayed: false, error: null };
 }
 
+function quoteOf(symbol: string): number | null {
+  if (world.quotes.has(symbol)) return world.quotes.get(symbol)!;
+  const trade = [...world.trades.values()].find((each) => (each.optionsTicker ?? each.symbol) === symbol);
+  return trade ? Number(trade.currentPrice) : null;
+}
+
 @Controller()
 class AutoCopyStandIns {
   @MessagePattern(TracesCopyAudienceRpc.list)
@@ -160,6 +174,18 @@ class AutoCopyStandIns {
       await new Promise((resolve) => setTimeout(resolve, 60_000).unref()); // placed, but the answer never comes
     }
     return { results };
+  }
+
+  @MessagePattern(BrokerageRpc.marketQuotes)
+  marketQuotes(@Payload() { payload }: RpcRequest<MarketQuotesRpcRequest>): MarketQuotesRpcReply {
+    world.quoteCalls.push(payload);
+    const quotes = payload.symbols.flatMap((symbol) => {
+      const price = quoteOf(symbol);
+      return price === null ? [] : [{ symbol, price, bid: price, ask: price }];
+    });
+    if (quotes.length === 0)
+      throw new RpcException({ status: 503, code: 'QUOTE_UNAVAILABLE', message: 'No quote could be had.' });
+    return { quotes, quotedAt: new Date().toISOString() };
   }
 
   @MessagePattern(BrokerageRpc.placeOrder)

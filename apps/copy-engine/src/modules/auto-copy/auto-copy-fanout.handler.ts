@@ -12,11 +12,13 @@ import {
   type EventEnvelope,
   type TradeSharedV1,
 } from '@copytrade/contracts';
-import { EventConsumerRegistry, RpcClient } from '@copytrade/nest';
+import { DomainException, EventConsumerRegistry, RpcClient } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
+import { estimatedCost, unitsWithinBudget } from '../copy-limits/copy-limits';
+import { LiveQuotes, type LiveQuote } from '../copy-limits/live-quotes';
 import { AutoCopyPlacer } from './auto-copy-placer';
 import {
   followersCopying,
@@ -47,9 +49,9 @@ export const autoCopyRequestId = (eventId: string, userId: string) => `auto-copy
  * which followers may have it copied (rpc.traces.copy-audience.list: active subscription, tier at or above the
  * trade's with canCopyTrades — never the owner); of those, the ones whose projected settings have copy trading on
  * get an automatic copy, recorded in bulk — PENDING, sized as whole shares or contracts from their default copy
- * amount at the trade's current price (at least one, never above their maximum), the trader's price and share time
- * as its receipt; or FAILED with the reason when even one unit is above their maximum (or an option's contract is
- * incomplete). Each page is committed on its own and the placement workers are woken at once, so the first orders
+ * amount at a live quote taken for the page (at least one, never above their maximum), the quote, the trader's price
+ * and share time as its receipt; or FAILED with the reason when even one unit is above their maximum (or an option's
+ * contract is incomplete, or the instrument cannot be quoted). Each page is committed on its own and the placement workers are woken at once, so the first orders
  * go out while later pages are still being recorded (rather than after the whole audience is). Keyed by (event id,
  * follower), inserted ON CONFLICT DO NOTHING: a redelivery, or a crash part-way that leaves some pages recorded and
  * the event unacknowledged, records nothing twice and skips nobody. A share older than AUTO_COPY_MAX_SHARE_AGE_MS (a
@@ -65,6 +67,7 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly placer: AutoCopyPlacer,
     private readonly config: CopyEngineConfig,
+    private readonly quotes: LiveQuotes,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -89,7 +92,6 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       return;
     }
     let trade: AutoCopyTrade | null = null;
-    let unitCost = new Decimal(0);
     let optionsMissing: string[] = [];
     let after: string | null = null;
     let recorded = 0;
@@ -102,26 +104,51 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       if (!page.copyable || !page.trade) break;
       if (!trade) {
         trade = autoCopyTradeOf(event, page.trade);
-        unitCost = unitCostOf(page.trade);
         optionsMissing = missingOptionsData(page.trade);
       }
       const followers = (await followersCopying(this.dataSource.manager, page.userIds)).filter(
         (follower) => follower.userId !== event.ownerUserId,
       );
-      const decisions = followers.map((follower) =>
-        decide(follower, autoCopyRequestId(envelope.id, follower.userId), unitCost, trade!, optionsMissing),
-      );
-      const recordedNow = await recordAutomaticCopies(
-        this.dataSource.manager,
-        trade,
-        requestHashOf(envelope.id),
-        decisions,
-      );
-      if (recordedNow > 0) this.placer.kick();
-      recorded += recordedNow;
+      if (followers.length > 0) {
+        const quote = await this.quoteFor(trade, followers, envelope.correlationId);
+        const decisions = followers.map((follower) =>
+          decide(follower, autoCopyRequestId(envelope.id, follower.userId), quote, trade!, optionsMissing),
+        );
+        const recordedNow = await recordAutomaticCopies(
+          this.dataSource.manager,
+          trade,
+          requestHashOf(envelope.id),
+          decisions,
+          quote instanceof DomainException ? null : quote,
+        );
+        if (recordedNow > 0) this.placer.kick();
+        recorded += recordedNow;
+      }
       after = page.nextCursor;
     } while (after);
     this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
+  }
+
+  /**
+   * One live quote for a page of followers (docs/product.md, "Copy limits"): every copy of the page is sized and
+   * capped against it. An instrument the brokerage cannot quote answers the refusal, which the page's copies record
+   * as not placed; a brokerage that does not answer throws, and the event is delivered again.
+   */
+  private async quoteFor(
+    trade: AutoCopyTrade,
+    followers: CopyingFollower[],
+    correlationId: string,
+  ): Promise<LiveQuote | DomainException> {
+    try {
+      return await this.quotes.forFollowers(
+        trade,
+        followers.map((follower) => follower.userId),
+        correlationId,
+      );
+    } catch (error) {
+      if (error instanceof DomainException && error.code === CopyTradeErrorCode.QUOTE_UNAVAILABLE) return error;
+      throw error;
+    }
   }
 }
 
@@ -147,12 +174,6 @@ function autoCopyTradeOf(event: TradeSharedV1, trade: CopyableTradeView): AutoCo
   };
 }
 
-/** One share, or one contract, at the trade's current price (its entry price when none is known): the manual rule. */
-function unitCostOf(trade: CopyableTradeView): Decimal {
-  const price = new Decimal(trade.currentPrice).greaterThan(0) ? trade.currentPrice : trade.entryPrice;
-  return new Decimal(price).times(trade.contractMultiplier);
-}
-
 function missingOptionsData(trade: CopyableTradeView): string[] {
   if (!trade.isOptions) return [];
   return [
@@ -163,44 +184,40 @@ function missingOptionsData(trade: CopyableTradeView): string[] {
 }
 
 /**
- * A follower's copy: whole units of their default copy amount (Settings' placeholder, 1000, when they set none),
- * at least one, never above their maximum; not placed when even one unit is above the maximum.
+ * A follower's copy: whole units of their default copy amount (Settings' placeholder, 1000, when they set none) at
+ * the page's live quote, at least one, never above their maximum; not placed when even one unit is above the
+ * maximum, when the option's contract is incomplete, or when no live quote could be had.
  */
 export function decide(
   follower: CopyingFollower,
   requestId: string,
-  unitCost: Decimal,
-  trade: Pick<AutoCopyTrade, 'isOptions'>,
+  quote: LiveQuote | DomainException,
+  trade: Pick<AutoCopyTrade, 'isOptions' | 'contractMultiplier'>,
   optionsMissing: string[] = [],
 ): AutoCopyDecision {
-  const base = { userId: follower.userId, requestId };
+  const base = { userId: follower.userId, requestId, maxCopyAmount: follower.maxCopyAmount, limitPrice: null };
+  const notPlaced = (code: string, reason: string): AutoCopyDecision => ({
+    ...base,
+    quantity: '1',
+    failure: { code, reason },
+  });
   if (optionsMissing.length > 0)
-    return {
-      ...base,
-      quantity: '1',
-      failure: {
-        code: CopyTradeErrorCode.OPTIONS_DATA_INCOMPLETE,
-        reason: CopyTradeMessages.optionsIncomplete(optionsMissing),
-      },
-    };
+    return notPlaced(CopyTradeErrorCode.OPTIONS_DATA_INCOMPLETE, CopyTradeMessages.optionsIncomplete(optionsMissing));
+  if (quote instanceof DomainException) return notPlaced(quote.code, quote.message);
+  const unitCost = estimatedCost(quote.price, 1, trade.contractMultiplier);
   const max = follower.maxCopyAmount === null ? null : new Decimal(follower.maxCopyAmount);
-  if (max !== null && unitCost.greaterThan(max))
-    return {
-      ...base,
-      quantity: '1',
-      failure: {
-        code: CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
-        reason: CopyTradeMessages.autoAboveMaxCopyAmount(
-          unitCost.toDecimalPlaces(2).toNumber(),
-          max.toNumber(),
-          trade.isOptions,
-        ),
-      },
-    };
   const wanted = new Decimal(follower.defaultCopyAmount ?? CopySettingsRules.placeholders.defaultCopyAmount);
-  const budget = max !== null && max.lessThan(wanted) ? max : wanted;
-  const units = unitCost.greaterThan(0) ? budget.dividedToIntegerBy(unitCost) : new Decimal(1);
-  return { ...base, quantity: Decimal.max(1, units).toFixed(0), failure: null };
+  const units = unitsWithinBudget(unitCost, wanted, max);
+  if (units === null)
+    return notPlaced(
+      CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
+      CopyTradeMessages.autoAboveMaxCopyAmount(
+        unitCost.toDecimalPlaces(2).toNumber(),
+        max!.toNumber(),
+        trade.isOptions,
+      ),
+    );
+  return { ...base, quantity: units.toFixed(0), failure: null };
 }
 
 function requestHashOf(eventId: string): string {

@@ -51,8 +51,8 @@ const outcomeUnknown = (status: number, code: string): boolean =>
 
 /**
  * The placement workers of automatic copies. Each claims a batch of PENDING automatic copies whose order has not
- * been asked for (lease + FOR UPDATE SKIP LOCKED: workers and replicas share them without doubling; a crash leaves
- * them to be claimed again once the lease runs out), sends their orders in one brokerage call (placeOrderBatch, each
+ * been asked for (FOR UPDATE SKIP LOCKED, held until the batch's outcome is written: workers and replicas share them
+ * without doubling; a crash rolls the claim back), sends their orders in one brokerage call (placeOrderBatch, each
  * under the copy's own request id — the brokerage's idempotency answers a repeat with the first order, never a
  * second), then writes what came back in one transaction, a statement per kind of outcome:
  * - filled (paper orders, filled in bulk before the answer; a partial fill too) → OPEN with CopyOpened
@@ -128,24 +128,32 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  /** One batch: claimed, sent, answered, written. Answers how many copies it claimed. */
+  /**
+   * One batch: claimed, sent, answered, written — in one transaction, so the claimed copies stay row-locked until
+   * their outcome is written. A stop switch or pause that commits while the batch is out waits for it (its orders
+   * were sent before the switch took effect); one that committed before the claim is seen by it. Either way no order
+   * of a follower is sent after their switch commits. A crash rolls the claim back: the copies are claimable again at
+   * once, and their request ids make the brokerage answer any order it already placed instead of placing another.
+   * Answers how many copies it claimed.
+   */
   async placeBatch(): Promise<number> {
-    const copies = await claimUnplacedAutomaticCopies(
-      this.dataSource.manager,
-      this.config.AUTO_COPY_BATCH_SIZE,
-      this.config.AUTO_COPY_LEASE_MS,
-    );
-    if (copies.length === 0) return 0;
-    const correlationId = `auto-copy-batch:${copies[0]!.id}`;
-    const outcome = await this.send(copies, correlationId);
-    await this.dataSource.transaction(async (manager) => {
+    const { claimed, fills } = await this.dataSource.transaction(async (manager) => {
+      const copies = await claimUnplacedAutomaticCopies(
+        manager,
+        this.config.AUTO_COPY_BATCH_SIZE,
+        this.config.AUTO_COPY_LEASE_MS,
+      );
+      if (copies.length === 0) return { claimed: 0, fills: 0 };
+      const correlationId = `auto-copy-batch:${copies[0]!.id}`;
+      const outcome = await this.send(copies, correlationId);
       await settleCopyFills(manager, this.outbox, outcome.fills, { correlationId });
       await releasePendingCopies(manager, outcome.pending);
       await failCopies(manager, outcome.failures);
       await retryUnplacedAutomaticCopies(manager, outcome.unanswered, this.config.AUTO_COPY_RETRY_MS);
+      return { claimed: copies.length, fills: outcome.fills.length };
     });
-    if (outcome.fills.length > 0) this.relay.kick();
-    return copies.length;
+    if (fills > 0) this.relay.kick();
+    return claimed;
   }
 
   private async send(copies: CopyRecord[], correlationId: string): Promise<BatchOutcome> {

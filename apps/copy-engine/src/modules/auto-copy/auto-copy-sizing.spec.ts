@@ -1,15 +1,24 @@
 import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
 import Decimal from 'decimal.js';
+import { quoteUnavailable } from '../copy-limits/live-quotes';
 import { decide } from './auto-copy-fanout.handler';
 
-/** How an automatic copy is sized from the follower's settings (whole units, at least one, never above the max). */
+/**
+ * How an automatic copy is sized from the follower's settings and the page's live quote (whole units, at least one,
+ * never above the max).
+ */
 const follower = (defaultCopyAmount: string | null, maxCopyAmount: string | null = null) => ({
   userId: 'u',
   defaultCopyAmount,
   maxCopyAmount,
 });
+const quoteAt = (price: number) => ({ price: new Decimal(price), quotedAt: new Date() });
+/** An option's unit is a contract: the quote is per share of it, × 100. */
 const size = (settings: ReturnType<typeof follower>, unitCost: number, isOptions = false) =>
-  decide(settings, 'r', new Decimal(unitCost), { isOptions });
+  decide(settings, 'r', quoteAt(isOptions ? unitCost / 100 : unitCost), {
+    isOptions,
+    contractMultiplier: isOptions ? 100 : 1,
+  });
 
 it('whole-units-of-the-default-amount-rounded-down', () => {
   expect(size(follower('1000'), 101)).toMatchObject({ quantity: '9', failure: null });
@@ -30,6 +39,8 @@ it('not-placed-when-one-unit-is-above-the-maximum, with the reason', () => {
     userId: 'u',
     requestId: 'r',
     quantity: '1',
+    maxCopyAmount: '60',
+    limitPrice: null,
     failure: {
       code: CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
       reason: CopyTradeMessages.autoAboveMaxCopyAmount(100, 60, false),
@@ -44,9 +55,25 @@ it('no-default-amount-means-the-settings-placeholder-1000', () => {
 });
 
 it('an-option-with-incomplete-contract-data-is-not-placed', () => {
-  const decision = decide(follower('1000'), 'r', new Decimal(250), { isOptions: true }, ['strikePrice']);
+  const decision = decide(follower('1000'), 'r', quoteAt(2.5), { isOptions: true, contractMultiplier: 100 }, [
+    'strikePrice',
+  ]);
   expect(decision.failure).toEqual({
     code: CopyTradeErrorCode.OPTIONS_DATA_INCOMPLETE,
     reason: CopyTradeMessages.optionsIncomplete(['strikePrice']),
+  });
+});
+
+it('sized-at-the-live-quote-not-a-stored-price: a dearer quote buys fewer units', () => {
+  expect(size(follower('1000', '1000'), 155.59)).toMatchObject({ quantity: '6', maxCopyAmount: '1000' });
+  expect(size(follower('1000', '1000'), 657.75)).toMatchObject({ quantity: '1', failure: null });
+  expect(size(follower('1000', '600'), 657.75).failure?.code).toBe(CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT);
+});
+
+it('no-live-quote: not placed, with the reason', () => {
+  const unavailable = quoteUnavailable({ symbol: 'AAPL', isOptions: false, optionsTicker: null, side: 'buy' });
+  expect(decide(follower('1000'), 'r', unavailable, { isOptions: false, contractMultiplier: 1 }).failure).toEqual({
+    code: CopyTradeErrorCode.QUOTE_UNAVAILABLE,
+    reason: CopyTradeMessages.quoteUnavailable('AAPL'),
   });
 });

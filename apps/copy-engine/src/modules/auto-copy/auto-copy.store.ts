@@ -33,7 +33,17 @@ export interface AutoCopyDecision {
   userId: string;
   requestId: string;
   quantity: string;
+  /** The follower's maximum copy amount it was capped by (null: none). */
+  maxCopyAmount: string | null;
+  /** The limit of its price-protected order (null: a market order). */
+  limitPrice: string | null;
   failure: { code: string; reason: string } | null;
+}
+
+/** The live quote a page of automatic copies was sized against (null: none could be had; the copies not placed). */
+export interface PageQuote {
+  price: { toFixed(): string };
+  quotedAt: Date;
 }
 
 /** A follower with copy trading on, and what sizes their copy. */
@@ -57,7 +67,7 @@ export async function followersCopying(manager: EntityManager, userIds: string[]
 /**
  * Records a page of automatic copies in one statement (INSERT … SELECT FROM unnest): PENDING ones with no order
  * asked for yet (no lease, no next attempt: the placement workers claim them, the manual sweeper does not), FAILED
- * ones with their reason. ON CONFLICT DO NOTHING: a follower's (user, request id) — the event's id and the follower —
+ * ones with their reason; each with the page's live quote and its follower's cap on its receipt. ON CONFLICT DO NOTHING: a follower's (user, request id) — the event's id and the follower —
  * exists once whatever redelivers the event, and a follower who already holds a copy of the trade (the one-copy
  * index) is not given a second. Answers how many it recorded.
  */
@@ -66,18 +76,22 @@ export async function recordAutomaticCopies(
   trade: AutoCopyTrade,
   requestHash: string,
   decisions: AutoCopyDecision[],
+  quote: PageQuote | null,
 ): Promise<number> {
   if (decisions.length === 0) return 0;
   const rows = (await manager.query(
     `INSERT INTO ${TABLE} (user_id, request_id, request_hash, original_trade_id, trace_id, trader_user_id, trace_name,
         trace_handle, trace_avatar, placement, status, symbol, side, is_options, option_type, options_ticker,
         strike_price, expiration_date, contract_multiplier, quantity_requested, brokerage_account_id, trader_price,
-        trader_shared_at, failure_code, failure_reason, attempts)
+        trader_shared_at, failure_code, failure_reason, attempts, sizing_price, sizing_quoted_at, max_copy_amount,
+        limit_price)
      SELECT d.user_id, d.request_id, $7, $8, $9, $10, $11, $12, $13, 'automatic',
             CASE WHEN d.failure_code IS NULL THEN 'PENDING' ELSE 'FAILED' END,
-            $14, $15, $16, $17, $18, $19, $20, $21, d.quantity, NULL, $22, $23, d.failure_code, d.failure_reason, 0
-       FROM unnest($1::uuid[], $2::text[], $3::numeric[], $4::text[], $5::text[], $6::int[])
-            AS d(user_id, request_id, quantity, failure_code, failure_reason, n)
+            $14, $15, $16, $17, $18, $19, $20, $21, d.quantity, NULL, $22, $23, d.failure_code, d.failure_reason, 0,
+            $24::numeric, $25::timestamptz, d.max_copy_amount, d.limit_price
+       FROM unnest($1::uuid[], $2::text[], $3::numeric[], $4::text[], $5::text[], $6::int[], $26::numeric[],
+                   $27::numeric[])
+            AS d(user_id, request_id, quantity, failure_code, failure_reason, n, max_copy_amount, limit_price)
       ORDER BY d.n
      ON CONFLICT DO NOTHING
      RETURNING id`,
@@ -105,6 +119,10 @@ export async function recordAutomaticCopies(
       trade.contractMultiplier,
       trade.traderPrice,
       trade.traderSharedAt,
+      quote?.price.toFixed() ?? null,
+      quote?.quotedAt ?? null,
+      decisions.map((decision) => decision.maxCopyAmount),
+      decisions.map((decision) => decision.limitPrice),
     ],
   )) as Array<{ id: string }>;
   return rows.length;

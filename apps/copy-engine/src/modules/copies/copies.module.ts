@@ -5,6 +5,7 @@ import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { CopiesController } from './copies.controller';
 import { COPY_ENGINE_RPC } from './copies.tokens';
 import { CopyPlacement } from './copy-placement';
+import { LiveQuotes } from '../copy-limits/live-quotes';
 import { CopySellPlacement } from './copy-sell-placement';
 import { CopySellSweeper } from './copy-sell-sweeper';
 import { CopySweeper } from './copy-sweeper';
@@ -37,6 +38,7 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
     { provide: COPY_ENGINE_RPC, inject: [RPC_PROXY], useFactory: (proxy: ClientProxy) => new RpcClient(proxy) },
     CopyPlacement,
     CopySellPlacement,
+    LiveQuotes,
     CopyTradeUseCase,
     GetCopyOfTradeUseCase,
     CopyOrderEventsHandler,
@@ -47,8 +49,8 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
     MyCopiesUseCase,
     RefreshCopyPriceUseCase,
   ],
-  // Automatic copying places through the same brokerage client and sells through the same path.
-  exports: [COPY_ENGINE_RPC, CopySellPlacement],
+  // Automatic copying places through the same brokerage client, quotes the same way and sells through the same path.
+  exports: [COPY_ENGINE_RPC, CopySellPlacement, LiveQuotes],
 })
 export class CopiesModule implements OnApplicationShutdown {
   constructor(@Inject(RPC_PROXY) private readonly proxy: ClientProxy) {}

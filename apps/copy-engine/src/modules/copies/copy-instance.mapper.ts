@@ -1,4 +1,9 @@
-import type { CopyInstanceStatus, CopyInstanceView, CopyReceiptFigures } from '@copytrade/contracts';
+import {
+  COPY_SKIP_CODES,
+  type CopyInstanceStatus,
+  type CopyInstanceView,
+  type CopyReceiptFigures,
+} from '@copytrade/contracts';
 import Decimal from 'decimal.js';
 import type { CopyRecord } from './copy-instances.store';
 
@@ -49,7 +54,7 @@ export function toCopyInstanceView(copy: CopyRecord): CopyInstanceView {
         : new Decimal(0);
   return {
     id: copy.id,
-    status: STATUS[copy.status],
+    status: copy.status === 'FAILED' && COPY_SKIP_CODES.has(copy.failureCode ?? '') ? 'skipped' : STATUS[copy.status],
     awaitingConfirmation: copy.awaitingConfirmation,
     placement: copy.placement,
     copyQuantity: new Decimal(copy.quantityFilled).toNumber(),
@@ -84,6 +89,11 @@ export function toCopyInstanceView(copy: CopyRecord): CopyInstanceView {
       traderSharedAt: copy.traderSharedAt ? copy.traderSharedAt.toISOString() : null,
       fillPrice: num(copy.entryPrice),
       filledAt: copy.filledAt ? copy.filledAt.toISOString() : null,
+      sizingPrice: num(copy.sizingPrice),
+      sizingQuotedAt: copy.sizingQuotedAt ? copy.sizingQuotedAt.toISOString() : null,
+      maxCopyAmount: num(copy.maxCopyAmount),
+      limitPrice: num(copy.limitPrice),
+      filledAboveMax: copy.maxCopyAmount !== null && amount.greaterThan(copy.maxCopyAmount),
       ...receiptFiguresOf(copy),
     },
     closedAt: copy.closedAt ? copy.closedAt.toISOString() : null,

@@ -50,6 +50,13 @@ export interface CopyRecord {
   priceUpdatedAt: Date | null;
   /** Units of it sold or being sold (its FILLED sells' fills and PENDING sells' quantities). */
   soldQuantity: string;
+  /** The live quote it was sized and capped against, and when (null: recorded before quotes were taken). */
+  sizingPrice: string | null;
+  sizingQuotedAt: Date | null;
+  /** The follower's maximum copy amount when it was placed (null: none set). */
+  maxCopyAmount: string | null;
+  /** The limit of its price-protected order (null: a market order). */
+  limitPrice: string | null;
 }
 
 export const TABLE = 'copy_engine.copy_instances';
@@ -72,6 +79,8 @@ export const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", requ
   trader_shared_at AS "traderSharedAt", filled_at AS "filledAt", exit_price::text AS "exitPrice",
   realized_pnl::text AS "realizedPnl", closed_at AS "closedAt", in_flight_until AS "inFlightUntil",
   created_at AS "createdAt", current_price::text AS "currentPrice", price_updated_at AS "priceUpdatedAt",
+  sizing_price::text AS "sizingPrice", sizing_quoted_at AS "sizingQuotedAt", max_copy_amount::text AS "maxCopyAmount",
+  limit_price::text AS "limitPrice",
   (SELECT coalesce(sum(CASE sell.status WHEN 'FILLED' THEN sell.filled_quantity WHEN 'PENDING' THEN sell.quantity
                        ELSE 0 END), 0)
      FROM copy_engine.copy_sells sell WHERE sell.copy_id = copy_instances.id)::text AS "soldQuantity"`;
@@ -133,6 +142,10 @@ export type NewCopy = Pick<
   | 'brokerageAccountId'
   | 'traderPrice'
   | 'traderSharedAt'
+  | 'sizingPrice'
+  | 'sizingQuotedAt'
+  | 'maxCopyAmount'
+  | 'limitPrice'
 >;
 
 /**
@@ -150,8 +163,9 @@ export async function insertPendingCopy(
     `INSERT INTO ${TABLE} (user_id, request_id, request_hash, original_trade_id, trace_id, trader_user_id, trace_name,
         trace_handle, trace_avatar, placement, symbol, side, is_options, option_type, options_ticker, strike_price,
         expiration_date, contract_multiplier, quantity_requested, brokerage_account_id, trader_price, trader_shared_at,
-        in_flight_until, next_attempt_at, attempts)
+        sizing_price, sizing_quoted_at, max_copy_amount, limit_price, in_flight_until, next_attempt_at, attempts)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+        $24, $25, $26, $27,
         now() + make_interval(secs => $23::float8 / 1000), now() + make_interval(secs => $23::float8 / 1000), 1)
      ON CONFLICT (user_id, request_id) DO NOTHING
      RETURNING id`,
@@ -179,6 +193,10 @@ export async function insertPendingCopy(
       copy.traderPrice,
       copy.traderSharedAt,
       leaseMs,
+      copy.sizingPrice,
+      copy.sizingQuotedAt,
+      copy.maxCopyAmount,
+      copy.limitPrice,
     ],
   )) as Array<{ id: string }>;
   return rows[0] ? findCopyById(manager, rows[0].id) : null;

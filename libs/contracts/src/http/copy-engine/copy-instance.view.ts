@@ -1,9 +1,10 @@
 /**
  * Where a copy stands. `pending`: recorded and sent, the brokerage's fill not known yet (`awaitingConfirmation`
  * when its outcome is unknown: it may have been placed, never shown as not placed); `open`: filled; `failed`: the
- * brokerage refused or did not fill it (`failureReason`); `closed`: sold.
+ * brokerage refused or did not fill it (`failureReason`); `skipped`: one of the follower's guards decided not to place
+ * it (price protection, maximum age, pause, stop switch; `failureReason` says which); `closed`: sold.
  */
-export type CopyInstanceStatus = 'pending' | 'open' | 'failed' | 'closed';
+export type CopyInstanceStatus = 'pending' | 'open' | 'failed' | 'skipped' | 'closed';
 export type CopyPlacement = 'manual' | 'automatic';
 
 /**
@@ -55,6 +56,18 @@ export interface CopyInstanceView {
     traderSharedAt: string | null;
     fillPrice: number | null;
     filledAt: string | null;
+    /** The live quote the copy was sized and capped against when it was placed, and when (null: none recorded). */
+    sizingPrice: number | null;
+    sizingQuotedAt: string | null;
+    /** The follower's maximum copy amount when it was placed (null: none set). */
+    maxCopyAmount: number | null;
+    /** The limit of a price-protected order (null: a market order). */
+    limitPrice: number | null;
+    /**
+     * The fill cost more than the maximum copy amount: the market moved between the quote and the fill (only possible
+     * for a market order; a price-protected order's limit keeps it within the cap).
+     */
+    filledAboveMax: boolean;
   } & CopyReceiptFigures;
   closedAt: string | null;
 }

@@ -25,9 +25,25 @@ export const CopyTradeErrorCode = {
   COPY_IN_FLIGHT: 'COPY_IN_FLIGHT',
   COPY_NOT_FILLED: 'COPY_NOT_FILLED',
   COPY_NOT_FOUND: 'COPY_NOT_FOUND',
+  /** No live quote could be had for the copy's instrument: it is not placed, so no limit can be passed blindly. */
+  QUOTE_UNAVAILABLE: 'QUOTE_UNAVAILABLE',
+  /** A guard decided not to place the copy (a skipped copy, shown with its reason). */
+  SKIPPED_PRICE_MOVED: 'COPY_SKIPPED_PRICE_MOVED',
+  SKIPPED_SHARE_TOO_OLD: 'COPY_SKIPPED_SHARE_TOO_OLD',
+  SKIPPED_PAUSED: 'COPY_SKIPPED_PAUSED',
+  SKIPPED_STOPPED: 'COPY_SKIPPED_STOPPED',
 } as const;
+
+/** The failure codes of copies a guard skipped (recorded as not placed, shown as skipped with their reason). */
+export const COPY_SKIP_CODES: ReadonlySet<string> = new Set([
+  CopyTradeErrorCode.SKIPPED_PRICE_MOVED,
+  CopyTradeErrorCode.SKIPPED_SHARE_TOO_OLD,
+  CopyTradeErrorCode.SKIPPED_PAUSED,
+  CopyTradeErrorCode.SKIPPED_STOPPED,
+]);
 export type CopyTradeErrorCodeValue = (typeof CopyTradeErrorCode)[keyof typeof CopyTradeErrorCode];
 
+const percent = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
 const usd = (amount: number) =>
   `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -56,6 +72,18 @@ export const CopyTradeMessages = {
   invalidQuantity: 'Quantity must be a whole number of at least 1.',
   aboveMaxCopyAmount: (amount: number, max: number) =>
     `This copy (about ${usd(amount)}) is above your maximum copy amount of ${usd(max)}. Lower the quantity or raise the maximum in Settings.`,
+  quoteUnavailable: (symbol: string) =>
+    `No live quote is available for ${symbol}, so the copy was not placed (your copy limits are checked against a live price).`,
+  /** A price-protected copy not placed: the price had moved past the follower's limit. */
+  priceMoved: (movedPercent: number, limitPercent: number) =>
+    `Price moved ${percent(movedPercent)} from the trader's (your limit ${percent(limitPercent)})`,
+  /** A price-protected copy whose limit order the brokerage could not fill at once. */
+  priceMovedBeforeFill: (limitPercent: number) =>
+    `Price moved past your limit (${percent(limitPercent)} from the trader's) before the order could fill`,
+  shareTooOld: (ageMinutes: number, maxMinutes: number) =>
+    `Shared ${ageMinutes} min ago, later than your limit of ${maxMinutes} min for automatic copies`,
+  autoCopyPaused: 'Automatic copying of this trace is paused',
+  autoCopyStopped: 'You stopped all automatic copying',
   marketClosed: `Market hours restriction: ${BrokerageMessages.marketClosed}`,
   /** An automatic copy not placed: even one share or contract costs more than the follower's maximum. */
   autoAboveMaxCopyAmount: (unitCost: number, max: number, isOptions: boolean) =>

@@ -33,6 +33,8 @@ export const BrokerageRpc = {
   listUnknownOrders: 'rpc.brokerage.orders.list-unknown',
   resolveUnknownOrder: 'rpc.brokerage.orders.resolve-unknown',
   getQuotes: 'rpc.brokerage.quotes.get',
+  /** A system call (the copy engine's fan-out; no user actor): live quotes of instruments, not of one user's account. */
+  marketQuotes: 'rpc.brokerage.quotes.market',
   portfolioHistory: 'rpc.brokerage.portfolio-history.get',
   paperPortalGet: 'rpc.brokerage.paper-portal.get',
   paperPortalConnect: 'rpc.brokerage.paper-portal.connect',
@@ -126,6 +128,15 @@ export interface QuotesRpcRequest {
 }
 export interface QuotesRpcReply {
   quotes: QuoteView[];
+}
+/** marketQuotes: the paper market's prices, or the provider's quotes through the first of `userIds` with an account. */
+export interface MarketQuotesRpcRequest {
+  symbols: string[];
+  userIds?: string[];
+}
+export interface MarketQuotesRpcReply {
+  quotes: QuoteView[];
+  quotedAt: string;
 }
 
 export interface PlaceOrderRpcRequest {

@@ -35,6 +35,8 @@ import {
   type CopyRecord,
 } from '../copy-instances.store';
 import { CopyPlacement, type PlacementOutcome } from '../copy-placement';
+import { estimatedCost } from '../../copy-limits/copy-limits';
+import { LiveQuotes } from '../../copy-limits/live-quotes';
 
 const ONE_COPY_PER_TRADE = 'copy_instances_one_copy_per_trade_idx';
 
@@ -45,7 +47,7 @@ const ONE_COPY_PER_TRADE = 'copy_instances_one_copy_per_trade_idx';
  * required fields → (a repeat of the request id answers its first result here) → the trade exists, is shared and open
  * → the user may copy it (both asked of traces) → not already copied → a connected brokerage and the user's own first
  * account (asked of the brokerage) → the trade's options data complete → a whole quantity ≥ 1 → within the user's
- * maxCopyAmount → the market open (the paper broker's clock; a provider without one refuses at placement).
+ * maxCopyAmount at a live quote of the follower's account (never the trade's stored price) → the market open (the paper broker's clock; a provider without one refuses at placement).
  *
  * Then the saga: the copy is recorded PENDING under UNIQUE(user, request id) in a statement of its own before the
  * brokerage is called (whoever inserts first owns the call; a concurrent repeat answers 409 while it is under way);
@@ -60,6 +62,7 @@ export class CopyTradeUseCase {
     private readonly dataSource: DataSource,
     @Inject(COPY_ENGINE_RPC) private readonly rpc: RpcClient,
     private readonly placement: CopyPlacement,
+    private readonly quotes: LiveQuotes,
   ) {}
 
   /** The copy (below), answered with the trader's username on its view. */
@@ -109,7 +112,8 @@ export class CopyTradeUseCase {
     const quantity = payload.customQuantity ?? Number(trade.quantity);
     if (!Number.isInteger(quantity) || quantity < 1)
       throw new DomainException(400, CopyTradeErrorCode.INVALID_QUANTITY, CopyTradeMessages.invalidQuantity);
-    requireWithinMaxCopyAmount(trade, quantity, payload.maxCopyAmount);
+    const quote = await this.quotes.inAccount(userId, payload.accountId!, trade, context);
+    requireWithinMaxCopyAmount(quote.price, quantity, trade.contractMultiplier, payload.maxCopyAmount);
     await this.requireMarketOpen(context);
 
     let copy: CopyRecord | null;
@@ -139,6 +143,10 @@ export class CopyTradeUseCase {
           brokerageAccountId: payload.accountId!,
           traderPrice: trade.entryPrice,
           traderSharedAt: trade.sharedAt ? new Date(trade.sharedAt) : null,
+          sizingPrice: quote.price.toFixed(),
+          sizingQuotedAt: quote.quotedAt,
+          maxCopyAmount: payload.maxCopyAmount === null ? null : String(payload.maxCopyAmount),
+          limitPrice: null,
         },
         this.placement.leaseMs,
       );
@@ -231,17 +239,19 @@ function requireCompleteOptionsData(trade: CopyableTradeView): void {
     );
 }
 
-/** The server's estimate of the copy's cost: quantity × the trade's latest price (else its entry) × multiplier. */
-function requireWithinMaxCopyAmount(trade: CopyableTradeView, quantity: number, max: number | null): void {
+/**
+ * The server's estimate of the copy's cost at the live quote taken for it (never a stored trade price): quantity ×
+ * quote × multiplier, refused above the user's maxCopyAmount before any order.
+ */
+function requireWithinMaxCopyAmount(price: Decimal, quantity: number, multiplier: number, max: number | null): void {
   if (max === null || max === undefined) return;
-  const price = new Decimal(trade.currentPrice).greaterThan(0) ? trade.currentPrice : trade.entryPrice;
-  const estimate = new Decimal(price).times(quantity).times(trade.contractMultiplier);
+  const estimate = estimatedCost(price, quantity, multiplier);
   if (estimate.greaterThan(max))
     throw new DomainException(
       422,
       CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
       CopyTradeMessages.aboveMaxCopyAmount(estimate.toDecimalPlaces(2).toNumber(), max),
-      { estimatedAmount: estimate.toDecimalPlaces(2).toNumber(), maxCopyAmount: max },
+      { estimatedAmount: estimate.toDecimalPlaces(2).toNumber(), maxCopyAmount: max, quotedPrice: price.toNumber() },
     );
 }
 

@@ -4,10 +4,11 @@ import { useMemo } from 'react';
 import { getLivePositionsQueryOptions } from '@/features/trading-terminal/api/get-live-positions';
 
 /** Which of a user's copies of one trade the row shows: an open one (it can be sold), else pending, else closed. */
-const RANK: Record<CopyInstanceView['status'], number> = { open: 0, pending: 1, closed: 2, failed: 3 };
+const RANK: Record<CopyInstanceView['status'], number> = { open: 0, pending: 1, closed: 2, failed: 3, skipped: 3 };
 
 export function currentCopy(copies: readonly CopyInstanceView[]): CopyInstanceView | null {
-  const shown = copies.filter((copy) => copy.status !== 'failed');
+  // A copy that was not placed (refused, or skipped by a guard) holds nothing: the trade may be copied again.
+  const shown = copies.filter((copy) => copy.status !== 'failed' && copy.status !== 'skipped');
   return shown.sort((a, b) => RANK[a.status] - RANK[b.status])[0] ?? null;
 }
 
