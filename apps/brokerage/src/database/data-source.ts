@@ -20,6 +20,7 @@ import { OrderLifecycle1795600000000 } from './migrations/1795600000000-OrderLif
 import { SnaptradeWebhooks1795700000000 } from './migrations/1795700000000-SnaptradeWebhooks';
 import { OrderDispatchQueue1795800000000 } from './migrations/1795800000000-OrderDispatchQueue';
 import { ProviderUserDeletions1796300000000 } from './migrations/1796300000000-ProviderUserDeletions';
+import { LimitOrders1796400000000 } from './migrations/1796400000000-LimitOrders';
 
 export const BROKERAGE_SCHEMA = 'brokerage';
 
@@ -54,6 +55,7 @@ export function brokerageDataSourceOptions(databaseUrl: string) {
         SnaptradeWebhooks1795700000000,
         OrderDispatchQueue1795800000000,
         ProviderUserDeletions1796300000000,
+        LimitOrders1796400000000,
       ],
     }),
     url: databaseUrl,

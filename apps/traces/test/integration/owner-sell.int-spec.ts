@@ -135,6 +135,8 @@ class StandInBrokerage {
       quantity: order.quantity,
       isOptions: Boolean(order.isOptions),
       optionsTicker: order.optionsTicker ?? null,
+      limitPrice: null,
+      timeInForce: null,
       filledQuantity: filled,
       executionPrice: filled > 0 ? FILL_PRICE : null,
       providerStatus: { filled: 'EXECUTED', partial: 'PARTIAL_CANCELED', submitted: 'PENDING' }[FILL_MODE],

@@ -26,6 +26,7 @@ export const BrokerageMessages = {
   portalSessionNotFound: 'This connection link is invalid.',
   portalSessionExpired: 'This connection link has expired. Please start the connection again.',
   paperBrokerOnly: 'This feature is available only with the paper broker.',
+  quoteUnavailable: 'No market quote is available for these symbols right now.',
   invalidRedirect: 'customRedirect must be a path of this application, such as /dashboard.',
 } as const;
 
@@ -56,4 +57,5 @@ export const BrokerageErrorCode = {
   UNKNOWN_ORDER_NOT_FOUND: 'UNKNOWN_ORDER_NOT_FOUND',
   ORDER_ALREADY_SETTLED: 'ORDER_ALREADY_SETTLED',
   ORDER_ALREADY_CLAIMED: 'ORDER_ALREADY_CLAIMED',
+  QUOTE_UNAVAILABLE: 'QUOTE_UNAVAILABLE',
 } as const;

@@ -3,7 +3,14 @@ import { buildOccSymbol, parseOccSymbol, type OptionType } from './occ-symbol';
 
 export type OrderAction = 'BUY' | 'SELL';
 
-/** A market order as a client sends it: a stock by ticker, or an option by OCC symbol or by its fields. */
+/** How long a limit order may wait: the trading day, or not at all (IOC: fill what fills now; FOK: all now or nothing). */
+export const TIMES_IN_FORCE = ['Day', 'IOC', 'FOK'] as const;
+export type TimeInForce = (typeof TIMES_IN_FORCE)[number];
+
+/**
+ * A market order as a client sends it: a stock by ticker, or an option by OCC symbol or by its fields. With a
+ * limit price it is a limit order instead: a buy fills at no more than the limit, a sell at no less.
+ */
 export interface MarketOrderInput {
   action: OrderAction;
   symbol: string;
@@ -14,6 +21,10 @@ export interface MarketOrderInput {
   strikePrice?: number;
   expirationDate?: string;
   contractMultiplier?: number;
+  /** Per share (per contract unit for options); makes the order a limit order. */
+  limitPrice?: number;
+  /** Only with a limit price; Day when omitted. */
+  timeInForce?: TimeInForce;
 }
 
 /** The same order after validation: one canonical form, so equal orders have equal fingerprints. */
@@ -25,7 +36,15 @@ export interface NormalizedMarketOrder {
   /** Decimal string: shares (fractional allowed) or whole contracts. */
   quantity: string;
   option: { optionType: OptionType; strikePrice: string; expirationDate: string; multiplier: number } | null;
+  /**
+   * Limit orders only (absent on a market order, whose normalized form stays as it always was): the limit as a
+   * decimal string and its time in force.
+   */
+  limitPrice?: string;
+  timeInForce?: TimeInForce;
 }
+
+type OrderLimit = Required<Pick<NormalizedMarketOrder, 'limitPrice' | 'timeInForce'>>;
 
 export interface OrderRuleError {
   code: string;
@@ -35,6 +54,9 @@ export interface OrderRuleError {
 export const MarketOrderRules = {
   maxQuantity: 1_000_000,
   maxShareDecimals: 6,
+  /** Limit prices: above 0, below this, to 1/10,000 of a dollar at most (sub-penny prices exist below $1). */
+  maxLimitPrice: 10_000_000,
+  maxLimitDecimals: 4,
   tickerPattern: /^[A-Z][A-Z0-9.-]{0,9}$/,
   datePattern: /^\d{4}-\d{2}-\d{2}$/,
   messages: {
@@ -49,6 +71,9 @@ export const MarketOrderRules = {
     contracts: 'Options are traded in whole contracts.',
     multiplier: 'Contract multiplier must be a positive whole number.',
     occMismatch: 'The OCC symbol does not match the option fields.',
+    limitPrice: 'Limit price must be a positive number below 10,000,000 with at most 4 decimals.',
+    timeInForce: 'Time in force must be Day, IOC or FOK.',
+    timeInForceWithoutLimit: 'A time in force can be given only with a limit price.',
   },
 } as const;
 
@@ -58,8 +83,43 @@ const invalidOptions = (message: string): OrderRuleError => ({
 });
 const invalidOrder = (message: string): OrderRuleError => ({ code: BrokerageErrorCode.INVALID_ORDER, message });
 
-/** Validates and normalizes a market order; `today` (YYYY-MM-DD, US/Eastern) decides whether an option has expired. */
+/**
+ * Validates and normalizes a market (or limit) order; `today` (YYYY-MM-DD, US/Eastern) decides whether an option has
+ * expired. The instrument is checked first, then the limit.
+ */
 export function normalizeMarketOrder(input: MarketOrderInput, today: string): NormalizedMarketOrder | OrderRuleError {
+  const order = normalizeInstrument(input, today);
+  if (isOrderRuleError(order)) return order;
+  const limit = normalizeLimit(input);
+  if (limit === null) return order;
+  return 'code' in limit ? limit : { ...order, ...limit };
+}
+
+/** The limit of a limit order, null for a market order. */
+function normalizeLimit(input: MarketOrderInput): OrderLimit | OrderRuleError | null {
+  const { messages, maxLimitPrice, maxLimitDecimals } = MarketOrderRules;
+  if (input.limitPrice === undefined || input.limitPrice === null)
+    return input.timeInForce === undefined || input.timeInForce === null
+      ? null
+      : invalidOrder(messages.timeInForceWithoutLimit);
+  const price = input.limitPrice;
+  // JavaScript writes a number in its shortest exact form: its decimals are the ones the client sent.
+  const written = String(price);
+  if (
+    typeof price !== 'number' ||
+    !Number.isFinite(price) ||
+    price <= 0 ||
+    price >= maxLimitPrice ||
+    written.includes('e') ||
+    (written.split('.')[1] ?? '').length > maxLimitDecimals
+  )
+    return invalidOrder(messages.limitPrice);
+  const timeInForce = input.timeInForce ?? 'Day';
+  if (!TIMES_IN_FORCE.includes(timeInForce)) return invalidOrder(messages.timeInForce);
+  return { limitPrice: written, timeInForce };
+}
+
+function normalizeInstrument(input: MarketOrderInput, today: string): NormalizedMarketOrder | OrderRuleError {
   const { messages } = MarketOrderRules;
   if (input.action !== 'BUY' && input.action !== 'SELL') return invalidOrder('Action must be BUY or SELL.');
   if (!Number.isFinite(input.quantity) || input.quantity <= 0 || input.quantity > MarketOrderRules.maxQuantity)
@@ -110,6 +170,16 @@ export function normalizeMarketOrder(input: MarketOrderInput, today: string): No
     quantity: String(input.quantity),
     option: { optionType, strikePrice: contract.strikePrice, expirationDate, multiplier },
   };
+}
+
+/** The limit a request asked for, as an order view shows it: null and null for a market order. */
+export function requestedLimit(order: Pick<MarketOrderInput, 'limitPrice' | 'timeInForce'>): {
+  limitPrice: number | null;
+  timeInForce: TimeInForce | null;
+} {
+  return order.limitPrice === undefined || order.limitPrice === null
+    ? { limitPrice: null, timeInForce: null }
+    : { limitPrice: order.limitPrice, timeInForce: order.timeInForce ?? 'Day' };
 }
 
 export function isOrderRuleError(value: NormalizedMarketOrder | OrderRuleError): value is OrderRuleError {

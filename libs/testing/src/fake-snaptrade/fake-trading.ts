@@ -13,6 +13,20 @@ import { validateOrderFields, type PlaceOrderBody } from './fake-validation';
 
 const multiplier = (order: Pick<FakeOrder, 'option'>) => (order.option ? 100 : 1);
 const isBuy = (order: Pick<FakeOrder, 'action'>) => order.action.startsWith('BUY');
+const isLimit = (order: Pick<FakeOrder, 'orderType' | 'limitPrice'>) =>
+  order.orderType === 'Limit' && order.limitPrice !== null;
+
+/**
+ * Whether the brokerage may fill the order at `price` (the fake's quote): a limit buy at or below its limit, a limit
+ * sell at or above it; any other order at any price. Fills are at the quote, so a limit buy never pays above its limit.
+ */
+export function limitReached(order: Pick<FakeOrder, 'orderType' | 'limitPrice' | 'action'>, price: number): boolean {
+  if (!isLimit(order)) return true;
+  return isBuy(order) ? price <= order.limitPrice! : price >= order.limitPrice!;
+}
+
+/** What an open buy holds back per unit: a limit order its limit (the most it may cost), others their fill price. */
+const holdPrice = (order: FakeOrder) => (isLimit(order) ? order.limitPrice! : order.price);
 
 /** The order's state now, from its script (see fake-lifecycle). */
 export function progressOf(order: FakeOrder, now = Date.now()): OrderProgress {
@@ -64,7 +78,7 @@ function openRemainders(state: FakeSnaptradeState, accountId: string, now: numbe
     if (order.accountId !== accountId) continue;
     const { open } = progressOf(order, now);
     if (open <= 0) continue;
-    if (isBuy(order)) cash += open * order.price * multiplier(order);
+    if (isBuy(order)) cash += open * holdPrice(order) * multiplier(order);
     else units.set(order.symbol, (units.get(order.symbol) ?? 0) + open);
   }
   return { cash, units };
@@ -80,6 +94,9 @@ export function buyingPower(state: FakeSnaptradeState, account: FakeAccount, now
  * brokerage's own (market hours, buying power, units held, option expiry) refuse or accept it. An accepted order
  * takes the next script of its account and answers in its first state. The provider does not deduplicate
  * client_order_id (unless told to, as some brokerages do).
+ * A limit order the quote does not reach takes no script: IOC and FOK are canceled at once with nothing filled (as
+ * the provider's time-in-force definitions say); Day, GTC and GTD rest open (PENDING) until canceled, since the
+ * fake's quote does not move on its own. A limit buy's buying power is checked at its limit.
  */
 export function placeOrder(
   state: FakeSnaptradeState,
@@ -126,12 +143,19 @@ export function placeOrder(
     settledUnits: 0,
   };
   const remainders = openRemainders(state, account.id, now);
-  if (isBuy(order) && units * price * multiplier(order) > account.cash - remainders.cash + 1e-9)
+  if (isBuy(order) && units * holdPrice(order) * multiplier(order) > account.cash - remainders.cash + 1e-9)
     throw brokerRejection(BROKER_REJECTIONS.buyingPower);
   if (!isBuy(order)) {
     const held = state.positions.get(account.id)?.find((position) => position.symbol === order.symbol)?.units ?? 0;
     if (units > held - (remainders.units.get(order.symbol) ?? 0) + 1e-9)
       throw brokerRejection(BROKER_REJECTIONS.position);
+  }
+  if (!limitReached(order, price)) {
+    order.script = { kind: 'stay-pending' };
+    if (order.timeInForce === 'IOC' || order.timeInForce === 'FOK') order.canceledAt = now;
+    state.orders.push(order);
+    settle(state, now);
+    return order;
   }
   order.script = state.scripts.next(account.id);
   if (order.script.kind === 'reject') order.rejectReason = order.script.reason ?? 'Rejected by the brokerage';

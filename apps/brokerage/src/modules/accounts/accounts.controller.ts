@@ -4,21 +4,27 @@ import {
   AccountScopedRpcCall,
   BrokerageRpc,
   ListOrdersRpcCall,
+  MarketQuotesRpcCall,
   QuotesRpcCall,
   UserScopedRpcCall,
   type GetBalancesRpcReply,
   type ListAccountsRpcReply,
   type ListOrdersRpcReply,
   type ListPositionsRpcReply,
+  type MarketQuotesRpcReply,
   type QuotesRpcReply,
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { assertOwnUser } from '../../common/own-user';
+import { MarketQuotesUseCase } from './use-cases/market-quotes.use-case';
 import { ReadAccountDataUseCase } from './use-cases/read-account-data.use-case';
 
 @Controller()
 export class AccountsController {
-  constructor(private readonly read: ReadAccountDataUseCase) {}
+  constructor(
+    private readonly read: ReadAccountDataUseCase,
+    private readonly marketQuotes: MarketQuotesUseCase,
+  ) {}
 
   @MessagePattern(BrokerageRpc.listAccounts)
   async accounts(@Payload() { actor, payload, requestId }: UserScopedRpcCall): Promise<ListAccountsRpcReply> {
@@ -52,5 +58,14 @@ export class AccountsController {
     if (!Array.isArray(payload.symbols) || payload.symbols.length === 0 || payload.symbols.length > 10)
       throw DomainException.badRequest('Between 1 and 10 symbols are needed.');
     return { quotes: await this.read.quotes(payload.userId, payload.accountId, payload.symbols, requestId) };
+  }
+
+  /**
+   * A system call (the copy engine's price check before a copy), like the order batch: the gateway never forwards it,
+   * so it carries no user actor; the users named only lend their accounts to the provider's quote.
+   */
+  @MessagePattern(BrokerageRpc.marketQuotes)
+  async market(@Payload() { payload, requestId }: MarketQuotesRpcCall): Promise<MarketQuotesRpcReply> {
+    return this.marketQuotes.execute(payload, requestId);
   }
 }

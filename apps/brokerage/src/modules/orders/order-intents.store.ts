@@ -77,6 +77,8 @@ export class OrderIntentsStore {
         action: intent.order.action,
         symbol: intent.order.symbol,
         quantity: intent.order.quantity,
+        limitPrice: intent.order.limitPrice ?? null,
+        timeInForce: intent.order.timeInForce ?? null,
         order: intent.order,
         state: 'SUBMITTING',
       })
@@ -117,10 +119,11 @@ export class OrderIntentsStore {
     const inserted: Array<{ id: string }> = await this.dataSource.query(
       `INSERT INTO brokerage.order_intents
          (user_id, request_id, fingerprint, account_id, provider, client_order_id, action, symbol, quantity, "order",
-          state, dispatch_state)
-       SELECT u, r, f, a, p, gen_random_uuid(), act, sym, q, o, 'SUBMITTING', $10::text
+          state, dispatch_state, limit_price, time_in_force)
+       SELECT u, r, f, a, p, gen_random_uuid(), act, sym, q, o, 'SUBMITTING', $10::text, lp, tif
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                     $8::numeric[], $9::jsonb[]) WITH ORDINALITY AS t(u, r, f, a, p, act, sym, q, o, n)
+                     $8::numeric[], $9::jsonb[], $11::numeric[], $12::text[])
+              WITH ORDINALITY AS t(u, r, f, a, p, act, sym, q, o, lp, tif, n)
         ORDER BY n
        ON CONFLICT (user_id, request_id) DO NOTHING
        RETURNING id`,
@@ -135,6 +138,8 @@ export class OrderIntentsStore {
         rows.map((row) => row.order.quantity),
         rows.map((row) => JSON.stringify(row.order)),
         queued ? 'QUEUED' : null,
+        rows.map((row) => row.order.limitPrice ?? null),
+        rows.map((row) => row.order.timeInForce ?? null),
       ],
     );
     return { intents: await this.findMany(rows), created: new Set(inserted.map((row) => row.id)) };

@@ -27,6 +27,7 @@ import { PaperUserEntity } from './entities/paper-user.entity';
 import { PAPER_BROKERAGE, PAPER_CURRENCY, PAPER_PORTAL_TTL_MS } from './paper-catalogue';
 import { entryRefusal } from './paper-bulk-orders';
 import { PaperFills } from './paper-fills';
+import { unreachedLimitRefusal, withinLimit } from './paper-limit';
 import { PaperOrderScripts, planOf } from './paper-order-script';
 import { PaperMarketClock } from './paper-market-clock';
 import { holdingsValue, toProviderOrder, toProviderPosition } from './paper-mappers';
@@ -268,6 +269,11 @@ export class PaperBrokerProvider implements BrokerageProvider {
     if (refusal) throw refusal;
     if (!(await this.clock.status(now)).open) throw new ProviderError('MARKET_CLOSED', 'The market is closed.');
     const price = await this.feed.price(request.order.symbol, now);
+    if (!withinLimit(request.order, price)) {
+      const refusal = unreachedLimitRefusal(request.order);
+      if (refusal) throw refusal;
+      return toProviderOrder(await this.fills.unreached(account.id, request.clientOrderId, request.order, now));
+    }
     const script = this.scripts.next(account.id);
     if (script.kind === 'instant')
       return toProviderOrder(await this.fills.fill(account.id, request.clientOrderId, request.order, price, now));

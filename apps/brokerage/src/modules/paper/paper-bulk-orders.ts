@@ -6,7 +6,15 @@ import { ProviderError } from '../provider/provider.error';
 import type { ProviderOrder } from '../provider/provider.types';
 import { easternDate } from './market-hours';
 import type { PaperOrderEntity } from './entities/paper-order.entity';
-import { cost, insufficientBuyingPower, insufficientPosition, orderColumns, PaperFills } from './paper-fills';
+import {
+  cost,
+  insufficientBuyingPower,
+  insufficientPosition,
+  orderColumns,
+  PaperFills,
+  unreachedOrderRow,
+} from './paper-fills';
+import { unreachedLimitRefusal, withinLimit } from './paper-limit';
 import { toProviderOrder } from './paper-mappers';
 import { PaperMarketClock } from './paper-market-clock';
 import { PaperOrderScripts, planOf } from './paper-order-script';
@@ -58,7 +66,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OPEN_STATUSES = ['ACCEPTED', 'PARTIAL'];
 
 /**
- * Places many paper market orders in the caller's transaction with a fixed number of statements whatever their
+ * Places many paper market (and limit) orders in the caller's transaction with a fixed number of statements whatever their
  * count: the accounts locked in one SELECT … FOR UPDATE (in id order, so concurrent batches never deadlock), their
  * positions read in one query, every order checked and applied in memory in the given order (as the single path
  * would apply them one after another), then one UPDATE of cash, one upsert and one delete of positions and one
@@ -115,6 +123,12 @@ export class PaperBulkOrders {
       const refusal = entryRefusal(owned, item.order, now);
       if (refusal) return refusal;
       const price = prices.get(item.order.symbol)!;
+      if (!withinLimit(item.order, price)) {
+        const unreached = unreachedLimitRefusal(item.order);
+        if (unreached) return unreached;
+        rows.push(unreachedOrderRow(item.accountId, item.clientOrderId, item.order, now));
+        return rows.length - 1;
+      }
       const units = new Decimal(item.order.quantity);
       const key = `${item.accountId}|${item.order.symbol}`;
       const position = positions.get(key);
@@ -233,11 +247,12 @@ export class PaperBulkOrders {
     const inserted: Array<{ id: string; client_order_id: string }> = await tx.query(
       `INSERT INTO brokerage.paper_orders
          (account_id, client_order_id, symbol, underlying, action, units, filled_units, execution_price, status, plan,
-          multiplier, option_type, strike_price, expiration_date, placed_at, updated_at)
-       SELECT a, c, s, u, act, un, f, e, st, pl, m, ot, sp, ed, pa, pa
+          multiplier, option_type, strike_price, expiration_date, placed_at, updated_at, limit_price, time_in_force)
+       SELECT a, c, s, u, act, un, f, e, st, pl, m, ot, sp, ed, pa, pa, lp, tif
          FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[],
                      $8::numeric[], $9::text[], $10::jsonb[], $11::int[], $12::text[], $13::numeric[], $14::date[],
-                     $15::timestamptz[]) WITH ORDINALITY AS t(a, c, s, u, act, un, f, e, st, pl, m, ot, sp, ed, pa, n)
+                     $15::timestamptz[], $16::numeric[], $17::text[])
+              WITH ORDINALITY AS t(a, c, s, u, act, un, f, e, st, pl, m, ot, sp, ed, pa, lp, tif, n)
         ORDER BY n
        RETURNING id, client_order_id`,
       [
@@ -256,6 +271,8 @@ export class PaperBulkOrders {
         column((row) => row.strikePrice),
         column((row) => row.expirationDate),
         column((row) => row.placedAt),
+        column((row) => row.limitPrice),
+        column((row) => row.timeInForce),
       ],
     );
     // Each order has a client order id of its own (a fresh UUID per intent): the key back to its row.

@@ -6,6 +6,7 @@ import { ProviderError } from '../provider/provider.error';
 import { PaperAccountEntity } from './entities/paper-account.entity';
 import { PaperOrderEntity } from './entities/paper-order.entity';
 import { PaperPositionEntity } from './entities/paper-position.entity';
+import { UNREACHED_LIMIT_STATUS, withinLimit } from './paper-limit';
 import type { PaperFillStep } from './paper-order-script';
 
 /** The price of a symbol at a time (the paper price feed). */
@@ -45,6 +46,17 @@ export class PaperFills {
         }),
       );
     });
+  }
+
+  /** Records a limit order the market did not reach as ended at once, nothing filled (cash and positions unchanged). */
+  unreached(
+    accountId: string,
+    clientOrderId: string,
+    order: NormalizedMarketOrder,
+    at: Date,
+  ): Promise<PaperOrderEntity> {
+    const repository = this.dataSource.getRepository(PaperOrderEntity);
+    return repository.save(repository.create(unreachedOrderRow(accountId, clientOrderId, order, at)));
   }
 
   /**
@@ -124,6 +136,11 @@ export class PaperFills {
     const order = orderOf(row);
     const units = new Decimal(step.units);
     const price = await priceAt(row.symbol, new Date(step.at));
+    // The price moved past the limit since the order was accepted: the rest is canceled rather than filled beyond it.
+    if (!withinLimit(order, price)) {
+      row.status = new Decimal(row.filledUnits).isZero() ? 'CANCELED' : 'PARTIAL_CANCELED';
+      return;
+    }
     // The account may no longer afford it (other orders filled first): the brokerage rejects the rest.
     if (await this.refusal(manager, account, order, units, price)) {
       row.status = new Decimal(row.filledUnits).isZero() ? 'REJECTED' : 'PARTIAL_CANCELED';
@@ -255,8 +272,21 @@ export function orderColumns(accountId: string, clientOrderId: string, order: No
     optionType: order.option?.optionType ?? null,
     strikePrice: order.option?.strikePrice ?? null,
     expirationDate: order.option?.expirationDate ?? null,
+    limitPrice: order.limitPrice ?? null,
+    timeInForce: order.timeInForce ?? null,
     placedAt: at,
     updatedAt: at,
+  };
+}
+
+/** The record of a limit order the market did not reach (IOC, FOK): ended at once with nothing filled. */
+export function unreachedOrderRow(accountId: string, clientOrderId: string, order: NormalizedMarketOrder, at: Date) {
+  return {
+    ...orderColumns(accountId, clientOrderId, order, at),
+    filledUnits: '0',
+    executionPrice: null,
+    status: UNREACHED_LIMIT_STATUS,
+    plan: [],
   };
 }
 
@@ -276,5 +306,6 @@ function orderOf(row: PaperOrderEntity): NormalizedMarketOrder {
             multiplier: row.multiplier,
           }
         : null,
+    ...(row.limitPrice === null ? {} : { limitPrice: row.limitPrice, timeInForce: row.timeInForce ?? 'Day' }),
   };
 }

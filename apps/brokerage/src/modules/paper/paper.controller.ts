@@ -4,13 +4,11 @@ import {
   BrokerageErrorCode,
   BrokerageMessages,
   BrokerageRpc,
-  buildOccSymbol,
   DevSetMarketHoursRpcCall,
   DevSetPriceRpcCall,
   Messages,
   PaperMarketRpcCall,
   PaperPortalRpcCall,
-  parseOccSymbol,
   type DevSetMarketHoursRpcReply,
   type DevSetPriceRpcReply,
   type PaperMarketRpcReply,
@@ -19,6 +17,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import Decimal from 'decimal.js';
+import { canonicalSymbol } from '../../common/symbols';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { toQuoteView } from '../accounts/mappers/account-views.mapper';
 import { ProviderUsers } from '../connections/provider-users.service';
@@ -28,16 +27,6 @@ import { PaperBrokerProvider } from './paper-broker.provider';
 import { PaperMarketClock } from './paper-market-clock';
 import { PaperPortalService } from './paper-portal.service';
 import { PaperPriceFeed } from './paper-price-feed';
-
-const TICKER = /^[A-Z][A-Z0-9.-]{0,9}$/;
-
-/** A ticker, or an OCC symbol in its canonical spacing; null for anything else. */
-function canonicalSymbol(symbol: string): string | null {
-  const upper = symbol.trim().toUpperCase();
-  const option = parseOccSymbol(upper);
-  if (option) return buildOccSymbol(option);
-  return TICKER.test(upper) ? upper : null;
-}
 
 /** The paper broker's own API: its portal page, its market (trading page), and development controls of its market. */
 @Controller()

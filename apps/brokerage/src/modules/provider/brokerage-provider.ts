@@ -52,6 +52,11 @@ export interface BrokerageProvider {
   /** Realtime list of the last day's orders, used to reconcile orders whose outcome is unknown. */
   listRecentOrders(user: ProviderUserCredentials, accountId: string): Promise<ProviderOrder[]>;
   getQuotes(user: ProviderUserCredentials, accountId: string, symbols: string[]): Promise<ProviderQuote[]>;
+  /**
+   * Only a provider with a market of its own (the paper broker): quotes of any symbols, options included, with no
+   * user or account. Others leave it undefined and quote through a user's account (getQuotes).
+   */
+  quotes?(symbols: string[]): Promise<ProviderQuote[]>;
 
   /**
    * The provider's current record of one order it accepted (how much filled, at what average price, whether
@@ -71,6 +76,9 @@ export interface BrokerageProvider {
     clientOrderId: string,
   ): Promise<ProviderOrder | null>;
 
-  /** Places a market order once. A ProviderError with outcome 'unknown' means it may have been placed. */
+  /**
+   * Places a market order (or a limit order, when the order has a limit price) once. A ProviderError with outcome
+   * 'unknown' means it may have been placed.
+   */
   placeMarketOrder(user: ProviderUserCredentials, request: MarketOrderRequest): Promise<ProviderOrder>;
 }

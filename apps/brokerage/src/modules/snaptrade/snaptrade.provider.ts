@@ -208,6 +208,15 @@ export class SnaptradeProvider implements BrokerageProvider {
   ): Promise<ProviderOrder> {
     // Options go through placeForceOrder with the OCC symbol: it is the call that carries client_order_id.
     const action = order.option ? (order.action === 'BUY' ? 'BUY_TO_OPEN' : 'SELL_TO_CLOSE') : order.action;
+    // A limit order: order_type Limit with its price and time in force; a market order's body is unchanged.
+    const limit =
+      order.limitPrice === undefined
+        ? ({ order_type: 'Market', time_in_force: 'Day' } as const)
+        : ({
+            order_type: 'Limit',
+            time_in_force: order.timeInForce ?? 'Day',
+            price: Number(order.limitPrice),
+          } as const);
     const record = await this.call(
       'placeOrder',
       'ACCOUNT_NOT_FOUND',
@@ -219,8 +228,7 @@ export class SnaptradeProvider implements BrokerageProvider {
             action,
             symbol: order.symbol,
             universal_symbol_id: null,
-            order_type: 'Market',
-            time_in_force: 'Day',
+            ...limit,
             units: Number(order.quantity),
             client_order_id: clientOrderId,
           },

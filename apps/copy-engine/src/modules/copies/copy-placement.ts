@@ -11,6 +11,7 @@ import {
   type PlacedOrderView,
   type PlaceOrderRpcReply,
   type PlaceOrderRpcRequest,
+  requestedLimit,
 } from '@copytrade/contracts';
 import {
   DomainException,
@@ -239,6 +240,7 @@ function unknownOrder(copy: CopyRecord, payload: PlaceOrderRpcRequest): PlacedOr
     providerStatus: null,
     final: false,
     placedAt: new Date().toISOString(),
+    ...requestedLimit(payload.order),
   };
 }
 

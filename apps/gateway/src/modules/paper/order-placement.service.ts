@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   BROKERAGE_ORDER_RPC_TIMEOUT_MS,
   BrokerageRpc,
+  requestedLimit,
   type GetPlacedOrderRpcReply,
   type GetPlacedOrderRpcRequest,
   type PlacedOrderView,
@@ -82,5 +83,6 @@ export function unknownOrderOf(payload: PlaceOrderRpcRequest): PlacedOrderView {
     providerStatus: null,
     final: false,
     placedAt: new Date().toISOString(),
+    ...requestedLimit(order),
   };
 }

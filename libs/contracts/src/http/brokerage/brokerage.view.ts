@@ -168,6 +168,10 @@ export interface PlacedOrderView {
   quantity: number;
   isOptions: boolean;
   optionsTicker: string | null;
+  /** A limit order's limit per share (per contract unit for options); null for a market order. */
+  limitPrice: number | null;
+  /** A limit order's time in force (Day, IOC, FOK); null for a market order. */
+  timeInForce: string | null;
   /** Units filled so far (null before the brokerage answered). */
   filledQuantity: number | null;
   /** Average price of the filled units. */

@@ -27,14 +27,25 @@ import {
   SetMarketHoursDto,
   SetMarketPriceDto,
 } from '../../http/brokerage/brokerage.dto';
-import type { MarketOrderInput, OrderAction } from '../../rules/market-order.rules';
+import {
+  TIMES_IN_FORCE,
+  type MarketOrderInput,
+  type OrderAction,
+  type TimeInForce,
+} from '../../rules/market-order.rules';
 import { asArrayOf, asInstanceOf, rpcCallOf } from '../rpc-call';
-import { ORDERS_PAGE_MAX, PLACE_ORDER_BATCH_MAX, type MarketOrderTemplate } from './brokerage.rpc';
+import {
+  MARKET_QUOTES_MAX_USERS,
+  ORDERS_PAGE_MAX,
+  PLACE_ORDER_BATCH_MAX,
+  type MarketOrderTemplate,
+} from './brokerage.rpc';
 import type {
   AccountScopedRpcRequest,
   ConnectionRpcRequest,
   GetPlacedOrderRpcRequest,
   ListOrdersRpcRequest,
+  MarketQuotesRpcRequest,
   PaperMarketRpcRequest,
   PaperPortalRpcRequest,
   PlaceOrderBatchGroup,
@@ -101,9 +112,37 @@ export class QuotesRpcPayload implements QuotesRpcRequest {
   symbols: string[];
 }
 
-/** The order fields of the trading form; the brokerage service applies the market-order rules to them. */
+/** Symbols as the quotes call takes them; the users whose accounts may quote them (SnapTrade). */
+export class MarketQuotesRpcPayload implements MarketQuotesRpcRequest {
+  @IsArray(symbolsCount)
+  @ArrayMinSize(1, symbolsCount)
+  @ArrayMaxSize(10, symbolsCount)
+  @IsString({ each: true })
+  @MaxLength(32, { each: true })
+  symbols: string[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MARKET_QUOTES_MAX_USERS, { message: `At most ${MARKET_QUOTES_MAX_USERS} users are allowed.` })
+  @IsUUID('all', { each: true, message: 'userIds must be valid ids' })
+  userIds?: string[];
+}
+
+/**
+ * The order fields of the trading form, and a limit (services only: the trading form places market orders); the
+ * brokerage service applies the market-order rules to them.
+ */
 export class MarketOrderRpcPayload extends PlaceMarketOrderDto implements MarketOrderInput {
   declare action: OrderAction;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'limitPrice must be a number' })
+  @IsPositive({ message: 'limitPrice must be a positive number' })
+  limitPrice?: number;
+
+  @IsOptional()
+  @IsIn(TIMES_IN_FORCE, { message: 'timeInForce must be Day, IOC or FOK' })
+  timeInForce?: TimeInForce;
 }
 
 export class PlaceOrderRpcPayload implements PlaceOrderRpcRequest {
@@ -243,6 +282,7 @@ export class ListOrdersRpcCall extends rpcCallOf(ListOrdersRpcPayload) {}
 export class ConnectionPortalRpcCall extends rpcCallOf(ConnectionPortalDto) {}
 export class ConnectionRpcCall extends rpcCallOf(ConnectionRpcPayload) {}
 export class QuotesRpcCall extends rpcCallOf(QuotesRpcPayload) {}
+export class MarketQuotesRpcCall extends rpcCallOf(MarketQuotesRpcPayload) {}
 export class PlaceOrderRpcCall extends rpcCallOf(PlaceOrderRpcPayload) {}
 export class PlaceOrderBatchRpcCall extends rpcCallOf(PlaceOrderBatchRpcPayload) {}
 export class GetPlacedOrderRpcCall extends rpcCallOf(GetPlacedOrderRpcPayload) {}

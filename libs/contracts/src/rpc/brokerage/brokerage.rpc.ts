@@ -33,7 +33,7 @@ export const BrokerageRpc = {
   listUnknownOrders: 'rpc.brokerage.orders.list-unknown',
   resolveUnknownOrder: 'rpc.brokerage.orders.resolve-unknown',
   getQuotes: 'rpc.brokerage.quotes.get',
-  /** A system call (the copy engine's fan-out; no user actor): live quotes of instruments, not of one user's account. */
+  /** A system call (no user actor): the market's quotes, for checking a copy's price before it is placed. */
   marketQuotes: 'rpc.brokerage.quotes.market',
   portfolioHistory: 'rpc.brokerage.portfolio-history.get',
   paperPortalGet: 'rpc.brokerage.paper-portal.get',
@@ -129,9 +129,18 @@ export interface QuotesRpcRequest {
 export interface QuotesRpcReply {
   quotes: QuoteView[];
 }
-/** marketQuotes: the paper market's prices, or the provider's quotes through the first of `userIds` with an account. */
+
+/** At most this many users in one marketQuotes request. */
+export const MARKET_QUOTES_MAX_USERS = 1_000;
+
+/**
+ * marketQuotes: quotes of 1 to 10 symbols (tickers or OCC symbols), with no user actor. The paper broker quotes its
+ * own market; SnapTrade quotes only through a user's account: the primary account of the first of `userIds` that has
+ * one (a symbol it cannot quote, such as an option, is left out). No quote at all: 503 QUOTE_UNAVAILABLE.
+ */
 export interface MarketQuotesRpcRequest {
   symbols: string[];
+  /** Users whose accounts may be used for the quote, in order of preference (at most MARKET_QUOTES_MAX_USERS). */
   userIds?: string[];
 }
 export interface MarketQuotesRpcReply {

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { OrderIntentState } from '@copytrade/contracts';
+import type { OrderIntentState, TimeInForce } from '@copytrade/contracts';
 
 /**
  * One order placement, stored as SUBMITTING and committed before the provider is called; UNIQUE(user_id,
@@ -37,6 +37,14 @@ export class OrderIntentEntity {
 
   @Column({ type: 'numeric', precision: 24, scale: 8 })
   quantity: string;
+
+  /** A limit order's limit per share (per contract unit for options); null for a market order. */
+  @Column({ name: 'limit_price', type: 'numeric', precision: 14, scale: 4, nullable: true })
+  limitPrice: string | null;
+
+  /** A limit order's time in force; null for a market order. */
+  @Column({ name: 'time_in_force', type: 'text', nullable: true })
+  timeInForce: TimeInForce | null;
 
   /** The normalized order as sent (option details included). */
   @Column({ type: 'jsonb' })

@@ -15,6 +15,8 @@ export function toPlacedOrderView(intent: OrderIntentEntity): PlacedOrderView {
     quantity: quantity(intent.quantity)!,
     isOptions: order.option !== null,
     optionsTicker: order.option !== null ? intent.symbol : null,
+    limitPrice: price(intent.limitPrice),
+    timeInForce: intent.timeInForce,
     filledQuantity: quantity(intent.filledQuantity),
     executionPrice: price(intent.executionPrice),
     providerStatus: intent.providerStatus,

@@ -1,3 +1,4 @@
+import type { TimeInForce } from '@copytrade/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { PaperFillStep } from '../paper-order-script';
 
@@ -32,6 +33,13 @@ export class PaperOrderEntity {
   /** Average price of the filled units; null while nothing is filled. */
   @Column({ name: 'execution_price', type: 'numeric', precision: 20, scale: 6, nullable: true })
   executionPrice: string | null;
+
+  /** A limit order's limit per unit (never filled beyond it); null for a market order. */
+  @Column({ name: 'limit_price', type: 'numeric', precision: 14, scale: 4, nullable: true })
+  limitPrice: string | null;
+
+  @Column({ name: 'time_in_force', type: 'text', nullable: true })
+  timeInForce: TimeInForce | null;
 
   /** SnapTrade's words: ACCEPTED, PARTIAL, EXECUTED, CANCELED, PARTIAL_CANCELED, REJECTED. */
   @Column({ type: 'text' })
