@@ -268,6 +268,16 @@ describe('the checks, in order, with their messages', () => {
     );
   });
 
+  it('confirmRisks-must-be-exactly-true, missing included, and nothing is placed', async () => {
+    const { copy, body, userId } = scenario();
+    for (const confirmRisks of [undefined, false, 'true'])
+      expect(await refusalOf(copy(body({ confirmRisks } as unknown as Partial<CopyTradeRpcPayload>)))).toBe(
+        `400 RISKS_NOT_CONFIRMED ${CopyTradeMessages.risksNotConfirmed}`,
+      );
+    expect(await copiesOf(userId)).toEqual([]);
+    expect(ordersOf(userId)).toEqual([]);
+  });
+
   it("another-user's-id-in-the-body-is-403", async () => {
     const { copy, body } = scenario();
     expect(await refusalOf(copy(body({ userId: randomUUID() })))).toMatch(/^403 FORBIDDEN/);
@@ -310,7 +320,7 @@ describe('the checks, in order, with their messages', () => {
 
   it('quantity-must-be-a-whole-number-of-at-least-one', async () => {
     const { copy, body } = scenario();
-    for (const customQuantity of [0, -1, 2.5])
+    for (const customQuantity of [0, -1, 2.5, 1_000_001, 1e15])
       expect(await refusalOf(copy(body({ customQuantity })))).toBe(
         `400 INVALID_QUANTITY ${CopyTradeMessages.invalidQuantity}`,
       );

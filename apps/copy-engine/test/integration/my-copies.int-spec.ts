@@ -28,7 +28,7 @@ import {
   type PlaceOrderRpcRequest,
   type QuotesRpcRequest,
   type RpcRequest,
-  type SellPositionRpcPayload,
+  type SellCopyRpcPayload,
   type UserScopedRpcRequest,
 } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
@@ -239,13 +239,13 @@ const sellBody = (
   symbol: string,
   quantity: number,
   requestId = `sell-${randomUUID()}`,
-): SellPositionRpcPayload => ({
+): SellCopyRpcPayload => ({
   accountId: user.accountId,
   requestId,
   positionData: { symbol, quantity, orderType: 'Market', traceId: 'unknown' },
+  confirmRisks: true,
 });
-const sell = (userId: string, payload: SellPositionRpcPayload) =>
-  app.get(SellCopyUseCase).execute(call(userId, payload));
+const sell = (userId: string, payload: SellCopyRpcPayload) => app.get(SellCopyUseCase).execute(call(userId, payload));
 const close = (userId: string, copyId: string, exitPrice: number | null, brokerageSellOrderId: string | null = null) =>
   app.get(CloseCopyUseCase).execute(call(userId, { copyId, clientExitPrice: exitPrice, brokerageSellOrderId }));
 
@@ -320,6 +320,26 @@ describe('sell of a copied position', () => {
       await refusalOf(sell(user.userId, { ...payload, positionData: { ...payload.positionData, quantity: 2 } })),
     ).toBe(`422 IDEMPOTENCY_KEY_REUSED ${BrokerageMessages.requestIdReused}`);
     expect(sellOrdersOf(user.userId)).toHaveLength(2);
+  });
+
+  it('a sell without confirmRisks true, or of part of a share, is 400 and places nothing', async () => {
+    const user = follower();
+    const { copyId, symbol } = await openCopy(user, { quantity: 3, fillPrice: 20 });
+    for (const confirmRisks of [undefined, false, 'true'])
+      expect(
+        await refusalOf(
+          sell(user.userId, { ...sellBody(user, symbol, 1), confirmRisks } as unknown as SellCopyRpcPayload),
+        ),
+      ).toBe(`400 RISKS_NOT_CONFIRMED ${OwnerSellMessages.risksNotConfirmed}`);
+    for (const quantity of [0.5, 2.5, 1_000_001])
+      expect(await refusalOf(sell(user.userId, sellBody(user, symbol, quantity)))).toBe(
+        `400 ${MyCopiesErrorCode.INVALID_QUANTITY} ${MyCopiesMessages.sellQuantity}`,
+      );
+    // Someone holding no copy still reads not found (the gateway then answers with the owner path's refusal).
+    const stranger = follower();
+    expect(await refusalOf(sell(stranger.userId, sellBody(stranger, symbol, 0.5)))).toMatch(/^404 COPY_NOT_FOUND/);
+    expect(sellOrdersOf(user.userId)).toEqual([]);
+    expect(await dataSource.query(`SELECT id FROM copy_engine.copy_sells WHERE copy_id = $1`, [copyId])).toEqual([]);
   });
 
   it("another user's copy cannot be sold (404, nothing placed); a brokerage refusal carries the seed's fields", async () => {

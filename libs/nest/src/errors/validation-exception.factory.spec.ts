@@ -1,4 +1,5 @@
-import { LoginDto } from '@copytrade/contracts';
+import { randomUUID } from 'node:crypto';
+import { CopyTradeDto, CopyTradeMessages, LoginDto } from '@copytrade/contracts';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DomainException } from './domain.exception';
@@ -16,5 +17,19 @@ describe('validationExceptionFactory', () => {
       'username',
       'password',
     ]);
+  });
+
+  it("answers under the first broken rule's own code when it names one (context: { code })", () => {
+    const body = { userId: randomUUID(), tradeId: 't', accountId: 'a', copyAmount: 1, confirmRisks: false };
+    const exception = validationExceptionFactory(validateSync(plainToInstance(CopyTradeDto, body)));
+    expect([exception.status, exception.code, exception.message]).toEqual([
+      400,
+      'RISKS_NOT_CONFIRMED',
+      CopyTradeMessages.risksNotConfirmed,
+    ]);
+    const quantity = validateSync(plainToInstance(CopyTradeDto, { ...body, confirmRisks: true, customQuantity: 1e15 }));
+    expect(validationExceptionFactory(quantity).code).toBe('INVALID_QUANTITY');
+    const amount = validateSync(plainToInstance(CopyTradeDto, { ...body, confirmRisks: true, copyAmount: -1 }));
+    expect(validationExceptionFactory(amount).code).toBe('VALIDATION_FAILED');
   });
 });

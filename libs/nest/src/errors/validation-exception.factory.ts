@@ -15,9 +15,30 @@ export function flattenValidationErrors(list: ValidationError[], parent = ''): V
   });
 }
 
-/** Turns class-validator errors into one 400 whose message is the first rule broken (the seeds' text). */
+/**
+ * The code a rule gives with `context: { code }` (a refusal the web app branches on, such as RISKS_NOT_CONFIRMED),
+ * for the first rule broken, in the order flattenValidationErrors lists them.
+ */
+function firstRuleCode(list: ValidationError[]): string | null | undefined {
+  for (const error of list) {
+    if (error.constraints) {
+      const rule = Object.keys(error.constraints)[0]!;
+      const code = (error.contexts?.[rule] as { code?: unknown } | undefined)?.code;
+      return typeof code === 'string' ? code : null;
+    }
+    const nested = firstRuleCode(error.children ?? []);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
+}
+
+/**
+ * Turns class-validator errors into one 400 whose message is the first rule broken (the seeds' text), under that
+ * rule's own code when it names one, else VALIDATION_FAILED.
+ */
 export function validationExceptionFactory(errors: ValidationError[]): DomainException {
   const fields = flattenValidationErrors(errors);
   const first = fields[0]?.messages[0] ?? 'Invalid request';
-  return DomainException.badRequest(first, { fields });
+  const code = firstRuleCode(errors);
+  return code ? new DomainException(400, code, first, { fields }) : DomainException.badRequest(first, { fields });
 }

@@ -8,6 +8,7 @@ import {
   OwnerSellMessages,
   OwnerSellRpc,
   SellPositionDto,
+  type SellCopyRpcPayload,
   type SellFailureDetails,
   type SellPositionResponse,
   type SellPositionRpcPayload,
@@ -64,7 +65,13 @@ export class SellPositionController {
     sessionUserId(request, body.userId);
     const requestId = orderRequestId(request);
     const context = rpcContextOf(request);
-    const payload: SellPositionRpcPayload = { accountId: body.accountId, requestId, positionData: body.positionData };
+    // The confirmation goes along: the copy engine checks it again for a copy's sell (the traces service ignores it).
+    const payload: SellCopyRpcPayload = {
+      accountId: body.accountId,
+      requestId,
+      positionData: body.positionData,
+      confirmRisks: body.confirmRisks,
+    };
     let reply: SellPositionRpcReply;
     try {
       reply = await this.route(payload, context);
@@ -95,9 +102,9 @@ export class SellPositionController {
   }
 
   /** The owner's sell when the caller owns the position's trace, else the sell of the caller's own copy of it. */
-  private async route(payload: SellPositionRpcPayload, context: RpcCallContext): Promise<SellPositionRpcReply> {
+  private async route(payload: SellCopyRpcPayload, context: RpcCallContext): Promise<SellPositionRpcReply> {
     const sellCopy = () =>
-      this.rpc.request<SellPositionRpcPayload, SellPositionRpcReply>(
+      this.rpc.request<SellCopyRpcPayload, SellPositionRpcReply>(
         MyCopiesRpc.sellCopy,
         payload,
         context,

@@ -1,11 +1,36 @@
-import { IsBoolean, IsIn, IsNumber, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import {
+  Equals,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { OrderInputMessages, OrderInputRules } from '../../rules/order-input.rules';
+import { CopyTradeErrorCode, CopyTradeMessages, missingCopyTradeFields } from './copy-trade.rules';
+
+const finite = { allowNaN: false, allowInfinity: false } as const;
+const printable = (field: string) =>
+  Matches(OrderInputRules.printable, { message: OrderInputMessages.printable(field) });
+const quantityRule = {
+  message: CopyTradeMessages.invalidQuantity,
+  context: { code: CopyTradeErrorCode.INVALID_QUANTITY },
+};
 
 /**
  * POST /api/snaptrade/copy-trade body (seed 001 §7), under a request-id header. The required fields (userId,
  * tradeId, accountId, copyAmount) are optional here so that a request missing some is answered with the seed's
  * 'Missing required fields: {list}' (the copy engine's first check) rather than one validation error per field;
- * what is present must have the right type. The order is built from the trade the server holds: the options fields
- * sent are the client's view of it and never override the trade's.
+ * what is present must have the right type and lie within bounds. The order is built from the trade the server
+ * holds: the options fields sent are the client's view of it and never override the trade's.
  */
 export class CopyTradeDto {
   @IsOptional()
@@ -15,25 +40,38 @@ export class CopyTradeDto {
   @IsOptional()
   @IsString()
   @MaxLength(64)
+  @printable('tradeId')
   tradeId?: string;
 
   @IsOptional()
   @IsString()
   @MaxLength(64)
+  @printable('accountId')
   accountId?: string;
 
   /** What the client estimates the copy costs (US dollars); the server checks its own estimate. */
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'copyAmount must be a number' })
+  @IsNumber(finite, { message: OrderInputMessages.amount('copyAmount') })
+  @Min(0, { message: OrderInputMessages.amount('copyAmount') })
+  @Max(OrderInputRules.maxAmount, { message: OrderInputMessages.amount('copyAmount') })
   copyAmount?: number;
 
-  /** Shares or contracts: a whole number of at least 1 (the trader's quantity when absent). */
+  /** Shares or contracts: a whole number from 1 to 1,000,000 (the trader's quantity when absent). */
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'customQuantity must be a number' })
+  @IsInt(quantityRule)
+  @Min(1, quantityRule)
+  @Max(OrderInputRules.maxWholeQuantity, quantityRule)
   customQuantity?: number;
 
-  @IsOptional()
-  @IsBoolean()
+  /**
+   * Exactly true: the follower confirmed the risks of the copy. Checked once the required fields are there, so a
+   * body missing some is answered with their list first (the copy engine checks it again in that order).
+   */
+  @ValidateIf((body: CopyTradeDto) => missingCopyTradeFields(body).length === 0)
+  @Equals(true, {
+    message: CopyTradeMessages.risksNotConfirmed,
+    context: { code: CopyTradeErrorCode.RISKS_NOT_CONFIRMED },
+  })
   confirmRisks?: boolean;
 
   @IsOptional()
@@ -45,16 +83,21 @@ export class CopyTradeDto {
   optionType?: string;
 
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsNumber(finite, { message: OrderInputMessages.strike('strikePrice') })
+  @Min(0.001, { message: OrderInputMessages.strike('strikePrice') })
+  @Max(OrderInputRules.maxStrike, { message: OrderInputMessages.strike('strikePrice') })
   strikePrice?: number;
 
   @IsOptional()
   @IsString()
   @MaxLength(10)
+  @printable('expirationDate')
   expirationDate?: string;
 
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsInt({ message: OrderInputMessages.contractMultiplier })
+  @Min(1, { message: OrderInputMessages.contractMultiplier })
+  @Max(OrderInputRules.maxContractMultiplier, { message: OrderInputMessages.contractMultiplier })
   contractMultiplier?: number;
 }
 

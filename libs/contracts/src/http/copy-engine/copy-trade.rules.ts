@@ -3,6 +3,14 @@ import { BrokerageMessages } from '../../rules/brokerage.messages';
 /** Seed 001 §5: the fields a copy-trade request must carry, in the order the message lists them. */
 export const COPY_TRADE_REQUIRED_FIELDS = ['userId', 'tradeId', 'accountId', 'copyAmount'] as const;
 
+/** The required fields a copy-trade body lacks (absent, null or blank), in the order the message lists them. */
+export function missingCopyTradeFields(body: Partial<Record<(typeof COPY_TRADE_REQUIRED_FIELDS)[number], unknown>>) {
+  return COPY_TRADE_REQUIRED_FIELDS.filter((field) => {
+    const value = body[field];
+    return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  });
+}
+
 /** Codes of the copy paths (carried unchanged to the web app, which branches on them). */
 export const CopyTradeErrorCode = {
   MISSING_REQUIRED_FIELDS: 'MISSING_REQUIRED_FIELDS',
@@ -69,7 +77,7 @@ export const CopyTradeMessages = {
   accountNotOwn: 'Copies can only be placed in your own first brokerage account.',
   optionsIncomplete: (missing: readonly string[]) =>
     `Cannot copy options trade: missing ${missing.join(', ')}. The original trade may not have complete options information.`,
-  invalidQuantity: 'Quantity must be a whole number of at least 1.',
+  invalidQuantity: 'Quantity must be a whole number from 1 to 1,000,000.',
   aboveMaxCopyAmount: (amount: number, max: number) =>
     `This copy (about ${usd(amount)}) is above your maximum copy amount of ${usd(max)}. Lower the quantity or raise the maximum in Settings.`,
   quoteUnavailable: (symbol: string) =>

@@ -1,9 +1,12 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { MY_COPIES_MAX_LIMIT } from '../../rpc/copy-engine/my-copies.rpc';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { MY_COPIES_MAX_LIMIT, MY_COPIES_MAX_OFFSET } from '../../rpc/copy-engine/my-copies.rpc';
+import { OrderInputMessages, OrderInputRules } from '../../rules/order-input.rules';
 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+
+const OFFSET_MESSAGE = 'offset must be a whole number from 0 to 1,000,000';
 
 /** GET /api/copy-trades/my-copies query: one page, newest first. */
 export class MyCopiesQueryDto {
@@ -20,8 +23,9 @@ export class MyCopiesQueryDto {
 
   @IsOptional()
   @Transform(toNumber)
-  @IsInt({ message: 'offset must be a whole number of at least 0' })
-  @Min(0, { message: 'offset must be a whole number of at least 0' })
+  @IsInt({ message: OFFSET_MESSAGE })
+  @Min(0, { message: OFFSET_MESSAGE })
+  @Max(MY_COPIES_MAX_OFFSET, { message: OFFSET_MESSAGE })
   offset?: number;
 }
 
@@ -33,12 +37,15 @@ export class MyCopiesQueryDto {
 export class CloseCopyDto {
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'exitPrice must be a number' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: OrderInputMessages.price('exitPrice') })
+  @Min(0, { message: OrderInputMessages.price('exitPrice') })
+  @Max(OrderInputRules.maxPrice, { message: OrderInputMessages.price('exitPrice') })
   exitPrice?: number | null;
 
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsString({ message: 'brokerageSellOrderId must be text' })
   @MaxLength(128)
+  @Matches(OrderInputRules.printable, { message: OrderInputMessages.printable('brokerageSellOrderId') })
   brokerageSellOrderId?: string | null;
 }

@@ -10,21 +10,31 @@ import {
   IsString,
   IsUUID,
   Matches,
+  Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
 import { asInstanceOf } from '../../rpc/rpc-call';
+import { OrderInputMessages, OrderInputRules } from '../../rules/order-input.rules';
+import { OwnerSellErrorCode, OwnerSellMessages } from './owner-sell.rules';
+
+const finite = { allowNaN: false, allowInfinity: false } as const;
+const printable = (field: string) =>
+  Matches(OrderInputRules.printable, { message: OrderInputMessages.printable(field) });
 
 /** Seed 001 §3 Sell payload `positionData`: a market sell (price null) of part or all of a position. */
 export class SellPositionDataDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(12)
+  @printable('symbol')
   symbol: string;
 
-  @IsNumber({}, { message: 'quantity must be a number' })
-  @Min(0.000001, { message: 'quantity must be above 0' })
+  /** Shares (an owner's may be fractional) or contracts; a copy's sell is whole (the copy engine's check). */
+  @IsNumber(finite, { message: OrderInputMessages.quantity })
+  @Min(0.000001, { message: OrderInputMessages.quantity })
+  @Max(OrderInputRules.maxWholeQuantity, { message: OrderInputMessages.quantity })
   quantity: number;
 
   @IsOptional()
@@ -42,19 +52,25 @@ export class SellPositionDataDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(64)
+  @printable('traceId')
   traceId: string;
 
   @IsOptional()
   @IsString()
   @MaxLength(32)
+  @printable('optionsTicker')
   optionsTicker?: string;
 
   @IsOptional()
   @IsString()
+  @MaxLength(8)
+  @printable('optionType')
   optionType?: string;
 
   @IsOptional()
-  @IsNumber()
+  @IsNumber(finite, { message: OrderInputMessages.strike('strikePrice') })
+  @Min(0.001, { message: OrderInputMessages.strike('strikePrice') })
+  @Max(OrderInputRules.maxStrike, { message: OrderInputMessages.strike('strikePrice') })
   strikePrice?: number;
 
   @IsOptional()
@@ -71,6 +87,7 @@ export class SellPositionDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(128)
+  @printable('accountId')
   accountId: string;
 
   @IsObject({ message: 'positionData must be an object' })
@@ -78,7 +95,10 @@ export class SellPositionDto {
   @Transform(asInstanceOf(SellPositionDataDto))
   positionData: SellPositionDataDto;
 
-  @Equals(true, { message: 'confirmRisks must be true' })
+  @Equals(true, {
+    message: OwnerSellMessages.risksNotConfirmed,
+    context: { code: OwnerSellErrorCode.RISKS_NOT_CONFIRMED },
+  })
   confirmRisks: true;
 
   /** The seed's payload may repeat the request id; the X-Request-ID header is the one used. */

@@ -14,6 +14,8 @@ export const OwnerSellErrorCode = {
   QUANTITY_TOO_LARGE: 'QUANTITY_TOO_LARGE',
   SELL_IN_PROGRESS: 'SELL_IN_PROGRESS',
   SELL_NOT_FILLED: 'SELL_NOT_FILLED',
+  /** The copy's code (CopyTradeErrorCode.RISKS_NOT_CONFIRMED): one code for an unconfirmed order on either path. */
+  RISKS_NOT_CONFIRMED: 'RISKS_NOT_CONFIRMED',
 } as const;
 
 /** User-visible texts of the refresh and the owner's sell (the seed's where it gives them, exactly). */
@@ -41,4 +43,5 @@ export const OwnerSellMessages = {
   awaitingConfirmation:
     'Sell order sent; awaiting confirmation from the brokerage. It may have been placed: retry with the same request id for its result, never with a new one.',
   notFilled: 'The brokerage did not fill this sell order (canceled, expired or rejected).',
+  risksNotConfirmed: 'Please confirm that you understand the risks of this sell order (confirmRisks: true).',
 } as const;

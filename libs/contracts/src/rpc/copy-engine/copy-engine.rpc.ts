@@ -1,4 +1,5 @@
-import { IsNumber, IsOptional, IsUUID, Matches, Min, ValidateIf } from 'class-validator';
+import { IsNumber, IsOptional, IsUUID, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { OrderInputRules } from '../../rules/order-input.rules';
 import { CopyTradeDto } from '../../http/copy-engine/copy-trade.dto';
 import type { CopyInstanceView } from '../../http/copy-engine/copy-instance.view';
 import type { PlacedOrderView } from '../../http/brokerage/brokerage.view';
@@ -30,6 +31,7 @@ export class CopyTradeRpcPayload extends CopyTradeDto {
   @ValidateIf((_, value) => value !== null)
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
+  @Max(OrderInputRules.maxAmount)
   maxCopyAmount: number | null;
 }
 export class CopyTradeRpcCall extends rpcCallOf(CopyTradeRpcPayload) {}

@@ -1,5 +1,19 @@
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  Equals,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import type { CopyInstanceView, CopyPerformanceView } from '../../http/copy-engine/copy-instance.view';
+import { OwnerSellErrorCode, OwnerSellMessages } from '../../http/traces/owner-sell.rules';
+import { OrderInputRules } from '../../rules/order-input.rules';
 import { SellPositionRpcPayload } from '../traces/owner-sell.rpc';
 import { rpcCallOf } from '../rpc-call';
 
@@ -20,9 +34,21 @@ export const MyCopiesRpc = {
 /** The most copies one page of my-copies holds (default 100). */
 export const MY_COPIES_MAX_LIMIT = 200;
 export const MY_COPIES_DEFAULT_LIMIT = 100;
+/** The furthest a page of my-copies may start (far beyond any follower's copies; keeps OFFSET a small integer). */
+export const MY_COPIES_MAX_OFFSET = 1_000_000;
 
-/** The copy's sell: the owner-sell payload (accountId, request id, positionData). */
-export class SellCopyRpcCall extends rpcCallOf(SellPositionRpcPayload) {}
+/**
+ * The copy's sell: the owner-sell payload (accountId, request id, positionData) and the follower's confirmation,
+ * which the copy engine checks itself rather than trust the gateway's.
+ */
+export class SellCopyRpcPayload extends SellPositionRpcPayload {
+  @Equals(true, {
+    message: OwnerSellMessages.risksNotConfirmed,
+    context: { code: OwnerSellErrorCode.RISKS_NOT_CONFIRMED },
+  })
+  confirmRisks: true;
+}
+export class SellCopyRpcCall extends rpcCallOf(SellCopyRpcPayload) {}
 
 export class CopyIdRpcPayload {
   @IsUUID('all', { message: 'Copy not found' })
@@ -35,6 +61,8 @@ export class CloseCopyRpcPayload extends CopyIdRpcPayload {
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(OrderInputRules.maxPrice)
   clientExitPrice?: number | null;
 
   @IsOptional()
@@ -65,6 +93,7 @@ export class ListMyCopiesRpcPayload {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(MY_COPIES_MAX_OFFSET)
   offset?: number;
 }
 export class ListMyCopiesRpcCall extends rpcCallOf(ListMyCopiesRpcPayload) {}
@@ -92,6 +121,8 @@ export const MyCopiesErrorCode = {
   STILL_HELD: 'COPY_STILL_HELD',
   SELL_ORDER_NOT_OF_COPY: 'COPY_SELL_ORDER_UNKNOWN',
   PRICE_UNAVAILABLE: 'PRICE_UNAVAILABLE',
+  /** The copy's own code (CopyTradeErrorCode.INVALID_QUANTITY): a copy is bought and sold in whole units. */
+  INVALID_QUANTITY: 'INVALID_QUANTITY',
 } as const;
 
 export const MyCopiesMessages = {
@@ -103,4 +134,5 @@ export const MyCopiesMessages = {
   stillHeld: (held: string) => `This copy still holds ${held}: sell the rest first, then close it.`,
   sellOrderUnknown: 'That sell order is not a sell of this copy.',
   priceUnavailable: 'The current price could not be read from the brokerage. Try again later.',
+  sellQuantity: 'A copy is sold in whole shares or contracts: the quantity must be a whole number from 1 to 1,000,000.',
 } as const;

@@ -9,6 +9,7 @@ import {
   CopyTradeMessages,
   Messages,
   TracesCopyEligibilityRpc,
+  isWholeOrderQuantity,
   type CopyableTradeView,
   type CopyEligibilityRpcPayload,
   type CopyEligibilityRpcReply,
@@ -90,7 +91,7 @@ export class CopyTradeUseCase {
       );
     const userId = actor.userId;
     if (payload.userId !== userId) throw DomainException.forbidden('You can only copy trades for yourself.');
-    if (payload.confirmRisks === false)
+    if (payload.confirmRisks !== true)
       throw new DomainException(400, CopyTradeErrorCode.RISKS_NOT_CONFIRMED, CopyTradeMessages.risksNotConfirmed);
 
     const hash = requestHashOf(payload);
@@ -110,7 +111,7 @@ export class CopyTradeUseCase {
     await this.requireOwnFirstAccount(userId, payload.accountId!, context);
     requireCompleteOptionsData(trade);
     const quantity = payload.customQuantity ?? Number(trade.quantity);
-    if (!Number.isInteger(quantity) || quantity < 1)
+    if (!isWholeOrderQuantity(quantity))
       throw new DomainException(400, CopyTradeErrorCode.INVALID_QUANTITY, CopyTradeMessages.invalidQuantity);
     const quote = await this.quotes.inAccount(userId, payload.accountId!, trade, context);
     requireWithinMaxCopyAmount(quote.price, quantity, trade.contractMultiplier, payload.maxCopyAmount);

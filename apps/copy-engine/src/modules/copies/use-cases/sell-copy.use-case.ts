@@ -6,9 +6,10 @@ import {
   MyCopiesMessages,
   OwnerSellErrorCode,
   OwnerSellMessages,
+  isWholeOrderQuantity,
   type RpcRequest,
+  type SellCopyRpcPayload,
   type SellFailureDetails,
-  type SellPositionRpcPayload,
   type SellPositionRpcReply,
 } from '@copytrade/contracts';
 import { DomainException, type RpcCallContext } from '@copytrade/nest';
@@ -26,11 +27,14 @@ const upper = (value: string | null | undefined) => (value ?? '').trim().toUpper
  * POST /api/snaptrade/sell-position for a follower's copied position (the gateway sends it here when the caller
  * does not own the position's trace): a market sell of (part of) the caller's OPEN copy, under the client's
  * X-Request-ID — the same saga as the copy and the owner's sell:
+ * - confirmRisks must be true (400 RISKS_NOT_CONFIRMED), whatever the gateway checked.
  * - First call of a request id: the copy resolved and locked (the caller's own open copies only: symbol, and for an
  *   option its OCC ticker; the trace when positionData.traceId is an id, 'unknown' allowed; the account the copy
- *   was placed in; the oldest that still holds enough), the quantity checked against what it still holds (filled
- *   less its filled and pending sells: 422 QUANTITY_TOO_LARGE beyond), and the sell recorded PENDING under
- *   UNIQUE(user, request id) before the brokerage is called.
+ *   was placed in; the oldest that still holds enough), the quantity checked: whole, as copies are bought (400
+ *   INVALID_QUANTITY — after the copy is found, so a caller holding no copy still reads COPY_NOT_FOUND, which the
+ *   gateway answers with the owner path's refusal), and within what it still holds (filled less its filled and
+ *   pending sells: 422 QUANTITY_TOO_LARGE beyond); the sell recorded PENDING under UNIQUE(user, request id) before
+ *   the brokerage is called.
  * - Every call, retries included: the brokerage's placeOrder with that request id (its idempotency answers a retry
  *   with the first order, never a second one). Another position under the same request id is 422; a request id
  *   whose sell was refused answers the refusal again without calling the brokerage.
@@ -45,12 +49,10 @@ export class SellCopyUseCase {
     private readonly placement: CopySellPlacement,
   ) {}
 
-  async execute({
-    actor,
-    payload,
-    requestId: traceId,
-  }: RpcRequest<SellPositionRpcPayload>): Promise<SellPositionRpcReply> {
+  async execute({ actor, payload, requestId: traceId }: RpcRequest<SellCopyRpcPayload>): Promise<SellPositionRpcReply> {
     if (!actor) throw DomainException.forbidden('Sign in to sell.');
+    if (payload.confirmRisks !== true)
+      throw new DomainException(400, OwnerSellErrorCode.RISKS_NOT_CONFIRMED, OwnerSellMessages.risksNotConfirmed);
     const userId = actor.userId;
     const context: RpcCallContext = { requestId: traceId, actor };
     const sell =
@@ -81,7 +83,7 @@ export class SellCopyUseCase {
   }
 
   /** The first call of a request id: the copy resolved and locked, the quantity checked, the sell recorded. */
-  private record(userId: string, payload: SellPositionRpcPayload): Promise<CopySellRecord> {
+  private record(userId: string, payload: SellCopyRpcPayload): Promise<CopySellRecord> {
     return this.dataSource.transaction(async (manager) => {
       const candidates = await this.openCopiesMatching(manager, userId, payload);
       const again = await findCopySell(manager, userId, payload.requestId);
@@ -92,6 +94,8 @@ export class SellCopyUseCase {
       const inAccount = candidates.filter((copy) => copy.brokerageAccountId === payload.accountId);
       if (inAccount.length === 0)
         throw new DomainException(422, OwnerSellErrorCode.POSITION_MISMATCH, OwnerSellMessages.positionMismatch);
+      if (!isWholeOrderQuantity(payload.positionData.quantity))
+        throw new DomainException(400, MyCopiesErrorCode.INVALID_QUANTITY, MyCopiesMessages.sellQuantity);
       const quantity = new Decimal(payload.positionData.quantity);
       const copy = inAccount.find((candidate) => heldQuantityOf(candidate).gte(quantity));
       if (!copy) {
@@ -115,7 +119,7 @@ export class SellCopyUseCase {
   private async openCopiesMatching(
     manager: EntityManager,
     userId: string,
-    payload: SellPositionRpcPayload,
+    payload: SellCopyRpcPayload,
   ): Promise<CopyRecord[]> {
     const position = payload.positionData;
     const symbol = upper(position.symbol);
@@ -144,7 +148,7 @@ export class SellCopyUseCase {
   }
 }
 
-function samePosition(sell: CopySellRecord, copy: CopyRecord, payload: SellPositionRpcPayload): boolean {
+function samePosition(sell: CopySellRecord, copy: CopyRecord, payload: SellCopyRpcPayload): boolean {
   const symbol = upper(payload.positionData.symbol);
   return (
     sell.brokerageAccountId === payload.accountId &&

@@ -58,10 +58,14 @@ describe('copy rules', () => {
       action: 'toast',
       notice: { title: 'Trade Closed', description: 'This trade is closed and can no longer be copied.' },
     });
-    const fractional = runCopyChecks({ ...base, quantity: 1.5 });
-    expect(fractional.ok === false && fractional.action === 'toast' && fractional.notice.title).toBe(
-      'Invalid Quantity',
-    );
+    for (const quantity of [1.5, 1_000_001]) {
+      const refused = runCopyChecks({ ...base, quantity });
+      expect(refused.ok === false && refused.action === 'toast' && refused.notice).toEqual({
+        title: 'Invalid Quantity',
+        description: 'Quantity must be a whole number from 1 to 1,000,000.',
+      });
+    }
+    expect(runCopyChecks({ ...base, quantity: 1_000_000 }).ok).toBe(true);
   });
 
   it('builds-the-options-body-with-its-multiplier', () => {

@@ -1,5 +1,6 @@
 import type { TradeView } from '@copytrade/contracts';
-import { CopyTradeErrorCode } from '@copytrade/contracts/http/copy-engine/copy-trade.rules';
+import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts/http/copy-engine/copy-trade.rules';
+import { isWholeOrderQuantity } from '@copytrade/contracts/rules';
 import { isApiError, isNetworkError } from '@/lib/api-client';
 import type { CopyTradeBody } from '../api/copy-trade';
 
@@ -74,7 +75,8 @@ const MISSING_OPTION_FIELDS = ['optionType', 'strikePrice', 'expirationDate'] as
  * Seed 001 §2.5 and §5, in order; the first that fails is the answer: no user, no trade id or a quantity of 0 or
  * less → ignored; no connected brokerage → to /settings; a trade not open → 'Trade Closed'; no account → 'No Account Selected'; options without their
  * type, strike or expiry → 'Incomplete Options Data'; a required field missing → 'Invalid Request'; the risks not
- * confirmed → 'Risk Confirmation Required'; a quantity that is not a whole number → 'Invalid Quantity'.
+ * confirmed → 'Risk Confirmation Required'; a quantity that is not a whole number from 1 to 1,000,000 (what the
+ * server accepts) → 'Invalid Quantity'.
  */
 export function runCopyChecks(input: CopyCheckInput): CopyCheckResult {
   const { trade, quantity } = input;
@@ -118,11 +120,11 @@ export function runCopyChecks(input: CopyCheckInput): CopyCheckResult {
       action: 'toast',
       notice: { title: 'Risk Confirmation Required', description: 'Please confirm the risks of copying this trade.' },
     };
-  if (!Number.isInteger(quantity) || quantity < 1)
+  if (!isWholeOrderQuantity(quantity))
     return {
       ok: false,
       action: 'toast',
-      notice: { title: 'Invalid Quantity', description: 'Quantity must be a whole number of at least 1.' },
+      notice: { title: 'Invalid Quantity', description: CopyTradeMessages.invalidQuantity },
     };
   return {
     ok: true,
