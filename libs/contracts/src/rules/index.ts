@@ -11,3 +11,4 @@ export * from './signup.rules';
 export * from './copy-settings.rules';
 export * from './beta.rules';
 export * from './feedback.rules';
+export * from './copy-guards.rules';
