@@ -1,9 +1,10 @@
 /**
  * Where a copy stands. `pending`: recorded and sent, the brokerage's fill not known yet (`awaitingConfirmation`
  * when its outcome is unknown: it may have been placed, never shown as not placed); `open`: filled; `failed`: the
- * brokerage refused or did not fill it (`failureReason`); `closed`: sold.
+ * brokerage refused or did not fill it (`failureReason`); `closed`: sold; `skipped`: one of the follower's copy guards
+ * decided not to place it (`failureReason` says which).
  */
-export type CopyInstanceStatus = 'pending' | 'open' | 'failed' | 'closed';
+export type CopyInstanceStatus = 'pending' | 'open' | 'failed' | 'closed' | 'skipped';
 export type CopyPlacement = 'manual' | 'automatic';
 
 /**

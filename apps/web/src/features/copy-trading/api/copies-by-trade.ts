@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getLivePositionsQueryOptions } from '@/features/trading-terminal/api/get-live-positions';
 
-/** Which of a user's copies of one trade the row shows: an open one (it can be sold), else pending, else closed. */
-const RANK: Record<CopyInstanceView['status'], number> = { open: 0, pending: 1, closed: 2, failed: 3 };
+/**
+ * Which of a user's copies of one trade the row shows: an open one (it can be sold), else pending, else closed. A copy
+ * not placed (failed, or skipped by a copy guard) holds nothing and is never shown as the trade's copy.
+ */
+const RANK: Record<CopyInstanceView['status'], number> = { open: 0, pending: 1, closed: 2, failed: 3, skipped: 4 };
 
 export function currentCopy(copies: readonly CopyInstanceView[]): CopyInstanceView | null {
-  const shown = copies.filter((copy) => copy.status !== 'failed');
+  const shown = copies.filter((copy) => copy.status !== 'failed' && copy.status !== 'skipped');
   return shown.sort((a, b) => RANK[a.status] - RANK[b.status])[0] ?? null;
 }
 
