@@ -6,6 +6,7 @@ import { AdminCopiesModule } from './modules/admin-copies/admin-copies.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AutoCopyModule } from './modules/auto-copy/auto-copy.module';
 import { CopiesModule } from './modules/copies/copies.module';
+import { CopyGuardsModule } from './modules/copy-guards/copy-guards.module';
 import { FollowerSettingsModule } from './modules/follower-settings/follower-settings.module';
 import { LivePositionsModule } from './modules/live-positions/live-positions.module';
 
@@ -23,6 +24,7 @@ export class CopyEngineAppModule {
         }),
         CopiesModule,
         FollowerSettingsModule,
+        CopyGuardsModule,
         AutoCopyModule,
         LivePositionsModule,
         AdminCopiesModule,

@@ -24,6 +24,7 @@ import { FeedbackModule } from './modules/feedback/feedback.module';
 import { OnboardingModule } from './modules/onboarding/onboarding.module';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { CopyGuardsModule } from './modules/copy-guards/copy-guards.module';
 import { SignupModule } from './modules/signup/signup.module';
 import { BrokerageModule } from './modules/brokerage/brokerage.module';
 import { CopyTradesModule } from './modules/copy-trades/copy-trades.module';
@@ -68,6 +69,7 @@ export class GatewayAppModule {
         PasswordResetModule,
         OnboardingModule,
         SettingsModule,
+        CopyGuardsModule,
         FeedbackModule,
         DebugModule,
         // Developer endpoints (/api/dev/*) exist only with DEV_TOOLS=true (never in production): otherwise 404.

@@ -6,6 +6,7 @@ import { CopyInstancesByTrade1796000000000 } from './migrations/1796000000000-Co
 import { CopySells1796100000000 } from './migrations/1796100000000-CopySells';
 import { AutoCopy1796200000000 } from './migrations/1796200000000-AutoCopy';
 import { CopySellsSweep1796300000000 } from './migrations/1796300000000-CopySellsSweep';
+import { CopyGuardSettings1796400000000 } from './migrations/1796400000000-CopyGuardSettings';
 import { CopyLimits1796500000000 } from './migrations/1796500000000-CopyLimits';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
@@ -24,6 +25,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopySells1796100000000,
         AutoCopy1796200000000,
         CopySellsSweep1796300000000,
+        CopyGuardSettings1796400000000,
         CopyLimits1796500000000,
       ],
     }),

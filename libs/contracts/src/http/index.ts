@@ -40,3 +40,5 @@ export * from './admin/admin-users.dto';
 export * from './admin/admin-feedback.dto';
 export * from './admin/admin-audit.dto';
 export * from './copy-engine/investor-stats.dto';
+export * from './copy-engine/copy-guards.view';
+export * from './copy-engine/copy-guards.dto';

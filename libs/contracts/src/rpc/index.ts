@@ -32,3 +32,4 @@ export * from './copy-engine/live-positions.rpc';
 export * from './identity/admin-users.rpc';
 export * from './admin/admin-panel.rpc';
 export * from './copy-engine/investor-stats.rpc';
+export * from './copy-engine/copy-guards.rpc';

@@ -12,3 +12,4 @@ export * from './copy-settings.rules';
 export * from './beta.rules';
 export * from './feedback.rules';
 export * from './order-input.rules';
+export * from './copy-guards.rules';

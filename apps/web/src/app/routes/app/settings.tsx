@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BrokerageSettingsTab } from '@/features/brokerage/components/brokerage-settings-tab';
+import { CopyGuardsSettings } from '@/features/copy-guards/components/copy-guards-settings';
 import { AccountSettingsTab } from '@/features/settings/components/account-settings-tab';
 import { NotificationSettingsTab } from '@/features/settings/components/notification-settings-tab';
 import { useSession } from '@/lib/auth';
@@ -43,7 +44,11 @@ export function SettingsRoute() {
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
         </TabsList>
         <TabsContent value="account">
-          <AccountSettingsTab user={user} onOpenBrokerage={() => select('brokerage')} />
+          <AccountSettingsTab
+            user={user}
+            onOpenBrokerage={() => select('brokerage')}
+            copyGuards={<CopyGuardsSettings />}
+          />
         </TabsContent>
         <TabsContent value="brokerage">
           <BrokerageSettingsTab />

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { TraceGuardsPanel } from '@/features/copy-guards/components/trace-guards-panel';
 import { TracePage } from '@/features/trace-page/components/trace-page';
 import { useSession } from '@/lib/auth';
 
@@ -8,5 +9,12 @@ export function TraceRoute() {
   const { user } = useSession();
   if (!user) return null;
   // A new trace starts fresh (open tab, throttle): the sidebar moves between traces on this same route.
-  return <TracePage key={traceId} traceId={traceId} user={user} />;
+  return (
+    <TracePage
+      key={traceId}
+      traceId={traceId}
+      user={user}
+      followerControls={(traceName) => <TraceGuardsPanel traceId={traceId} traceName={traceName} />}
+    />
+  );
 }

@@ -275,6 +275,53 @@ describe('My Copy Trades', () => {
     expect(screen.queryByRole('button', { name: 'Close Position' })).not.toBeInTheDocument();
   });
 
+  it('shows-a-copy-a-guard-skipped-like-a-not-placed-one-with-its-reason', async () => {
+    const reason = "Price moved 3.1 % from the trader's (your limit 2 %)";
+    mockPage({
+      copies: [copy({ symbol: 'SKP', status: 'skipped', placement: 'automatic', failureReason: reason })],
+      summary: performance({ totalCopies: 0, openPositions: 0, closedPositions: 0 }),
+    });
+    renderApp('/my-copies');
+    await heading();
+    const [skipped] = within(screen.getByRole('list', { name: 'Pending and Not Placed' })).getAllByRole('listitem');
+    expect(within(skipped!).getByText('SKP')).toBeInTheDocument();
+    expect(within(skipped!).getByText('Skipped')).toBeInTheDocument();
+    expect(within(skipped!).getByText(reason)).toHaveClass('copies-list__reason');
+  });
+
+  it('lists-automatic-copying-per-trace-copied-from-and-pauses-one', async () => {
+    const guards = {
+      traceId: TRACE_ID,
+      autoCopyPaused: false,
+      pausedReason: null,
+      pausedAt: null,
+      stopLossPercent: null,
+      priceProtectionPercent: null,
+      updatedAt: null,
+    };
+    const api = mockPage({
+      copies: [copy({ symbol: 'AAA' }), copy({ symbol: 'BBB' })],
+      routes: {
+        'GET /api/copy-guards/traces': { body: { success: true, traceGuards: [guards] } },
+        [`POST /api/copy-guards/traces/${TRACE_ID}/pause`]: {
+          body: { success: true, traceGuards: { ...guards, autoCopyPaused: true, pausedReason: 'user' } },
+        },
+      },
+    });
+    const view = renderApp('/my-copies');
+    await heading();
+    const card = await screen.findByRole('list', { name: 'Automatic Copying by Trace' });
+    expect(within(card).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(card).getByRole('heading', { name: 'Momentum Masters' })).toBeInTheDocument();
+    await view.user.click(within(card).getByRole('button', { name: 'Pause automatic copying' }));
+    expect(await within(card).findByText('Paused by you')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Resume automatic copying' })).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/copy-guards/traces/${TRACE_ID}/pause`)).toHaveLength(1);
+    expect(api.fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      `/api/copy-guards/traces?traceIds=${TRACE_ID}`,
+    );
+  });
+
   it('shows-closed-rows-with-entry-exit-realized-pnl-and-return', async () => {
     mockPage({
       copies: [

@@ -14,7 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { copiesOf, useMyCopies } from '../api/get-my-copies';
 import { useMyPerformance } from '../api/get-my-performance';
 import { useClosePosition } from '../hooks/use-close-position';
-import { formatTime } from '../utils/format';
+import { copiedTracesOf, formatTime, type CopiedTrace } from '../utils/format';
 import { ClosedPositionRow } from './closed-position-row';
 import { OpenPositionCard } from './open-position-card';
 import { OverviewTab } from './overview-tab';
@@ -66,7 +66,14 @@ function MyCopiesSkeleton() {
  * while Real-time is on (background refreshes fail quietly), and at once when the live push says a copy or order
  * changed.
  */
-export function MyCopies({ user }: { user: UserView }) {
+export function MyCopies({
+  user,
+  traceControls,
+}: {
+  user: UserView;
+  /** Per-trace controls (composed by the route: automatic copying and limits), given the traces copied from. */
+  traceControls?: (traces: CopiedTrace[]) => ReactNode;
+}) {
   const [realtime, setRealtime] = useState(true);
   const [tab, setTab] = useState('overview');
   const [refreshing, setRefreshing] = useState(false);
@@ -176,6 +183,7 @@ export function MyCopies({ user }: { user: UserView }) {
             ) : (
               <OverviewTab copies={copies} />
             )}
+            {traceControls && copies.length > 0 ? traceControls(copiedTracesOf(copies)) : null}
           </TabsContent>
           <TabsContent value="open" className="copies-panel">
             {pending.length > 0 ? <UnplacedCopies copies={pending} titleId={`${switchId}-pending`} /> : null}

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { TitledCard } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatPercent, formatSignedCurrency, initialsOf, statusBadgeOf, toneOf } from '../utils/format';
+import { formatPercent, formatSignedCurrency, initialsOf, isNotPlaced, statusBadgeOf, toneOf } from '../utils/format';
 import { UnplacedCopies } from './unplaced-copies';
 
 /** Seed 001 §9: Recent Activity 5 items; top performers up to 5. */
@@ -32,7 +32,7 @@ export function OverviewTab({ copies }: { copies: CopyInstanceView[] }) {
   const ids = { recent: useId(), top: useId(), unplaced: useId() };
   const recent = copies.slice(0, RECENT_ACTIVITY_SIZE);
   const top = topPerformersOf(copies);
-  const unplaced = copies.filter((copy) => copy.status === 'pending' || copy.status === 'failed');
+  const unplaced = copies.filter((copy) => copy.status === 'pending' || isNotPlaced(copy));
   return (
     <div className="copies-overview">
       <TitledCard titleId={ids.recent} title="Recent Activity">

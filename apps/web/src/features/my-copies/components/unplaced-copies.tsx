@@ -1,14 +1,15 @@
 import type { CopyInstanceView } from '@copytrade/contracts';
 import { Badge } from '@/components/ui/badge';
 import { TitledCard } from '@/components/ui/card';
-import { formatDateTime, formatQuantity, placementOf, statusBadgeOf, unitOf } from '../utils/format';
+import { formatDateTime, formatQuantity, isNotPlaced, placementOf, statusBadgeOf, unitOf } from '../utils/format';
 
-/** Why a copy holds nothing yet: pending at the brokerage, or not placed (with the recorded reason). */
+/** Why a copy holds nothing yet: pending at the brokerage, or not placed or skipped by a guard (with the reason). */
 export function unplacedText(copy: CopyInstanceView): string {
   if (copy.status === 'pending')
     return copy.awaitingConfirmation
       ? 'Sent to your brokerage; waiting for it to confirm the order.'
       : 'Sent to your brokerage; waiting for the fill.';
+  if (copy.status === 'skipped') return copy.failureReason ?? 'Not placed: one of your copy guards kept it back.';
   return copy.failureReason ?? 'The order was not placed.';
 }
 
@@ -33,9 +34,7 @@ export function UnplacedCopies({ copies, titleId }: { copies: CopyInstanceView[]
                 </span>
                 <Badge variant={badge.variant}>{badge.label}</Badge>
               </div>
-              <p className={copy.status === 'failed' ? 'copies-list__reason' : 'copies-list__detail'}>
-                {unplacedText(copy)}
-              </p>
+              <p className={isNotPlaced(copy) ? 'copies-list__reason' : 'copies-list__detail'}>{unplacedText(copy)}</p>
             </li>
           );
         })}

@@ -117,7 +117,27 @@ export function statusBadgeOf(copy: CopyInstanceView): {
       return { label: 'Closed', variant: 'muted' };
     case 'pending':
       return { label: copy.awaitingConfirmation ? 'Awaiting confirmation' : 'Pending', variant: 'new' };
+    case 'skipped':
+      return { label: 'Skipped', variant: 'muted' };
     default:
       return { label: 'Not placed', variant: 'danger' };
   }
+}
+
+/** A copy a guard kept from being placed, or the brokerage did not place: it holds nothing and says why. */
+export const isNotPlaced = (copy: CopyInstanceView): boolean => copy.status === 'failed' || copy.status === 'skipped';
+
+export interface CopiedTrace {
+  id: string;
+  name: string;
+}
+
+/** The traces of the copies, each once, in the copies' order (newest first). */
+export function copiedTracesOf(copies: CopyInstanceView[]): CopiedTrace[] {
+  const traces = new Map<string, CopiedTrace>();
+  for (const copy of copies) {
+    const trace = copy.originalTrade.trace;
+    if (!traces.has(trace.id)) traces.set(trace.id, { id: trace.id, name: trace.name });
+  }
+  return [...traces.values()];
 }

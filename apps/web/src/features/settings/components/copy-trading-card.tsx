@@ -1,6 +1,6 @@
 import type { UserView } from '@copytrade/contracts';
 import { CopySettingsRules, parseCopyAmountInput, validateCopyAmounts } from '@copytrade/contracts/rules';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -48,9 +48,9 @@ const asText = (value: number | null | undefined): string =>
  * only when it is on (placeholders 1000 and 10000, minimum 1) and each change is saved at once, empty or
  * non-numeric as null. An amount the rules refuse is shown, not sent. Beside them, while it is on, the
  * 'close my automatic copies when the trader sells' switch (closeAutoCopiesOnTraderSell, off by default), saved
- * at once like the main switch.
+ * at once like the main switch. `guards` (composed by the page) shows last, whether copy trading is on or off.
  */
-export function CopyTradingCard({ user }: { user: UserView }) {
+export function CopyTradingCard({ user, guards }: { user: UserView; guards?: ReactNode }) {
   const id = useId();
   const [amounts, setAmounts] = useState<Record<AmountField, string>>({
     defaultCopyAmount: asText(user.defaultCopyAmount),
@@ -180,6 +180,7 @@ export function CopyTradingCard({ user }: { user: UserView }) {
             </p>
           </>
         ) : null}
+        {guards}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { TraceDetailView } from '@copytrade/contracts';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TitledCard } from '@/components/ui/card';
 import { MessageIcon } from '@/components/ui/icons';
@@ -15,9 +15,18 @@ const isTab = (value: string | null): value is TraceTab => (TABS as readonly str
 
 /**
  * The full view (seed 001 §2.3) for the owner or an active subscriber: the statistics, then the tabs Live
- * Trades, Past Trades, Posts & Analysis and Analytics. `?tab=` keeps the open tab in the address.
+ * Trades, Past Trades, Posts & Analysis and Analytics. `?tab=` keeps the open tab in the address. A subscriber (not
+ * the owner) also sees `followerControls` (composed by the page: their copy guards for this trace) under the stats.
  */
-export function FullView({ trace, userId }: { trace: TraceDetailView; userId: string }) {
+export function FullView({
+  trace,
+  userId,
+  followerControls,
+}: {
+  trace: TraceDetailView;
+  userId: string;
+  followerControls?: ReactNode;
+}) {
   const statsId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -40,6 +49,7 @@ export function FullView({ trace, userId }: { trace: TraceDetailView; userId: st
       <TitledCard titleId={statsId} title="Performance" titleAs="h2">
         <TraceStats trace={trace} />
       </TitledCard>
+      {owner ? null : followerControls}
       <Tabs value={tab} onValueChange={select} className="trace-tabs">
         <TabsList label="Trace sections">
           <TabsTrigger value="live">Live Trades</TabsTrigger>

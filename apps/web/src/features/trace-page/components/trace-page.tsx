@@ -1,4 +1,5 @@
 import type { UserView } from '@copytrade/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/data-state';
@@ -22,7 +23,16 @@ export const TRACE_PAGE_TEXTS = {
  * anyone who is neither the owner nor an active subscriber, or the full view (tabs) for those who are — as the
  * server decides in `trace.viewer.hasAccess`.
  */
-export function TracePage({ traceId, user }: { traceId: string; user: UserView }) {
+export function TracePage({
+  traceId,
+  user,
+  followerControls,
+}: {
+  traceId: string;
+  user: UserView;
+  /** What a subscriber's full view adds for this trace (composed by the route), given the trace's name. */
+  followerControls?: (traceName: string) => ReactNode;
+}) {
   const trace = useTrace(traceId);
   const actions = useSubscriptionActions({ userId: user.id, traceId });
 
@@ -70,7 +80,7 @@ export function TracePage({ traceId, user }: { traceId: string; user: UserView }
       <title>{`${data.name} · CopyTrade`}</title>
       <TraceHeader trace={data} actions={actions} />
       {data.viewer.hasAccess ? (
-        <FullView trace={data} userId={user.id} />
+        <FullView trace={data} userId={user.id} followerControls={followerControls?.(data.name)} />
       ) : (
         <PublicView trace={data} actions={actions} />
       )}

@@ -1,0 +1,273 @@
+import type { MarketClosedPolicy, SizingMode, TracePauseReason } from '@copytrade/contracts';
+import type { EntityManager } from 'typeorm';
+
+export const FOLLOWER_GUARDS = 'copy_engine.follower_guards';
+export const TRACE_GUARDS = 'copy_engine.trace_guards';
+
+/** A follower's guards as stored (decimals as text, for decimal.js; null = off). No row reads as the defaults. */
+export interface FollowerGuards {
+  userId: string;
+  priceProtectionPercent: string | null;
+  maxShareAgeMinutes: number | null;
+  autoCopyStopped: boolean;
+  autoCopyStoppedAt: Date | null;
+  dailyLossLimit: string | null;
+  marketClosedPolicy: MarketClosedPolicy;
+  sizingMode: SizingMode;
+  sizingPercent: string | null;
+  copyOpenPositions: boolean;
+  /** Null when the follower never changed one (no row). */
+  updatedAt: Date | null;
+}
+
+/** A follower's guards for one trace (no row reads as the defaults: not paused, no stop-loss, no override). */
+export interface TraceGuards {
+  userId: string;
+  traceId: string;
+  autoCopyPaused: boolean;
+  pausedReason: TracePauseReason | null;
+  pausedAt: Date | null;
+  stopLossPercent: string | null;
+  priceProtectionPercent: string | null;
+  updatedAt: Date | null;
+}
+
+/** The follower-wide settings a follower changes (the kill switch has its own calls). */
+export interface FollowerGuardsChanges {
+  priceProtectionPercent?: number | null;
+  maxShareAgeMinutes?: number | null;
+  dailyLossLimit?: number | null;
+  marketClosedPolicy?: MarketClosedPolicy;
+  sizingMode?: SizingMode;
+  sizingPercent?: number | null;
+  copyOpenPositions?: boolean;
+}
+
+export interface TraceGuardsChanges {
+  stopLossPercent?: number | null;
+  priceProtectionPercent?: number | null;
+}
+
+export const defaultFollowerGuards = (userId: string): FollowerGuards => ({
+  userId,
+  priceProtectionPercent: null,
+  maxShareAgeMinutes: null,
+  autoCopyStopped: false,
+  autoCopyStoppedAt: null,
+  dailyLossLimit: null,
+  marketClosedPolicy: 'skip',
+  sizingMode: 'fixed',
+  sizingPercent: null,
+  copyOpenPositions: false,
+  updatedAt: null,
+});
+
+export const defaultTraceGuards = (userId: string, traceId: string): TraceGuards => ({
+  userId,
+  traceId,
+  autoCopyPaused: false,
+  pausedReason: null,
+  pausedAt: null,
+  stopLossPercent: null,
+  priceProtectionPercent: null,
+  updatedAt: null,
+});
+
+/** The columns a change may set: the only names ever put into the SQL text (values always go as parameters). */
+const FOLLOWER_COLUMNS: Record<keyof FollowerGuardsChanges, string> = {
+  priceProtectionPercent: 'price_protection_percent',
+  maxShareAgeMinutes: 'max_share_age_minutes',
+  dailyLossLimit: 'daily_loss_limit',
+  marketClosedPolicy: 'market_closed_policy',
+  sizingMode: 'sizing_mode',
+  sizingPercent: 'sizing_percent',
+  copyOpenPositions: 'copy_open_positions',
+};
+const TRACE_COLUMNS: Record<keyof TraceGuardsChanges, string> = {
+  stopLossPercent: 'stop_loss_percent',
+  priceProtectionPercent: 'price_protection_percent',
+};
+
+const FOLLOWER_SELECT = `user_id AS "userId", price_protection_percent::text AS "priceProtectionPercent",
+  max_share_age_minutes AS "maxShareAgeMinutes", auto_copy_stopped AS "autoCopyStopped",
+  auto_copy_stopped_at AS "autoCopyStoppedAt", daily_loss_limit::text AS "dailyLossLimit",
+  market_closed_policy AS "marketClosedPolicy", sizing_mode AS "sizingMode", sizing_percent::text AS "sizingPercent",
+  copy_open_positions AS "copyOpenPositions", updated_at AS "updatedAt"`;
+
+const TRACE_SELECT = `user_id AS "userId", trace_id AS "traceId", auto_copy_paused AS "autoCopyPaused",
+  paused_reason AS "pausedReason", paused_at AS "pausedAt", stop_loss_percent::text AS "stopLossPercent",
+  price_protection_percent::text AS "priceProtectionPercent", updated_at AS "updatedAt"`;
+
+/** A follower's guards (the defaults when they never changed one). */
+export async function findFollowerGuards(manager: EntityManager, userId: string): Promise<FollowerGuards> {
+  return (await followerGuardsOf(manager, [userId])).get(userId)!;
+}
+
+/** The guards of several followers at once (a fan-out's page), every id present (defaults when no row). */
+export async function followerGuardsOf(
+  manager: EntityManager,
+  userIds: string[],
+): Promise<Map<string, FollowerGuards>> {
+  const found = new Map<string, FollowerGuards>(userIds.map((userId) => [userId, defaultFollowerGuards(userId)]));
+  if (userIds.length === 0) return found;
+  const rows = (await manager.query(
+    `SELECT ${FOLLOWER_SELECT} FROM ${FOLLOWER_GUARDS} WHERE user_id = ANY($1::uuid[])`,
+    [userIds],
+  )) as FollowerGuards[];
+  for (const row of rows) found.set(row.userId, row);
+  return found;
+}
+
+/** A follower's guards for one trace (the defaults when none). */
+export async function findTraceGuards(manager: EntityManager, userId: string, traceId: string): Promise<TraceGuards> {
+  const rows = (await manager.query(
+    `SELECT ${TRACE_SELECT} FROM ${TRACE_GUARDS} WHERE user_id = $1 AND trace_id = $2`,
+    [userId, traceId],
+  )) as TraceGuards[];
+  return rows[0] ?? defaultTraceGuards(userId, traceId);
+}
+
+/** One trace's guards of several followers (a fan-out's page), every id present. */
+export async function traceGuardsOf(
+  manager: EntityManager,
+  traceId: string,
+  userIds: string[],
+): Promise<Map<string, TraceGuards>> {
+  const found = new Map<string, TraceGuards>(userIds.map((userId) => [userId, defaultTraceGuards(userId, traceId)]));
+  if (userIds.length === 0) return found;
+  const rows = (await manager.query(
+    `SELECT ${TRACE_SELECT} FROM ${TRACE_GUARDS} WHERE trace_id = $1 AND user_id = ANY($2::uuid[])`,
+    [traceId, userIds],
+  )) as TraceGuards[];
+  for (const row of rows) found.set(row.userId, row);
+  return found;
+}
+
+/** One follower's guards for several traces (the web app's lists), every id present. */
+export async function traceGuardsOfFollower(
+  manager: EntityManager,
+  userId: string,
+  traceIds: string[],
+): Promise<Map<string, TraceGuards>> {
+  const found = new Map<string, TraceGuards>(traceIds.map((traceId) => [traceId, defaultTraceGuards(userId, traceId)]));
+  if (traceIds.length === 0) return found;
+  const rows = (await manager.query(
+    `SELECT ${TRACE_SELECT} FROM ${TRACE_GUARDS} WHERE user_id = $1 AND trace_id = ANY($2::uuid[])`,
+    [userId, traceIds],
+  )) as TraceGuards[];
+  for (const row of rows) found.set(row.traceId, row);
+  return found;
+}
+
+/**
+ * Inserts the row with the given columns or sets only those on the existing one, in one statement (two concurrent
+ * changes of different settings both land). Columns come from the fixed maps above.
+ */
+async function upsertColumns(
+  manager: EntityManager,
+  target: { table: string; keys: Record<string, string>; select: string },
+  columns: Record<string, string>,
+  changes: object,
+): Promise<unknown[]> {
+  const set = Object.entries(changes).filter(([field, value]) => value !== undefined && field in columns);
+  const keyColumns = Object.keys(target.keys);
+  const names = [...keyColumns, ...set.map(([field]) => columns[field])];
+  const values = [...Object.values(target.keys), ...set.map(([, value]) => value)];
+  const updates = [...set.map(([field]) => `${columns[field]} = EXCLUDED.${columns[field]}`), 'updated_at = now()'];
+  return (await manager.query(
+    `INSERT INTO ${target.table} AS t (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})
+     ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${updates.join(', ')}
+     RETURNING ${target.select}`,
+    values,
+  )) as unknown[];
+}
+
+/** Sets the given follower-wide settings (left out: unchanged; null: off) and answers the guards after. */
+export async function saveFollowerGuards(
+  manager: EntityManager,
+  userId: string,
+  changes: FollowerGuardsChanges,
+): Promise<FollowerGuards> {
+  const [row] = await upsertColumns(
+    manager,
+    { table: FOLLOWER_GUARDS, keys: { user_id: userId }, select: FOLLOWER_SELECT },
+    FOLLOWER_COLUMNS,
+    changes,
+  );
+  return row as FollowerGuards;
+}
+
+/** Sets one trace's guards (left out: unchanged; null: off) and answers them after. */
+export async function saveTraceGuards(
+  manager: EntityManager,
+  userId: string,
+  traceId: string,
+  changes: TraceGuardsChanges,
+): Promise<TraceGuards> {
+  const [row] = await upsertColumns(
+    manager,
+    { table: TRACE_GUARDS, keys: { user_id: userId, trace_id: traceId }, select: TRACE_SELECT },
+    TRACE_COLUMNS,
+    changes,
+  );
+  return row as TraceGuards;
+}
+
+/**
+ * The kill switch on or off. Switching it on again keeps the time it was first switched on; off clears the time.
+ */
+export async function setAutoCopyStopped(
+  manager: EntityManager,
+  userId: string,
+  stopped: boolean,
+): Promise<FollowerGuards> {
+  const [row] = (await manager.query(
+    `INSERT INTO ${FOLLOWER_GUARDS} AS t (user_id, auto_copy_stopped, auto_copy_stopped_at)
+     VALUES ($1, $2, CASE WHEN $2 THEN now() END)
+     ON CONFLICT (user_id) DO UPDATE SET auto_copy_stopped = EXCLUDED.auto_copy_stopped,
+       auto_copy_stopped_at = CASE WHEN EXCLUDED.auto_copy_stopped
+         THEN COALESCE(t.auto_copy_stopped_at, EXCLUDED.auto_copy_stopped_at) END,
+       updated_at = now()
+     RETURNING ${FOLLOWER_SELECT}`,
+    [userId, stopped],
+  )) as FollowerGuards[];
+  return row;
+}
+
+/**
+ * Pauses automatic copying of one trace for a follower (the subscription and copying by hand are untouched), for
+ * the reason given: the follower ('user') or a limit reached. A trace already paused keeps the time it was paused.
+ */
+export async function pauseTraceAutoCopy(
+  manager: EntityManager,
+  userId: string,
+  traceId: string,
+  reason: TracePauseReason,
+): Promise<TraceGuards> {
+  const [row] = (await manager.query(
+    `INSERT INTO ${TRACE_GUARDS} AS t (user_id, trace_id, auto_copy_paused, paused_reason, paused_at)
+     VALUES ($1, $2, true, $3, now())
+     ON CONFLICT (user_id, trace_id) DO UPDATE SET auto_copy_paused = true, paused_reason = EXCLUDED.paused_reason,
+       paused_at = CASE WHEN t.auto_copy_paused THEN COALESCE(t.paused_at, EXCLUDED.paused_at) ELSE EXCLUDED.paused_at END,
+       updated_at = now()
+     RETURNING ${TRACE_SELECT}`,
+    [userId, traceId, reason],
+  )) as TraceGuards[];
+  return row;
+}
+
+/** Resumes automatic copying of one trace, whatever paused it (the reason is cleared). */
+export async function resumeTraceAutoCopy(
+  manager: EntityManager,
+  userId: string,
+  traceId: string,
+): Promise<TraceGuards> {
+  // TypeORM's postgres driver answers an UPDATE as [rows, count].
+  const [rows] = (await manager.query(
+    `UPDATE ${TRACE_GUARDS} SET auto_copy_paused = false, paused_reason = NULL, paused_at = NULL, updated_at = now()
+      WHERE user_id = $1 AND trace_id = $2
+      RETURNING ${TRACE_SELECT}`,
+    [userId, traceId],
+  )) as [TraceGuards[], number];
+  return rows[0] ?? defaultTraceGuards(userId, traceId);
+}

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CopyGuardMessages,
+  validateSizing,
+  type FollowerGuardsRpcReply,
+  type FollowerRpcPayload,
+  type RpcRequest,
+  type StopAllAutoCopyRpcPayload,
+  type StopAllAutoCopyRpcReply,
+  type UpdateFollowerGuardsRpcPayload,
+} from '@copytrade/contracts';
+import { DomainException } from '@copytrade/nest';
+import { DataSource } from 'typeorm';
+import { ownGuardsOf } from './copy-guards.access';
+import { toFollowerGuardsView } from './copy-guards.mapper';
+import {
+  findFollowerGuards,
+  saveFollowerGuards,
+  setAutoCopyStopped,
+  type FollowerGuardsChanges,
+} from './copy-guards.store';
+
+/**
+ * The follower-wide guards: read, change, and the kill switch (stop / resume every automatic copy). Each answer is
+ * read from the primary after the change commits, so the follower's next read shows it.
+ */
+@Injectable()
+export class FollowerGuardsUseCase {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async get({ actor, payload }: RpcRequest<FollowerRpcPayload>): Promise<FollowerGuardsRpcReply> {
+    const userId = ownGuardsOf(actor, payload.userId);
+    return { guards: toFollowerGuardsView(await findFollowerGuards(this.dataSource.manager, userId)) };
+  }
+
+  async update({ actor, payload }: RpcRequest<UpdateFollowerGuardsRpcPayload>): Promise<FollowerGuardsRpcReply> {
+    const userId = ownGuardsOf(actor, payload.userId);
+    const changes: FollowerGuardsChanges = {
+      priceProtectionPercent: payload.priceProtectionPercent,
+      maxShareAgeMinutes: payload.maxShareAgeMinutes,
+      dailyLossLimit: payload.dailyLossLimit,
+      marketClosedPolicy: payload.marketClosedPolicy,
+      sizingMode: payload.sizingMode,
+      sizingPercent: payload.sizingPercent,
+      copyOpenPositions: payload.copyOpenPositions,
+    };
+    if (Object.values(changes).every((value) => value === undefined))
+      throw DomainException.badRequest(CopyGuardMessages.nothingToUpdate);
+    // Sizing by % of the account needs a percent, sent now or stored before: checked on the row after the change,
+    // which rolls back when it is missing (so two concurrent changes cannot leave one without the other).
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const after = await saveFollowerGuards(manager, userId, changes);
+      const problem = validateSizing(
+        after.sizingMode,
+        after.sizingPercent === null ? null : Number(after.sizingPercent),
+      );
+      if (problem) throw DomainException.badRequest(problem);
+      return after;
+    });
+    return { guards: toFollowerGuardsView(saved) };
+  }
+
+  /**
+   * The kill switch on. `closeAutomaticCopies` is answered back as asked: closing the automatic copies held is the
+   * copy paths' work, not this setting's.
+   */
+  async stopAll({ actor, payload }: RpcRequest<StopAllAutoCopyRpcPayload>): Promise<StopAllAutoCopyRpcReply> {
+    const userId = ownGuardsOf(actor, payload.userId);
+    const guards = await setAutoCopyStopped(this.dataSource.manager, userId, true);
+    return { guards: toFollowerGuardsView(guards), closeAutomaticCopies: payload.closeAutomaticCopies === true };
+  }
+
+  async resumeAll({ actor, payload }: RpcRequest<FollowerRpcPayload>): Promise<FollowerGuardsRpcReply> {
+    const userId = ownGuardsOf(actor, payload.userId);
+    return { guards: toFollowerGuardsView(await setAutoCopyStopped(this.dataSource.manager, userId, false)) };
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  ListTraceGuardsRpcPayload,
+  ListTraceGuardsRpcReply,
+  RpcRequest,
+  TraceGuardsRpcPayload,
+  TraceGuardsRpcReply,
+  UpdateTraceGuardsRpcPayload,
+} from '@copytrade/contracts';
+import { CopyGuardMessages } from '@copytrade/contracts';
+import { DomainException } from '@copytrade/nest';
+import { DataSource } from 'typeorm';
+import { ownGuardsOf } from './copy-guards.access';
+import { toTraceGuardsView } from './copy-guards.mapper';
+import {
+  findTraceGuards,
+  pauseTraceAutoCopy,
+  resumeTraceAutoCopy,
+  saveTraceGuards,
+  traceGuardsOfFollower,
+} from './copy-guards.store';
+
+/**
+ * A follower's guards per trace: read (one or several traces), change the stop-loss and the price-protection
+ * override, pause and resume automatic copying. Pausing changes only the flag: the subscription and copying by hand
+ * stay as they are.
+ */
+@Injectable()
+export class TraceGuardsUseCase {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async get({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
+    const userId = ownGuardsOf(actor, payload.userId);
+    return { traceGuards: toTraceGuardsView(await findTraceGuards(this.dataSource.manager, userId, payload.traceId)) };
+  }
+
+  async list({ actor, payload }: RpcRequest<ListTraceGuardsRpcPayload>): Promise<ListTraceGuardsRpcReply> {
+    const userId = ownGuardsOf(actor, payload.userId);
+    const found = await traceGuardsOfFollower(this.dataSource.manager, userId, payload.traceIds);
+    return { traceGuards: [...found.values()].map(toTraceGuardsView) };
+  }
+
+  async update({ actor, payload }: RpcRequest<UpdateTraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
+    const userId = ownGuardsOf(actor, payload.userId);
+    const changes = {
+      stopLossPercent: payload.stopLossPercent,
+      priceProtectionPercent: payload.priceProtectionPercent,
+    };
+    if (Object.values(changes).every((value) => value === undefined))
+      throw DomainException.badRequest(CopyGuardMessages.nothingToUpdate);
+    const saved = await saveTraceGuards(this.dataSource.manager, userId, payload.traceId, changes);
+    return { traceGuards: toTraceGuardsView(saved) };
+  }
+
+  async pause({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
+    const userId = ownGuardsOf(actor, payload.userId);
+    const paused = await pauseTraceAutoCopy(this.dataSource.manager, userId, payload.traceId, 'user');
+    return { traceGuards: toTraceGuardsView(paused) };
+  }
+
+  async resume({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
+    const userId = ownGuardsOf(actor, payload.userId);
+    const resumed = await resumeTraceAutoCopy(this.dataSource.manager, userId, payload.traceId);
+    return { traceGuards: toTraceGuardsView(resumed) };
+  }
+}

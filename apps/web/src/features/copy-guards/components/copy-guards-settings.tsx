@@ -1,0 +1,23 @@
+import { LoadError, LoadingRows } from '@/components/ui/data-state';
+import { useFollowerGuards } from '../api/follower-guards';
+import { AutoCopyStopControl } from './auto-copy-stop-control';
+import { FollowerGuardsForm } from './follower-guards-form';
+import '../copy-guards.css';
+
+/** Settings → Account → Copy Trading: the kill switch, then the follower-wide guards (once they are loaded). */
+export function CopyGuardsSettings() {
+  const guards = useFollowerGuards();
+  if (guards.isPending) return <LoadingRows label="Loading your copy guards" count={3} />;
+  if (guards.isError && !guards.data)
+    return (
+      <LoadError onRetry={() => void guards.refetch()} retrying={guards.isFetching}>
+        Your copy guards could not be loaded.
+      </LoadError>
+    );
+  return (
+    <div className="guards stack">
+      <AutoCopyStopControl guards={guards.data} />
+      <FollowerGuardsForm guards={guards.data} />
+    </div>
+  );
+}
