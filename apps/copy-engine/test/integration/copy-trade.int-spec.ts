@@ -154,8 +154,11 @@ async function placeAtBrokerage(payload: PlaceOrderRpcRequest) {
       message: BrokerageMessages.insufficientBuyingPower,
     });
   if (MODE === 'slow-fill') await new Promise((resolve) => setTimeout(resolve, 300));
-  const order =
-    MODE === 'submitted'
+  // An immediate-or-cancel limit buy below the fill price ends at once with nothing filled (the paper broker's way).
+  const limitMissed = payload.order.limitPrice !== undefined && FILL_PRICE > payload.order.limitPrice;
+  const order = limitMissed
+    ? newOrder(payload, 'CANCELED', 0)
+    : MODE === 'submitted'
       ? newOrder(payload, 'SUBMITTED', 0)
       : MODE === 'partial-working'
         ? newOrder(payload, 'PARTIALLY_FILLED', 2)
@@ -382,6 +385,47 @@ describe('the checks, in order, with their messages', () => {
     QUOTES.set('AAPL', 100);
     const reply = await copy(body({ maxCopyAmount: 505 }));
     expect(reply.copyInstance.receipt).toMatchObject({ sizingPrice: 100, maxCopyAmount: 505, filledAboveMax: true });
+  });
+
+  it('price-protection: refused before any order past it; a limit order within it (never above the cap); skipped when the market passed it', async () => {
+    const { copy, body, userId, tradeId } = scenario();
+    const traceId = TRADES.get(tradeId)!.traceId;
+    await dataSource.query(
+      `INSERT INTO copy_engine.follower_guards (user_id, price_protection_percent) VALUES ($1, 0.5)`,
+      [userId],
+    );
+    // The quote is 1 % above the trader's 100.
+    QUOTES.set('AAPL', 101);
+    expect(await refusalOf(copy(body()))).toBe(
+      `422 ${CopyTradeErrorCode.SKIPPED_PRICE_MOVED} ${CopyTradeMessages.priceMoved(1, 0.5)}`,
+    );
+    expect(ordersOf(userId)).toHaveLength(0);
+
+    // The trace's own percent (5 %) wins: 5 shares limited at min(105, 520 / 5 = 104) — the cap is tighter.
+    await dataSource.query(
+      `INSERT INTO copy_engine.trace_guards (user_id, trace_id, price_protection_percent) VALUES ($1, $2, 5)`,
+      [userId, traceId],
+    );
+    const filled = await copy(body({ maxCopyAmount: 520 }));
+    expect(filled).toMatchObject({ status: 'filled', copyInstance: { receipt: { limitPrice: 104 } } });
+    expect(ordersOf(userId)[0]![1].sent).toMatchObject({ limitPrice: 104, timeInForce: 'IOC' });
+
+    // 1.2 %: limited at 101.20, the market fills at 101.25: nothing filled, the copy skipped with its limit.
+    await dataSource.query(
+      `UPDATE copy_engine.trace_guards SET price_protection_percent = 1.2 WHERE user_id = $1 AND trace_id = $2`,
+      [userId, traceId],
+    );
+    const other = scenario({ traceId });
+    await dataSource.query(
+      `INSERT INTO copy_engine.trace_guards (user_id, trace_id, price_protection_percent) VALUES ($1, $2, 1.2)`,
+      [other.userId, traceId],
+    );
+    QUOTES.set('AAPL', 101);
+    expect(await refusalOf(other.copy(other.body()))).toBe(
+      `422 ${CopyTradeErrorCode.SKIPPED_PRICE_MOVED} ${CopyTradeMessages.priceMovedBeforeFill(101.2)}`,
+    );
+    const [skipped] = await copiesOf(other.userId);
+    expect(skipped).toMatchObject({ status: 'FAILED', failure_code: CopyTradeErrorCode.SKIPPED_PRICE_MOVED });
   });
 
   it('market-closed-is-refused-in-words-that-map-to-Market-Hours-Restriction', async () => {

@@ -14,6 +14,7 @@ import {
   TradeShared,
   UserSettingsChanged,
   ordersOfBatch,
+  requestedLimit,
   tradeAggregateId,
   type CopyableTradeView,
   type CopyAudienceRpcPayload,
@@ -59,6 +60,10 @@ export const world = {
   replays: 0,
   /** Delay of each batch answer (ms), to widen the window a crash can hit. */
   batchDelayMs: 0,
+  /** Delay before a batch's orders are placed (ms): the time a batch spends on its way to the market. */
+  placeDelayMs: 0,
+  /** The users of the batches on their way to the market now (during placeDelayMs). */
+  onTheirWay: new Set<string>(),
   /** Answer the next `n` batch calls with nothing (a timeout). */
   silentBatches: 0,
   /** Traces fails every page of an audience but the first (an outage in the middle of a fan-out). */
@@ -81,6 +86,8 @@ export const world = {
     this.batchCalls = 0;
     this.replays = 0;
     this.batchDelayMs = 0;
+    this.placeDelayMs = 0;
+    this.onTheirWay.clear();
     this.silentBatches = 0;
     this.refuseLaterAudiencePages = false;
   },
@@ -122,11 +129,14 @@ export function placeAtBrokerage(item: PlaceOrderBatchOrder | PlaceOrderRpcReque
   if (typeof behaviour === 'object')
     return { ...base, accountId: null, order: null, replayed: false, error: behaviour };
   const accountId = item.accountId ?? accountOf(item.userId);
-  const filled = behaviour === 'filled';
+  // An immediate-or-cancel limit the fill price is past ends at once with nothing filled, like the paper broker's.
+  const limit = item.order.limitPrice;
+  const limitMissed = limit !== undefined && (item.order.action === 'BUY' ? FILL_PRICE > limit : FILL_PRICE < limit);
+  const filled = behaviour === 'filled' && !limitMissed;
   const order: PlacedOrderView = {
     requestId: item.requestId,
     accountId,
-    state: filled ? 'FILLED' : 'SUBMITTED',
+    state: limitMissed ? 'CANCELED' : filled ? 'FILLED' : 'SUBMITTED',
     clientOrderId: randomUUID(),
     brokerageOrderId: `B-${randomUUID().slice(0, 8)}`,
     action: item.order.action,
@@ -136,9 +146,10 @@ export function placeAtBrokerage(item: PlaceOrderBatchOrder | PlaceOrderRpcReque
     optionsTicker: item.order.optionsTicker ?? null,
     filledQuantity: filled ? item.order.quantity : 0,
     executionPrice: filled ? FILL_PRICE : null,
-    providerStatus: filled ? 'FILLED' : 'SUBMITTED',
-    final: filled,
+    providerStatus: limitMissed ? 'CANCELED' : filled ? 'FILLED' : 'SUBMITTED',
+    final: filled || limitMissed,
     placedAt: new Date().toISOString(),
+    ...requestedLimit(item.order),
   };
   world.orders.set(key, order);
   world.placed.set(key, (world.placed.get(key) ?? 0) + 1);
@@ -167,7 +178,13 @@ class AutoCopyStandIns {
   @MessagePattern(BrokerageRpc.placeOrderBatch)
   async batch(@Payload() { payload }: RpcRequest<PlaceOrderBatchRpcRequest>): Promise<PlaceOrderBatchRpcReply> {
     world.batchCalls += 1;
-    const results = ordersOfBatch(payload).map(placeAtBrokerage);
+    const orders = ordersOfBatch(payload);
+    if (world.placeDelayMs > 0) {
+      for (const order of orders) world.onTheirWay.add(order.userId);
+      await new Promise((resolve) => setTimeout(resolve, world.placeDelayMs));
+      for (const order of orders) world.onTheirWay.delete(order.userId);
+    }
+    const results = orders.map(placeAtBrokerage);
     if (world.batchDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, world.batchDelayMs));
     if (world.silentBatches > 0) {
       world.silentBatches -= 1;

@@ -17,7 +17,20 @@ import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
-import { estimatedCost, unitsWithinBudget } from '../copy-limits/copy-limits';
+import {
+  defaultFollowerGuards,
+  defaultTraceGuards,
+  followerGuardsOf,
+  traceGuardsOf,
+} from '../copy-guards/copy-guards.store';
+import { automaticCopyBlock, protectionPercentOf, type CopyGuards } from '../copy-limits/copy-guards-screen';
+import {
+  estimatedCost,
+  priceMovedSkip,
+  protectedLimitPrice,
+  unitsWithinBudget,
+  type CopyRefusal,
+} from '../copy-limits/copy-limits';
 import { LiveQuotes, type LiveQuote } from '../copy-limits/live-quotes';
 import { AutoCopyPlacer } from './auto-copy-placer';
 import {
@@ -111,8 +124,18 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       );
       if (followers.length > 0) {
         const quote = await this.quoteFor(trade, followers, envelope.correlationId);
+        const guards = await this.guardsOf(trade.traceId, followers);
+        const now = new Date();
         const decisions = followers.map((follower) =>
-          decide(follower, autoCopyRequestId(envelope.id, follower.userId), quote, trade!, optionsMissing),
+          decide(
+            follower,
+            autoCopyRequestId(envelope.id, follower.userId),
+            quote,
+            trade!,
+            optionsMissing,
+            guards.get(follower.userId),
+            now,
+          ),
         );
         const recordedNow = await recordAutomaticCopies(
           this.dataSource.manager,
@@ -127,6 +150,17 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       after = page.nextCursor;
     } while (after);
     this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
+  }
+
+  /** The guards of a page of followers: their follower-wide ones and those of the trade's trace. */
+  private async guardsOf(traceId: string, followers: CopyingFollower[]): Promise<Map<string, CopyGuards>> {
+    const userIds = followers.map((follower) => follower.userId);
+    const manager = this.dataSource.manager;
+    const [follower, trace] = await Promise.all([
+      followerGuardsOf(manager, userIds),
+      traceGuardsOf(manager, traceId, userIds),
+    ]);
+    return new Map(userIds.map((userId) => [userId, { follower: follower.get(userId)!, trace: trace.get(userId)! }]));
   }
 
   /**
@@ -184,41 +218,69 @@ function missingOptionsData(trade: CopyableTradeView): string[] {
 }
 
 /**
- * A follower's copy: whole units of their default copy amount (Settings' placeholder, 1000, when they set none) at
- * the page's live quote, at least one, never above their maximum; not placed when even one unit is above the
- * maximum, when the option's contract is incomplete, or when no live quote could be had.
+ * A follower's copy (docs/product.md, "Copy limits" and "Copy guards"): skipped when their stop switch, their pause of
+ * the trace or their maximum age says so; not placed when the option's contract is incomplete or no live quote could
+ * be had; else whole units of their default copy amount (Settings' placeholder, 1000, when they set none) at the
+ * page's live quote, at least one, never above their maximum (not placed when even one unit is above it); with price
+ * protection, skipped when the quote has already moved past it, else sent as a limit order that cannot fill past it
+ * nor above the maximum.
  */
 export function decide(
   follower: CopyingFollower,
   requestId: string,
   quote: LiveQuote | DomainException,
-  trade: Pick<AutoCopyTrade, 'isOptions' | 'contractMultiplier'>,
+  trade: Pick<AutoCopyTrade, 'isOptions' | 'contractMultiplier' | 'side' | 'traderPrice' | 'traderSharedAt'>,
   optionsMissing: string[] = [],
+  guards: CopyGuards = noGuards(follower.userId),
+  now: Date = new Date(),
 ): AutoCopyDecision {
   const base = { userId: follower.userId, requestId, maxCopyAmount: follower.maxCopyAmount, limitPrice: null };
-  const notPlaced = (code: string, reason: string): AutoCopyDecision => ({
+  const notPlaced = ({ code, reason }: CopyRefusal): AutoCopyDecision => ({
     ...base,
     quantity: '1',
     failure: { code, reason },
   });
+  const blocked = automaticCopyBlock(guards, trade.traderSharedAt, now);
+  if (blocked) return notPlaced(blocked);
   if (optionsMissing.length > 0)
-    return notPlaced(CopyTradeErrorCode.OPTIONS_DATA_INCOMPLETE, CopyTradeMessages.optionsIncomplete(optionsMissing));
-  if (quote instanceof DomainException) return notPlaced(quote.code, quote.message);
+    return notPlaced({
+      code: CopyTradeErrorCode.OPTIONS_DATA_INCOMPLETE,
+      reason: CopyTradeMessages.optionsIncomplete(optionsMissing),
+    });
+  if (quote instanceof DomainException) return notPlaced({ code: quote.code, reason: quote.message });
   const unitCost = estimatedCost(quote.price, 1, trade.contractMultiplier);
   const max = follower.maxCopyAmount === null ? null : new Decimal(follower.maxCopyAmount);
   const wanted = new Decimal(follower.defaultCopyAmount ?? CopySettingsRules.placeholders.defaultCopyAmount);
   const units = unitsWithinBudget(unitCost, wanted, max);
   if (units === null)
-    return notPlaced(
-      CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
-      CopyTradeMessages.autoAboveMaxCopyAmount(
+    return notPlaced({
+      code: CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
+      reason: CopyTradeMessages.autoAboveMaxCopyAmount(
         unitCost.toDecimalPlaces(2).toNumber(),
         max!.toNumber(),
         trade.isOptions,
       ),
-    );
-  return { ...base, quantity: units.toFixed(0), failure: null };
+    });
+  const traderPrice = new Decimal(trade.traderPrice);
+  const protection = protectionPercentOf(guards);
+  const moved = priceMovedSkip(trade.side, traderPrice, quote.price, protection);
+  if (moved) return notPlaced(moved);
+  const limit = protectedLimitPrice({
+    side: trade.side,
+    traderPrice,
+    protectionPercent: protection,
+    maxCopyAmount: max,
+    quantity: units,
+    multiplier: trade.contractMultiplier,
+  });
+  return { ...base, quantity: units.toFixed(0), limitPrice: limit?.toFixed() ?? null, failure: null };
 }
+
+/** A follower who set no guard. */
+const noGuards = (userId: string): CopyGuards => ({
+  follower: defaultFollowerGuards(userId),
+  trace: defaultTraceGuards(userId, ''),
+});
 
 function requestHashOf(eventId: string): string {
   return createHash('sha256').update(`auto-copy:${eventId}`).digest('hex');

@@ -18,12 +18,14 @@ import {
   OutboxWriter,
   RpcClient,
 } from '@copytrade/nest';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
 import { failCopies, releasePendingCopies, type CopyRecord } from '../copies/copy-instances.store';
 import { copyOrderOf, copyRefusalOf } from '../copies/copy-placement';
 import { settleCopyFills, type CopyFill } from '../copies/copy-settlement';
+import { guardsOfCopies } from '../copy-limits/guards-of-copies';
+import { automaticCopyBlock, limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
 import { claimUnplacedAutomaticCopies, retryUnplacedAutomaticCopies } from './auto-copy.store';
 
 /** What the brokerage's answer means for each copy of a batch, before it is written. */
@@ -145,10 +147,11 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
       );
       if (copies.length === 0) return { claimed: 0, fills: 0 };
       const correlationId = `auto-copy-batch:${copies[0]!.id}`;
-      const outcome = await this.send(copies, correlationId);
+      const { send, skipped } = await this.screen(manager, copies);
+      const outcome = await this.send(send, correlationId);
       await settleCopyFills(manager, this.outbox, outcome.fills, { correlationId });
       await releasePendingCopies(manager, outcome.pending);
-      await failCopies(manager, outcome.failures);
+      await failCopies(manager, [...skipped, ...outcome.failures]);
       await retryUnplacedAutomaticCopies(manager, outcome.unanswered, this.config.AUTO_COPY_RETRY_MS);
       return { claimed: copies.length, fills: outcome.fills.length };
     });
@@ -156,8 +159,29 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
     return claimed;
   }
 
+  /**
+   * The claimed copies a guard now keeps back (the follower's stop switch or pause, committed since the fan-out
+   * recorded them, or a share grown older than their maximum age while it waited): skipped, the rest sent.
+   */
+  private async screen(
+    manager: EntityManager,
+    copies: CopyRecord[],
+  ): Promise<{ send: CopyRecord[]; skipped: BatchOutcome['failures'] }> {
+    const guards = await guardsOfCopies(manager, copies);
+    const now = new Date();
+    const send: CopyRecord[] = [];
+    const skipped: BatchOutcome['failures'] = [];
+    for (const copy of copies) {
+      const blocked = automaticCopyBlock(guards.get(copy.id)!, copy.traderSharedAt, now);
+      if (blocked) skipped.push({ id: copy.id, ...blocked });
+      else send.push(copy);
+    }
+    return { send, skipped };
+  }
+
   private async send(copies: CopyRecord[], correlationId: string): Promise<BatchOutcome> {
     const outcome: BatchOutcome = { fills: [], pending: [], failures: [], unanswered: [] };
+    if (copies.length === 0) return outcome;
     // A fan-out's copies (claimed in the order they were recorded) share one group: the order once, a quantity each.
     const request: PlaceOrderBatchRpcRequest = batchOf(
       copies.map((copy): PlaceOrderBatchOrder => ({
@@ -167,6 +191,7 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
         order: {
           action: copy.side === 'sell' ? 'SELL' : 'BUY',
           ...copyOrderOf(copy, Number(copy.quantityRequested)),
+          ...limitOrderFieldsOf(copy),
         },
       })),
     );
@@ -235,10 +260,11 @@ function classify(copy: CopyRecord, result: PlaceOrderBatchResult, outcome: Batc
       brokerageAccountId: accountId,
     });
   } else {
+    const skipped = limitNotReachedOf(copy, order);
     outcome.failures.push({
       id: copy.id,
-      code: CopyTradeErrorCode.COPY_NOT_FILLED,
-      reason: orderOutcomeText(order.state, order.providerStatus),
+      code: skipped?.code ?? CopyTradeErrorCode.COPY_NOT_FILLED,
+      reason: skipped?.reason ?? orderOutcomeText(order.state, order.providerStatus),
       orderState: order.state,
       brokerageOrderId: order.brokerageOrderId,
       brokerageAccountId: accountId,

@@ -33,6 +33,7 @@ import {
   type CopyRecord,
 } from './copy-instances.store';
 import { settleCopyFill } from './copy-settlement';
+import { limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
 
 /** What became of one brokerage call for a copy. */
 export type PlacementOutcome =
@@ -100,7 +101,11 @@ export class CopyPlacement {
       // An automatic copy not answered yet names none: the brokerage's primary account, as its batch resolved it.
       accountId: copy.brokerageAccountId ?? undefined,
       requestId: copy.requestId,
-      order: { action: copy.side === 'sell' ? 'SELL' : 'BUY', ...copyOrderOf(copy, Number(copy.quantityRequested)) },
+      order: {
+        action: copy.side === 'sell' ? 'SELL' : 'BUY',
+        ...copyOrderOf(copy, Number(copy.quantityRequested)),
+        ...limitOrderFieldsOf(copy),
+      },
     };
     const context = { requestId: correlationId, actor: { userId: copy.userId, isAdmin: false } };
     try {
@@ -110,13 +115,13 @@ export class CopyPlacement {
         context,
         BROKERAGE_ORDER_RPC_TIMEOUT_MS,
       );
-      return outcomeOf(reply.order, reply.replayed);
+      return outcomeOf(copy, reply.order, reply.replayed);
     } catch (error) {
       if (error instanceof RpcTimeoutException) {
         // No reply in time is never "not placed": the brokerage's stored outcome of the request id, else unknown.
         const stored = await this.stored(copy, correlationId);
         return stored
-          ? outcomeOf(stored, true)
+          ? outcomeOf(copy, stored, true)
           : { kind: 'unknown', order: unknownOrder(copy, payload), replayed: false };
       }
       if (!(error instanceof DomainException)) throw error;
@@ -205,9 +210,16 @@ export class CopyPlacement {
   }
 }
 
-function outcomeOf(order: PlacedOrderView, replayed: boolean): PlacementOutcome {
+function outcomeOf(copy: CopyRecord, order: PlacedOrderView, replayed: boolean): PlacementOutcome {
   const kind = orderProgressOf(order);
   if (kind) return { kind, order, replayed };
+  // A price-protected order the market had moved past: the copy is skipped, not failed.
+  const skipped = limitNotReachedOf(copy, order);
+  if (skipped)
+    return {
+      kind: 'refused',
+      error: new DomainException(422, skipped.code, skipped.reason, { state: order.state }),
+    };
   // CANCELED, EXPIRED, REJECTED after acceptance: nothing bought.
   return {
     kind: 'refused',

@@ -9,8 +9,10 @@ import {
   type StopAllAutoCopyRpcReply,
   type UpdateFollowerGuardsRpcPayload,
 } from '@copytrade/contracts';
+import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
+import { skipUnplacedAutomaticCopies } from '../copy-limits/unplaced-copies.store';
 import { ownGuardsOf } from './copy-guards.access';
 import { toFollowerGuardsView } from './copy-guards.mapper';
 import {
@@ -61,12 +63,20 @@ export class FollowerGuardsUseCase {
   }
 
   /**
-   * The kill switch on. `closeAutomaticCopies` is answered back as asked: closing the automatic copies held is the
-   * copy paths' work, not this setting's.
+   * The kill switch on, with every automatic copy not yet sent skipped in the same transaction (it waits for a batch
+   * in flight: see skipUnplacedAutomaticCopies). `closeAutomaticCopies` is answered back as asked.
    */
   async stopAll({ actor, payload }: RpcRequest<StopAllAutoCopyRpcPayload>): Promise<StopAllAutoCopyRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
-    const guards = await setAutoCopyStopped(this.dataSource.manager, userId, true);
+    // The switch and the skip of every automatic copy not yet sent commit together: no order of theirs after it.
+    const guards = await this.dataSource.transaction(async (manager) => {
+      const stopped = await setAutoCopyStopped(manager, userId, true);
+      await skipUnplacedAutomaticCopies(manager, userId, null, {
+        code: CopyTradeErrorCode.SKIPPED_STOPPED,
+        reason: CopyTradeMessages.autoCopyStopped,
+      });
+      return stopped;
+    });
     return { guards: toFollowerGuardsView(guards), closeAutomaticCopies: payload.closeAutomaticCopies === true };
   }
 

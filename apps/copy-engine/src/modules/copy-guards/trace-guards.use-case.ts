@@ -8,8 +8,10 @@ import type {
   UpdateTraceGuardsRpcPayload,
 } from '@copytrade/contracts';
 import { CopyGuardMessages } from '@copytrade/contracts';
+import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
+import { skipUnplacedAutomaticCopies } from '../copy-limits/unplaced-copies.store';
 import { ownGuardsOf } from './copy-guards.access';
 import { toTraceGuardsView } from './copy-guards.mapper';
 import {
@@ -54,7 +56,15 @@ export class TraceGuardsUseCase {
 
   async pause({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
-    const paused = await pauseTraceAutoCopy(this.dataSource.manager, userId, payload.traceId, 'user');
+    // The pause and the skip of the trace's automatic copies not yet sent commit together: no order after it.
+    const paused = await this.dataSource.transaction(async (manager) => {
+      const done = await pauseTraceAutoCopy(manager, userId, payload.traceId, 'user');
+      await skipUnplacedAutomaticCopies(manager, userId, payload.traceId, {
+        code: CopyTradeErrorCode.SKIPPED_PAUSED,
+        reason: CopyTradeMessages.autoCopyPaused,
+      });
+      return done;
+    });
     return { traceGuards: toTraceGuardsView(paused) };
   }
 

@@ -86,8 +86,8 @@ export const CopyTradeMessages = {
   priceMoved: (movedPercent: number, limitPercent: number) =>
     `Price moved ${percent(movedPercent)} from the trader's (your limit ${percent(limitPercent)})`,
   /** A price-protected copy whose limit order the brokerage could not fill at once. */
-  priceMovedBeforeFill: (limitPercent: number) =>
-    `Price moved past your limit (${percent(limitPercent)} from the trader's) before the order could fill`,
+  priceMovedBeforeFill: (limitPrice: number) =>
+    `Price moved past your limit of ${usd(limitPrice)} before the order could fill`,
   shareTooOld: (ageMinutes: number, maxMinutes: number) =>
     `Shared ${ageMinutes} min ago, later than your limit of ${maxMinutes} min for automatic copies`,
   autoCopyPaused: 'Automatic copying of this trace is paused',

@@ -36,7 +36,9 @@ import {
   type CopyRecord,
 } from '../copy-instances.store';
 import { CopyPlacement, type PlacementOutcome } from '../copy-placement';
-import { estimatedCost } from '../../copy-limits/copy-limits';
+import { findFollowerGuards, findTraceGuards } from '../../copy-guards/copy-guards.store';
+import { protectionPercentOf } from '../../copy-limits/copy-guards-screen';
+import { estimatedCost, priceMovedSkip, protectedLimitPrice } from '../../copy-limits/copy-limits';
 import { LiveQuotes } from '../../copy-limits/live-quotes';
 
 const ONE_COPY_PER_TRADE = 'copy_instances_one_copy_per_trade_idx';
@@ -115,6 +117,7 @@ export class CopyTradeUseCase {
       throw new DomainException(400, CopyTradeErrorCode.INVALID_QUANTITY, CopyTradeMessages.invalidQuantity);
     const quote = await this.quotes.inAccount(userId, payload.accountId!, trade, context);
     requireWithinMaxCopyAmount(quote.price, quantity, trade.contractMultiplier, payload.maxCopyAmount);
+    const limitPrice = await this.protectedLimit(userId, trade, quote.price, quantity, payload.maxCopyAmount);
     await this.requireMarketOpen(context);
 
     let copy: CopyRecord | null;
@@ -147,7 +150,7 @@ export class CopyTradeUseCase {
           sizingPrice: quote.price.toFixed(),
           sizingQuotedAt: quote.quotedAt,
           maxCopyAmount: payload.maxCopyAmount === null ? null : String(payload.maxCopyAmount),
-          limitPrice: null,
+          limitPrice: limitPrice?.toFixed() ?? null,
         },
         this.placement.leaseMs,
       );
@@ -181,6 +184,37 @@ export class CopyTradeUseCase {
       return replyOf(placed.copy, placed.outcome, true);
     }
     return replyOf(copy, null, true);
+  }
+
+  /**
+   * With the follower's price protection on (the trace's percent, else their own): refused when the live quote has
+   * already moved past it from the trader's price, else the limit its order goes out with (docs/product.md, "Copy
+   * guards"). Null: protection off, a market order.
+   */
+  private async protectedLimit(
+    userId: string,
+    trade: CopyableTradeView,
+    quote: Decimal,
+    quantity: number,
+    maxCopyAmount: number | null,
+  ): Promise<Decimal | null> {
+    const manager = this.dataSource.manager;
+    const [follower, traceGuards] = await Promise.all([
+      findFollowerGuards(manager, userId),
+      findTraceGuards(manager, userId, trade.traceId),
+    ]);
+    const protection = protectionPercentOf({ follower, trace: traceGuards });
+    const traderPrice = new Decimal(trade.entryPrice);
+    const moved = priceMovedSkip(trade.side, traderPrice, quote, protection);
+    if (moved) throw new DomainException(422, moved.code, moved.reason, { quotedPrice: quote.toNumber() });
+    return protectedLimitPrice({
+      side: trade.side,
+      traderPrice,
+      protectionPercent: protection,
+      maxCopyAmount: maxCopyAmount === null || maxCopyAmount === undefined ? null : new Decimal(maxCopyAmount),
+      quantity: new Decimal(quantity),
+      multiplier: trade.contractMultiplier,
+    });
   }
 
   private async requireOwnFirstAccount(userId: string, accountId: string, context: RpcCallContext): Promise<void> {
