@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { INestApplication } from '@nestjs/common';
-import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
+import { CopySkipped, CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
 import type { DataSource } from 'typeorm';
 import { AutoCopyPlacer } from '../../src/modules/auto-copy/auto-copy-placer';
@@ -159,6 +159,19 @@ it('pause, stop switch and maximum age: skipped with their reasons and no order;
     failure_reason: CopyTradeMessages.shareTooOld(10, 5),
   });
   for (const skipped of [paused!, stopped!, stale!]) expect(ordersOf(skipped)).toEqual([]);
+  // Each skip is announced once (the live push carries it), in the transaction that recorded it.
+  const announced = (await dataSource.query(
+    `SELECT envelope->'data'->>'userId' AS "userId", envelope->'data'->>'code' AS code
+       FROM copy_engine.outbox WHERE subject = $1 AND envelope->'data'->>'originalTradeId' = $2`,
+    [CopySkipped.subject, trade.id],
+  )) as Array<{ userId: string; code: string }>;
+  expect(announced.sort((a, b) => a.code.localeCompare(b.code))).toEqual(
+    [
+      { userId: paused, code: CopyTradeErrorCode.SKIPPED_PAUSED },
+      { userId: stale, code: CopyTradeErrorCode.SKIPPED_SHARE_TOO_OLD },
+      { userId: stopped, code: CopyTradeErrorCode.SKIPPED_STOPPED },
+    ].sort((a, b) => a.code.localeCompare(b.code)),
+  );
   expect(rows.get(fresh!)).toMatchObject({ status: 'OPEN' });
   expect(rows.get(free!)).toMatchObject({ status: 'OPEN' });
 });

@@ -315,6 +315,24 @@ it('copy opened / closed reach the copy’s follower only (read by subject from 
   await expectEventually(() => expect(types(other)).toEqual(['order.filled']));
 });
 
+it('a copy skipped by a guard reaches its follower only, with the reason', async () => {
+  const mine = track(await connected(subscriber));
+  const other = track(await connected(stranger));
+  const copy = { copyId: randomUUID(), originalTradeId: randomUUID(), traceId: randomUUID(), symbol: 'NVDA' };
+  const reason = "Price moved 3.1 % from the trader's (your limit 2 %)";
+  await publish('events.copy-engine.copy.skipped.v1', 'CopySkipped', {
+    ...copy,
+    userId: subscriber.id,
+    code: 'COPY_SKIPPED_PRICE_MOVED',
+    reason,
+  });
+  await expectEventually(() => expect(types(mine)).toEqual(['copy.skipped']));
+  expect(mine.events[0]!.data!.data).toMatchObject({ copyId: copy.copyId, code: 'COPY_SKIPPED_PRICE_MOVED', reason });
+  expect(mine.events[0]!.data!.data).not.toHaveProperty('userId');
+  await orderFilled(stranger.id);
+  await expectEventually(() => expect(types(other)).toEqual(['order.filled']));
+});
+
 it('a shared trade reaches the owner and the subscriber traces names, not a non-subscriber', async () => {
   const tradeId = randomUUID();
   audiences.set(tradeId, [owner.id, subscriber.id]);

@@ -9,6 +9,7 @@ import { ProviderUserRegistered } from './brokerage/provider-user-registered.v1'
 import type { CataloguedEventDefinition } from './catalogued-event';
 import { CopyClosed } from './copy-engine/copy-closed.v1';
 import { CopyOpened } from './copy-engine/copy-opened.v1';
+import { CopySkipped } from './copy-engine/copy-skipped.v1';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
 import { UserRoleChanged } from './identity/user-role-changed.v1';
@@ -37,6 +38,7 @@ export const EventCatalogue = {
   TradeClosed,
   CopyOpened,
   CopyClosed,
+  CopySkipped,
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

@@ -12,7 +12,7 @@ import {
   type EventEnvelope,
   type TradeSharedV1,
 } from '@copytrade/contracts';
-import { DomainException, EventConsumerRegistry, RpcClient } from '@copytrade/nest';
+import { DomainException, EventConsumerRegistry, OutboxWriter, RpcClient } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
@@ -31,6 +31,7 @@ import {
   unitsWithinBudget,
   type CopyRefusal,
 } from '../copy-limits/copy-limits';
+import { announceSkips } from '../copy-limits/copy-skips';
 import { LiveQuotes, type LiveQuote } from '../copy-limits/live-quotes';
 import { AutoCopyPlacer } from './auto-copy-placer';
 import {
@@ -81,6 +82,7 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
     private readonly placer: AutoCopyPlacer,
     private readonly config: CopyEngineConfig,
     private readonly quotes: LiveQuotes,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -137,12 +139,12 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
             now,
           ),
         );
-        const recordedNow = await recordAutomaticCopies(
-          this.dataSource.manager,
+        const recordedNow = await this.record(
           trade,
           requestHashOf(envelope.id),
           decisions,
           quote instanceof DomainException ? null : quote,
+          envelope.correlationId,
         );
         if (recordedNow > 0) this.placer.kick();
         recorded += recordedNow;
@@ -150,6 +152,38 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       after = page.nextCursor;
     } while (after);
     this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
+  }
+
+  /** A page's copies recorded, and a CopySkipped for each a guard kept back, in one transaction. */
+  private async record(
+    trade: AutoCopyTrade,
+    requestHash: string,
+    decisions: AutoCopyDecision[],
+    quote: LiveQuote | null,
+    correlationId: string,
+  ): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await recordAutomaticCopies(manager, trade, requestHash, decisions, quote);
+      const skips = rows.flatMap((row) =>
+        row.failureCode
+          ? [
+              {
+                id: row.id,
+                userId: row.userId,
+                originalTradeId: trade.tradeId,
+                traceId: trade.traceId,
+                placement: 'automatic' as const,
+                symbol: trade.symbol,
+                optionsTicker: trade.optionsTicker,
+                code: row.failureCode,
+                reason: row.failureReason ?? '',
+              },
+            ]
+          : [],
+      );
+      await announceSkips(manager, this.outbox, skips, { correlationId });
+      return rows.length;
+    });
   }
 
   /** The guards of a page of followers: their follower-wide ones and those of the trade's trace. */

@@ -26,6 +26,7 @@ import { copyOrderOf, copyRefusalOf } from '../copies/copy-placement';
 import { settleCopyFills, type CopyFill } from '../copies/copy-settlement';
 import { guardsOfCopies } from '../copy-limits/guards-of-copies';
 import { automaticCopyBlock, limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
+import { announceSkips } from '../copy-limits/copy-skips';
 import { claimUnplacedAutomaticCopies, retryUnplacedAutomaticCopies } from './auto-copy.store';
 
 /** What the brokerage's answer means for each copy of a batch, before it is written. */
@@ -147,11 +148,20 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
       );
       if (copies.length === 0) return { claimed: 0, fills: 0 };
       const correlationId = `auto-copy-batch:${copies[0]!.id}`;
+      const byId = new Map(copies.map((copy) => [copy.id, copy]));
       const { send, skipped } = await this.screen(manager, copies);
       const outcome = await this.send(send, correlationId);
       await settleCopyFills(manager, this.outbox, outcome.fills, { correlationId });
       await releasePendingCopies(manager, outcome.pending);
-      await failCopies(manager, [...skipped, ...outcome.failures]);
+      const failed = new Set(await failCopies(manager, [...skipped, ...outcome.failures]));
+      await announceSkips(
+        manager,
+        this.outbox,
+        [...skipped, ...outcome.failures]
+          .filter((failure) => failed.has(failure.id))
+          .map((failure) => ({ ...byId.get(failure.id)!, code: failure.code, reason: failure.reason })),
+        { correlationId },
+      );
       await retryUnplacedAutomaticCopies(manager, outcome.unanswered, this.config.AUTO_COPY_RETRY_MS);
       return { claimed: copies.length, fills: outcome.fills.length };
     });

@@ -69,7 +69,7 @@ export async function followersCopying(manager: EntityManager, userIds: string[]
  * asked for yet (no lease, no next attempt: the placement workers claim them, the manual sweeper does not), FAILED
  * ones with their reason; each with the page's live quote and its follower's cap on its receipt. ON CONFLICT DO NOTHING: a follower's (user, request id) — the event's id and the follower —
  * exists once whatever redelivers the event, and a follower who already holds a copy of the trade (the one-copy
- * index) is not given a second. Answers how many it recorded.
+ * index) is not given a second. Answers the copies it recorded.
  */
 export async function recordAutomaticCopies(
   manager: EntityManager,
@@ -77,9 +77,9 @@ export async function recordAutomaticCopies(
   requestHash: string,
   decisions: AutoCopyDecision[],
   quote: PageQuote | null,
-): Promise<number> {
-  if (decisions.length === 0) return 0;
-  const rows = (await manager.query(
+): Promise<RecordedAutoCopy[]> {
+  if (decisions.length === 0) return [];
+  return (await manager.query(
     `INSERT INTO ${TABLE} (user_id, request_id, request_hash, original_trade_id, trace_id, trader_user_id, trace_name,
         trace_handle, trace_avatar, placement, status, symbol, side, is_options, option_type, options_ticker,
         strike_price, expiration_date, contract_multiplier, quantity_requested, brokerage_account_id, trader_price,
@@ -94,7 +94,7 @@ export async function recordAutomaticCopies(
             AS d(user_id, request_id, quantity, failure_code, failure_reason, n, max_copy_amount, limit_price)
       ORDER BY d.n
      ON CONFLICT DO NOTHING
-     RETURNING id`,
+     RETURNING id, user_id AS "userId", failure_code AS "failureCode", failure_reason AS "failureReason"`,
     [
       decisions.map((decision) => decision.userId),
       decisions.map((decision) => decision.requestId),
@@ -124,8 +124,15 @@ export async function recordAutomaticCopies(
       decisions.map((decision) => decision.maxCopyAmount),
       decisions.map((decision) => decision.limitPrice),
     ],
-  )) as Array<{ id: string }>;
-  return rows.length;
+  )) as RecordedAutoCopy[];
+}
+
+/** A copy recordAutomaticCopies inserted (a redelivery's repeats are not among them). */
+export interface RecordedAutoCopy {
+  id: string;
+  userId: string;
+  failureCode: string | null;
+  failureReason: string | null;
 }
 
 /**

@@ -34,6 +34,7 @@ import {
 } from './copy-instances.store';
 import { settleCopyFill } from './copy-settlement';
 import { limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
+import { announceSkips } from '../copy-limits/copy-skips';
 
 /** What became of one brokerage call for a copy. */
 export type PlacementOutcome =
@@ -184,7 +185,12 @@ export class CopyPlacement {
         });
         return;
       case 'refused':
-        await failCopy(manager, copy.id, { code: outcome.error.code, reason: outcome.error.message });
+        // A guard's skip (a protected limit the market passed) is announced with the copy's failure, atomically.
+        await this.dataSource.transaction(async (tx) => {
+          const failure = { code: outcome.error.code, reason: outcome.error.message };
+          if (await failCopy(tx, copy.id, failure))
+            await announceSkips(tx, this.outbox, [{ ...copy, ...failure }], { correlationId });
+        });
         return;
       case 'unanswered':
         this.logger.warn(

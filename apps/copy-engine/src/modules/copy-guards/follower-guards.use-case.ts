@@ -10,7 +10,7 @@ import {
   type UpdateFollowerGuardsRpcPayload,
 } from '@copytrade/contracts';
 import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, OutboxWriter } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { skipUnplacedAutomaticCopies } from '../copy-limits/unplaced-copies.store';
 import { ownGuardsOf } from './copy-guards.access';
@@ -28,7 +28,10 @@ import {
  */
 @Injectable()
 export class FollowerGuardsUseCase {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
   async get({ actor, payload }: RpcRequest<FollowerRpcPayload>): Promise<FollowerGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
@@ -66,15 +69,24 @@ export class FollowerGuardsUseCase {
    * The kill switch on, with every automatic copy not yet sent skipped in the same transaction (it waits for a batch
    * in flight: see skipUnplacedAutomaticCopies). `closeAutomaticCopies` is answered back as asked.
    */
-  async stopAll({ actor, payload }: RpcRequest<StopAllAutoCopyRpcPayload>): Promise<StopAllAutoCopyRpcReply> {
+  async stopAll({
+    actor,
+    payload,
+    requestId,
+  }: RpcRequest<StopAllAutoCopyRpcPayload>): Promise<StopAllAutoCopyRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
     // The switch and the skip of every automatic copy not yet sent commit together: no order of theirs after it.
     const guards = await this.dataSource.transaction(async (manager) => {
       const stopped = await setAutoCopyStopped(manager, userId, true);
-      await skipUnplacedAutomaticCopies(manager, userId, null, {
-        code: CopyTradeErrorCode.SKIPPED_STOPPED,
-        reason: CopyTradeMessages.autoCopyStopped,
-      });
+      await skipUnplacedAutomaticCopies(
+        manager,
+        this.outbox,
+        { userId, traceId: null, correlationId: requestId },
+        {
+          code: CopyTradeErrorCode.SKIPPED_STOPPED,
+          reason: CopyTradeMessages.autoCopyStopped,
+        },
+      );
       return stopped;
     });
     return { guards: toFollowerGuardsView(guards), closeAutomaticCopies: payload.closeAutomaticCopies === true };

@@ -9,7 +9,7 @@ import type {
 } from '@copytrade/contracts';
 import { CopyGuardMessages } from '@copytrade/contracts';
 import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, OutboxWriter } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { skipUnplacedAutomaticCopies } from '../copy-limits/unplaced-copies.store';
 import { ownGuardsOf } from './copy-guards.access';
@@ -29,7 +29,10 @@ import {
  */
 @Injectable()
 export class TraceGuardsUseCase {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
   async get({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
@@ -54,15 +57,20 @@ export class TraceGuardsUseCase {
     return { traceGuards: toTraceGuardsView(saved) };
   }
 
-  async pause({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
+  async pause({ actor, payload, requestId }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
     // The pause and the skip of the trace's automatic copies not yet sent commit together: no order after it.
     const paused = await this.dataSource.transaction(async (manager) => {
       const done = await pauseTraceAutoCopy(manager, userId, payload.traceId, 'user');
-      await skipUnplacedAutomaticCopies(manager, userId, payload.traceId, {
-        code: CopyTradeErrorCode.SKIPPED_PAUSED,
-        reason: CopyTradeMessages.autoCopyPaused,
-      });
+      await skipUnplacedAutomaticCopies(
+        manager,
+        this.outbox,
+        { userId, traceId: payload.traceId, correlationId: requestId },
+        {
+          code: CopyTradeErrorCode.SKIPPED_PAUSED,
+          reason: CopyTradeMessages.autoCopyPaused,
+        },
+      );
       return done;
     });
     return { traceGuards: toTraceGuardsView(paused) };

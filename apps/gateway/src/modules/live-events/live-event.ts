@@ -7,11 +7,12 @@ export const LiveEventSubjects = {
   orderFilled: 'events.brokerage.order.filled.v1',
   copyOpened: 'events.copy-engine.copy.opened.v1',
   copyClosed: 'events.copy-engine.copy.closed.v1',
+  copySkipped: 'events.copy-engine.copy.skipped.v1',
 } as const;
 
 /** What a browser receives on `/api/events` (the `data:` line), with the stream sequence as the SSE `id:`. */
 export interface LiveMessage {
-  type: 'trade.shared' | 'trade.closed' | 'order.filled' | 'copy.opened' | 'copy.closed' | 'resync';
+  type: 'trade.shared' | 'trade.closed' | 'order.filled' | 'copy.opened' | 'copy.closed' | 'copy.skipped' | 'resync';
   data: Record<string, string | number | boolean | null>;
 }
 
@@ -130,6 +131,21 @@ export function toLiveEvent(
           'exitPrice',
           'realizedPnl',
           'closedAt',
+        ),
+      });
+    case LiveEventSubjects.copySkipped:
+      return userEvent(seq, storedAt, data, {
+        type: 'copy.skipped',
+        data: pick(
+          'copyId',
+          'originalTradeId',
+          'traceId',
+          'placement',
+          'symbol',
+          'optionsTicker',
+          'code',
+          'reason',
+          'skippedAt',
         ),
       });
     default:

@@ -8,7 +8,15 @@ import { copyTradingKeys } from './query-keys';
 
 /** What `/api/events` sends in each event's `data:` line. */
 export interface LiveEventMessage {
-  type: 'trade.shared' | 'trade.closed' | 'order.filled' | 'copy.opened' | 'copy.closed' | 'resync' | string;
+  type:
+    | 'trade.shared'
+    | 'trade.closed'
+    | 'order.filled'
+    | 'copy.opened'
+    | 'copy.closed'
+    | 'copy.skipped'
+    | 'resync'
+    | string;
   data?: Record<string, unknown>;
 }
 
@@ -50,6 +58,10 @@ export async function applyLiveEvent(queryClient: QueryClient, message: LiveEven
     case 'copy.opened':
     case 'copy.closed':
       await Promise.all([...copyScreens.map(invalidate), ...account.map(invalidate)]);
+      return;
+    case 'copy.skipped':
+      // A guard kept a copy back: it shows in My Copy Trades with its reason; no money moved.
+      await Promise.all(copyScreens.map(invalidate));
       return;
     case 'resync':
       // Events were missed beyond what the server keeps: everything on screen is read again.
