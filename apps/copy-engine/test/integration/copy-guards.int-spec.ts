@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CopyGuardMessages, type RpcRequest } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, OutboxWriter } from '@copytrade/nest';
 import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { copyEngineDataSourceOptions } from '../../src/database/data-source';
@@ -58,7 +58,7 @@ beforeAll(async () => {
   dataSource = new DataSource(copyEngineDataSourceOptions(database.url) as DataSourceOptions);
   await dataSource.initialize();
   follower = new FollowerGuardsUseCase(dataSource);
-  traces = new TraceGuardsUseCase(dataSource);
+  traces = new TraceGuardsUseCase(dataSource, new OutboxWriter({ schema: 'copy_engine', producer: 'copy-engine' }));
 }, 60_000);
 afterAll(async () => {
   await dataSource?.destroy();
@@ -171,6 +171,16 @@ describe('follower-wide guards', () => {
   });
 });
 
+/** The AutoCopyResumed events the follower's resumes wrote to the outbox. */
+const resumedEventsOf = async (userId: string): Promise<unknown[]> =>
+  (
+    (await dataSource.query(
+      `SELECT envelope->'data' AS data FROM copy_engine.outbox
+        WHERE envelope->>'type' = 'AutoCopyResumed' AND envelope->'data'->>'userId' = $1 ORDER BY position`,
+      [userId],
+    )) as Array<{ data: unknown }>
+  ).map((row) => row.data);
+
 describe('per-trace guards', () => {
   it('pauses with the reason user and resumes (clearing the reason), per trace', async () => {
     const [user, trace, otherTrace] = [randomUUID(), randomUUID(), randomUUID()];
@@ -187,6 +197,10 @@ describe('per-trace guards', () => {
     expect((await traces.resume(as(user, { userId: user, traceId: otherTrace }))).traceGuards.autoCopyPaused).toBe(
       false,
     );
+    // Only the resume of a paused trace says so (its consumer copies open positions for those who asked): once.
+    expect(await resumedEventsOf(user)).toEqual([{ userId: user, traceId: trace, resumedAt: expect.any(String) }]);
+    await traces.resume(as(user, { userId: user, traceId: trace }));
+    expect(await resumedEventsOf(user)).toHaveLength(1);
   });
 
   it('a pause by the follower over a limit-reached pause takes the reason user; resume clears either', async () => {

@@ -18,4 +18,5 @@ export * from './traces/trade-shared.v1';
 export * from './traces/trade-closed.v1';
 export * from './copy-engine/copy-opened.v1';
 export * from './copy-engine/copy-closed.v1';
+export * from './copy-engine/auto-copy-resumed.v1';
 export * from './identity/user-role-changed.v1';

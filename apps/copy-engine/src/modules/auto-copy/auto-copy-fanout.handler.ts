@@ -174,7 +174,7 @@ function autoCopyTradeOf(event: TradeSharedV1, trade: CopyableTradeView): AutoCo
   };
 }
 
-function missingOptionsData(trade: CopyableTradeView): string[] {
+export function missingOptionsData(trade: CopyableTradeView): string[] {
   if (!trade.isOptions) return [];
   return [
     trade.optionType ? null : 'optionType',

@@ -7,8 +7,8 @@ import type {
   TraceGuardsRpcReply,
   UpdateTraceGuardsRpcPayload,
 } from '@copytrade/contracts';
-import { CopyGuardMessages } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { AutoCopyResumed, autoCopyResumeAggregateId, CopyGuardMessages } from '@copytrade/contracts';
+import { DomainException, OutboxWriter } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { ownGuardsOf } from './copy-guards.access';
 import { toTraceGuardsView } from './copy-guards.mapper';
@@ -27,7 +27,10 @@ import {
  */
 @Injectable()
 export class TraceGuardsUseCase {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
   async get({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
@@ -58,9 +61,24 @@ export class TraceGuardsUseCase {
     return { traceGuards: toTraceGuardsView(paused) };
   }
 
-  async resume({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
+  /**
+   * Resumes, and when the trace was paused writes AutoCopyResumed in the same transaction: its consumer copies the
+   * trace's open positions for a follower who asked for that (resuming a trace not paused starts nothing).
+   */
+  async resume({ actor, requestId, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
-    const resumed = await resumeTraceAutoCopy(this.dataSource.manager, userId, payload.traceId);
+    const resumed = await this.dataSource.transaction(async (manager) => {
+      const before = await findTraceGuards(manager, userId, payload.traceId);
+      const after = await resumeTraceAutoCopy(manager, userId, payload.traceId);
+      if (before.autoCopyPaused)
+        await this.outbox.add(
+          manager,
+          AutoCopyResumed,
+          { userId, traceId: payload.traceId, resumedAt: new Date().toISOString() },
+          { correlationId: requestId, aggregateId: autoCopyResumeAggregateId(userId, payload.traceId) },
+        );
+      return after;
+    });
     return { traceGuards: toTraceGuardsView(resumed) };
   }
 }
