@@ -9,6 +9,7 @@ import { CopiesModule } from './modules/copies/copies.module';
 import { CopyGuardsModule } from './modules/copy-guards/copy-guards.module';
 import { FollowerSettingsModule } from './modules/follower-settings/follower-settings.module';
 import { LivePositionsModule } from './modules/live-positions/live-positions.module';
+import { OpenPositionsModule } from './modules/open-positions/open-positions.module';
 
 @Module({})
 export class CopyEngineAppModule {
@@ -26,6 +27,7 @@ export class CopyEngineAppModule {
         FollowerSettingsModule,
         CopyGuardsModule,
         AutoCopyModule,
+        OpenPositionsModule,
         LivePositionsModule,
         AdminCopiesModule,
         AnalyticsModule,

@@ -173,6 +173,16 @@ describe('follower-wide guards', () => {
   });
 });
 
+/** The AutoCopyResumed events the follower's resumes wrote to the outbox. */
+const resumedEventsOf = async (userId: string): Promise<unknown[]> =>
+  (
+    (await dataSource.query(
+      `SELECT envelope->'data' AS data FROM copy_engine.outbox
+        WHERE envelope->>'type' = 'AutoCopyResumed' AND envelope->'data'->>'userId' = $1 ORDER BY position`,
+      [userId],
+    )) as Array<{ data: unknown }>
+  ).map((row) => row.data);
+
 describe('per-trace guards', () => {
   it('pauses with the reason user and resumes (clearing the reason), per trace', async () => {
     const [user, trace, otherTrace] = [randomUUID(), randomUUID(), randomUUID()];
@@ -189,6 +199,10 @@ describe('per-trace guards', () => {
     expect((await traces.resume(as(user, { userId: user, traceId: otherTrace }))).traceGuards.autoCopyPaused).toBe(
       false,
     );
+    // Only the resume of a paused trace says so (its consumer copies open positions for those who asked): once.
+    expect(await resumedEventsOf(user)).toEqual([{ userId: user, traceId: trace, resumedAt: expect.any(String) }]);
+    await traces.resume(as(user, { userId: user, traceId: trace }));
+    expect(await resumedEventsOf(user)).toHaveLength(1);
   });
 
   it('a pause by the follower over a limit-reached pause takes the reason user; resume clears either', async () => {

@@ -256,7 +256,13 @@ export function sharedTrade(followers: string[], trade: Partial<CopyableTradeVie
   return view;
 }
 
-function envelope<T>(type: string, producer: string, aggregateId: string, version: number, data: T): EventEnvelope<T> {
+export function envelope<T>(
+  type: string,
+  producer: string,
+  aggregateId: string,
+  version: number,
+  data: T,
+): EventEnvelope<T> {
   return {
     id: randomUUID(),
     type,
@@ -270,7 +276,7 @@ function envelope<T>(type: string, producer: string, aggregateId: string, versio
   };
 }
 
-async function publish(nc: NatsConnection, subject: string, event: EventEnvelope): Promise<void> {
+export async function publish(nc: NatsConnection, subject: string, event: EventEnvelope): Promise<void> {
   await jetstream(nc).publish(subject, JSON.stringify(event), { msgID: event.id });
 }
 

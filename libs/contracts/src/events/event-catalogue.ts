@@ -7,6 +7,7 @@ import { OrderUpdated } from './brokerage/order-updated.v1';
 import { ProviderUserDeleted } from './brokerage/provider-user-deleted.v1';
 import { ProviderUserRegistered } from './brokerage/provider-user-registered.v1';
 import type { CataloguedEventDefinition } from './catalogued-event';
+import { AutoCopyResumed } from './copy-engine/auto-copy-resumed.v1';
 import { CopyClosed } from './copy-engine/copy-closed.v1';
 import { CopyOpened } from './copy-engine/copy-opened.v1';
 import { CopySkipped } from './copy-engine/copy-skipped.v1';
@@ -39,6 +40,7 @@ export const EventCatalogue = {
   CopyOpened,
   CopyClosed,
   CopySkipped,
+  AutoCopyResumed,
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

@@ -19,4 +19,5 @@ export * from './traces/trade-closed.v1';
 export * from './copy-engine/copy-opened.v1';
 export * from './copy-engine/copy-closed.v1';
 export * from './copy-engine/copy-skipped.v1';
+export * from './copy-engine/auto-copy-resumed.v1';
 export * from './identity/user-role-changed.v1';

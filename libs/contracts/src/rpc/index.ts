@@ -25,6 +25,7 @@ export * from './traces/owner-sell.rpc';
 export * from './traces/trade-audience.rpc';
 export * from './traces/copy-eligibility.rpc';
 export * from './traces/copy-audience.rpc';
+export * from './traces/copyable-open-trades.rpc';
 export * from './copy-engine/copy-engine.rpc';
 export * from './copy-engine/my-copies.rpc';
 export * from './traces/live-trades.rpc';

@@ -31,16 +31,10 @@ import {
   unitsWithinBudget,
   type CopyRefusal,
 } from '../copy-limits/copy-limits';
-import { announceSkips } from '../copy-limits/copy-skips';
 import { LiveQuotes, type LiveQuote } from '../copy-limits/live-quotes';
 import { AutoCopyPlacer } from './auto-copy-placer';
-import {
-  followersCopying,
-  recordAutomaticCopies,
-  type AutoCopyDecision,
-  type AutoCopyTrade,
-  type CopyingFollower,
-} from './auto-copy.store';
+import { recordAutomaticCopiesAnnounced } from './auto-copy-recording';
+import { followersCopying, type AutoCopyDecision, type AutoCopyTrade, type CopyingFollower } from './auto-copy.store';
 
 /**
  * Every event of a trade's aggregate (`trade:<id>`: TradeShared, then TradeClosed), so its version order has no gap;
@@ -125,7 +119,11 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
         (follower) => follower.userId !== event.ownerUserId,
       );
       if (followers.length > 0) {
-        const quote = await this.quoteFor(trade, followers, envelope.correlationId);
+        const quote = await this.quotes.forFollowersOrRefusal(
+          trade,
+          followers.map((follower) => follower.userId),
+          envelope.correlationId,
+        );
         const guards = await this.guardsOf(trade.traceId, followers);
         const now = new Date();
         const decisions = followers.map((follower) =>
@@ -139,51 +137,19 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
             now,
           ),
         );
-        const recordedNow = await this.record(
+        const recordedNow = await recordAutomaticCopiesAnnounced(this.dataSource, this.outbox, {
           trade,
-          requestHashOf(envelope.id),
+          requestHash: requestHashOf(envelope.id),
           decisions,
-          quote instanceof DomainException ? null : quote,
-          envelope.correlationId,
-        );
+          quote: quote instanceof DomainException ? null : quote,
+          correlationId: envelope.correlationId,
+        });
         if (recordedNow > 0) this.placer.kick();
         recorded += recordedNow;
       }
       after = page.nextCursor;
     } while (after);
     this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
-  }
-
-  /** A page's copies recorded, and a CopySkipped for each a guard kept back, in one transaction. */
-  private async record(
-    trade: AutoCopyTrade,
-    requestHash: string,
-    decisions: AutoCopyDecision[],
-    quote: LiveQuote | null,
-    correlationId: string,
-  ): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows = await recordAutomaticCopies(manager, trade, requestHash, decisions, quote);
-      const skips = rows.flatMap((row) =>
-        row.failureCode
-          ? [
-              {
-                id: row.id,
-                userId: row.userId,
-                originalTradeId: trade.tradeId,
-                traceId: trade.traceId,
-                placement: 'automatic' as const,
-                symbol: trade.symbol,
-                optionsTicker: trade.optionsTicker,
-                code: row.failureCode,
-                reason: row.failureReason ?? '',
-              },
-            ]
-          : [],
-      );
-      await announceSkips(manager, this.outbox, skips, { correlationId });
-      return rows.length;
-    });
   }
 
   /** The guards of a page of followers: their follower-wide ones and those of the trade's trace. */
@@ -195,28 +161,6 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       traceGuardsOf(manager, traceId, userIds),
     ]);
     return new Map(userIds.map((userId) => [userId, { follower: follower.get(userId)!, trace: trace.get(userId)! }]));
-  }
-
-  /**
-   * One live quote for a page of followers (docs/product.md, "Copy limits"): every copy of the page is sized and
-   * capped against it. An instrument the brokerage cannot quote answers the refusal, which the page's copies record
-   * as not placed; a brokerage that does not answer throws, and the event is delivered again.
-   */
-  private async quoteFor(
-    trade: AutoCopyTrade,
-    followers: CopyingFollower[],
-    correlationId: string,
-  ): Promise<LiveQuote | DomainException> {
-    try {
-      return await this.quotes.forFollowers(
-        trade,
-        followers.map((follower) => follower.userId),
-        correlationId,
-      );
-    } catch (error) {
-      if (error instanceof DomainException && error.code === CopyTradeErrorCode.QUOTE_UNAVAILABLE) return error;
-      throw error;
-    }
   }
 }
 
@@ -242,7 +186,7 @@ function autoCopyTradeOf(event: TradeSharedV1, trade: CopyableTradeView): AutoCo
   };
 }
 
-function missingOptionsData(trade: CopyableTradeView): string[] {
+export function missingOptionsData(trade: CopyableTradeView): string[] {
   if (!trade.isOptions) return [];
   return [
     trade.optionType ? null : 'optionType',

@@ -13,5 +13,6 @@ import { AutoCopyPlacer } from './auto-copy-placer';
 @Module({
   imports: [CopiesModule],
   providers: [AutoCopyPlacer, AutoCopyFanoutHandler, AutoCopyCloser, AutoCopyCloseHandler],
+  exports: [AutoCopyPlacer],
 })
 export class AutoCopyModule {}

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { COLUMNS, TABLE, type CopyRecord } from '../copies/copy-instances.store';
+import { COLUMNS, TABLE, type CopyOrigin, type CopyRecord } from '../copies/copy-instances.store';
 import { FOLLOWER_SETTINGS } from '../follower-settings/follower-settings.store';
 
 /** The rows an UPDATE … RETURNING gave back (TypeORM's postgres driver answers UPDATEs as [rows, count]). */
@@ -26,6 +26,8 @@ export interface AutoCopyTrade {
   contractMultiplier: number;
   traderPrice: string;
   traderSharedAt: Date;
+  /** Where the copies come from ('shared' when not said: the fan-out of the trade's share). */
+  origin?: CopyOrigin;
 }
 
 /** One follower's automatic copy as the fan-out decided it: to place (PENDING), or not placed (FAILED, why). */
@@ -84,11 +86,11 @@ export async function recordAutomaticCopies(
         trace_handle, trace_avatar, placement, status, symbol, side, is_options, option_type, options_ticker,
         strike_price, expiration_date, contract_multiplier, quantity_requested, brokerage_account_id, trader_price,
         trader_shared_at, failure_code, failure_reason, attempts, sizing_price, sizing_quoted_at, max_copy_amount,
-        limit_price)
+        limit_price, origin)
      SELECT d.user_id, d.request_id, $7, $8, $9, $10, $11, $12, $13, 'automatic',
             CASE WHEN d.failure_code IS NULL THEN 'PENDING' ELSE 'FAILED' END,
             $14, $15, $16, $17, $18, $19, $20, $21, d.quantity, NULL, $22, $23, d.failure_code, d.failure_reason, 0,
-            $24::numeric, $25::timestamptz, d.max_copy_amount, d.limit_price
+            $24::numeric, $25::timestamptz, d.max_copy_amount, d.limit_price, $28
        FROM unnest($1::uuid[], $2::text[], $3::numeric[], $4::text[], $5::text[], $6::int[], $26::numeric[],
                    $27::numeric[])
             AS d(user_id, request_id, quantity, failure_code, failure_reason, n, max_copy_amount, limit_price)
@@ -123,6 +125,7 @@ export async function recordAutomaticCopies(
       quote?.quotedAt ?? null,
       decisions.map((decision) => decision.maxCopyAmount),
       decisions.map((decision) => decision.limitPrice),
+      trade.origin ?? 'shared',
     ],
   )) as RecordedAutoCopy[];
 }

@@ -94,6 +94,7 @@ export function toCopyInstanceView(copy: CopyRecord): CopyInstanceView {
       maxCopyAmount: num(copy.maxCopyAmount),
       limitPrice: num(copy.limitPrice),
       filledAboveMax: copy.maxCopyAmount !== null && amount.greaterThan(copy.maxCopyAmount),
+      copiedOpenPosition: copy.origin === 'open_position',
       ...receiptFiguresOf(copy),
     },
     closedAt: copy.closedAt ? copy.closedAt.toISOString() : null,

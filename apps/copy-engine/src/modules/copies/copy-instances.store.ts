@@ -3,6 +3,9 @@ import { claimDuePending } from './pending-sweeper';
 
 export type CopyStatus = 'PENDING' | 'OPEN' | 'FAILED' | 'CLOSED';
 
+/** Where an automatic copy came from: the trade's share, or a position already open when copying began. */
+export type CopyOrigin = 'shared' | 'open_position';
+
 /** One row of copy_engine.copy_instances (numbers as decimal text, exactly as stored). */
 export interface CopyRecord {
   id: string;
@@ -57,6 +60,8 @@ export interface CopyRecord {
   maxCopyAmount: string | null;
   /** The limit of its price-protected order (null: a market order). */
   limitPrice: string | null;
+  /** Where an automatic copy came from (null: a manual copy, or one recorded before origins were). */
+  origin: CopyOrigin | null;
 }
 
 export const TABLE = 'copy_engine.copy_instances';
@@ -80,7 +85,7 @@ export const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", requ
   realized_pnl::text AS "realizedPnl", closed_at AS "closedAt", in_flight_until AS "inFlightUntil",
   created_at AS "createdAt", current_price::text AS "currentPrice", price_updated_at AS "priceUpdatedAt",
   sizing_price::text AS "sizingPrice", sizing_quoted_at AS "sizingQuotedAt", max_copy_amount::text AS "maxCopyAmount",
-  limit_price::text AS "limitPrice",
+  limit_price::text AS "limitPrice", origin,
   (SELECT coalesce(sum(CASE sell.status WHEN 'FILLED' THEN sell.filled_quantity WHEN 'PENDING' THEN sell.quantity
                        ELSE 0 END), 0)
      FROM copy_engine.copy_sells sell WHERE sell.copy_id = copy_instances.id)::text AS "soldQuantity"`;

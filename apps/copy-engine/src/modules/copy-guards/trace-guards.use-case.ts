@@ -7,8 +7,13 @@ import type {
   TraceGuardsRpcReply,
   UpdateTraceGuardsRpcPayload,
 } from '@copytrade/contracts';
-import { CopyGuardMessages } from '@copytrade/contracts';
-import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
+import {
+  AutoCopyResumed,
+  autoCopyResumeAggregateId,
+  CopyGuardMessages,
+  CopyTradeErrorCode,
+  CopyTradeMessages,
+} from '@copytrade/contracts';
 import { DomainException, OutboxWriter } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { skipUnplacedAutomaticCopies } from '../copy-limits/unplaced-copies.store';
@@ -76,9 +81,24 @@ export class TraceGuardsUseCase {
     return { traceGuards: toTraceGuardsView(paused) };
   }
 
-  async resume({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
+  /**
+   * Resumes, and when the trace was paused writes AutoCopyResumed in the same transaction: its consumer copies the
+   * trace's open positions for a follower who asked for that (resuming a trace not paused starts nothing).
+   */
+  async resume({ actor, requestId, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
-    const resumed = await resumeTraceAutoCopy(this.dataSource.manager, userId, payload.traceId);
+    const resumed = await this.dataSource.transaction(async (manager) => {
+      const before = await findTraceGuards(manager, userId, payload.traceId);
+      const after = await resumeTraceAutoCopy(manager, userId, payload.traceId);
+      if (before.autoCopyPaused)
+        await this.outbox.add(
+          manager,
+          AutoCopyResumed,
+          { userId, traceId: payload.traceId, resumedAt: new Date().toISOString() },
+          { correlationId: requestId, aggregateId: autoCopyResumeAggregateId(userId, payload.traceId) },
+        );
+      return after;
+    });
     return { traceGuards: toTraceGuardsView(resumed) };
   }
 }

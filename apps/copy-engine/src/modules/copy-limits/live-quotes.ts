@@ -65,6 +65,23 @@ export class LiveQuotes {
     );
     return liveQuoteOf(quotes, instrument, new Date(quotedAt));
   }
+
+  /**
+   * forFollowers, with an instrument the brokerage cannot quote answered as its refusal (the copies record it as
+   * not placed); a brokerage that does not answer still throws, so the event that asked is delivered again.
+   */
+  async forFollowersOrRefusal(
+    instrument: QuotedInstrument,
+    userIds: string[],
+    correlationId: string,
+  ): Promise<LiveQuote | DomainException> {
+    try {
+      return await this.forFollowers(instrument, userIds, correlationId);
+    } catch (error) {
+      if (error instanceof DomainException && error.code === CopyTradeErrorCode.QUOTE_UNAVAILABLE) return error;
+      throw error;
+    }
+  }
 }
 
 /** The symbol the brokerage quotes: the ticker of a stock, the OCC ticker of an option (never its underlying's). */

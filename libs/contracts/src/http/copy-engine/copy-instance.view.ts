@@ -68,6 +68,11 @@ export interface CopyInstanceView {
      * for a market order; a price-protected order's limit keeps it within the cap).
      */
     filledAboveMax: boolean;
+    /**
+     * An automatic copy of a position the trader already held when the follower subscribed or resumed copying the
+     * trace (they copy open positions): its trader price is the trader's entry, its share time when copying began.
+     */
+    copiedOpenPosition: boolean;
   } & CopyReceiptFigures;
   closedAt: string | null;
 }

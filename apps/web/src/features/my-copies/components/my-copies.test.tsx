@@ -13,6 +13,15 @@ const SELL = 'POST /api/snaptrade/sell-position';
 const ACCOUNTS = `GET /api/snaptrade/accounts/${user.id}`;
 
 let serial = 0;
+/** The receipt's fields beside the trader's price and the fill: no quote, cap or limit recorded; a shared trade's copy. */
+const RECEIPT_LIMITS = {
+  sizingPrice: null,
+  sizingQuotedAt: null,
+  maxCopyAmount: null,
+  limitPrice: null,
+  filledAboveMax: false,
+  copiedOpenPosition: false,
+};
 function copy(overrides: Partial<CopyInstanceView> & { symbol?: string; options?: boolean } = {}): CopyInstanceView {
   const { symbol = 'NVDA', options = false, ...rest } = overrides;
   serial += 1;
@@ -49,6 +58,7 @@ function copy(overrides: Partial<CopyInstanceView> & { symbol?: string; options?
     heldQuantity: 5,
     priceUpdatedAt: null,
     receipt: {
+      ...RECEIPT_LIMITS,
       traderPrice: 100,
       traderSharedAt: '2026-03-03T15:00:00.000Z',
       fillPrice: 101.25,
@@ -223,6 +233,7 @@ describe('My Copy Trades', () => {
       symbol: 'BTR',
       placement: 'automatic',
       receipt: {
+        ...RECEIPT_LIMITS,
         traderPrice: 100,
         traderSharedAt: '2026-03-03T15:00:00.000Z',
         fillPrice: 99.5,
@@ -250,6 +261,24 @@ describe('My Copy Trades', () => {
       'gain',
     );
     expect(within(betterReceipt).getByText('0.8 s')).toBeInTheDocument();
+  });
+
+  it('says-a-copied-open-position-is-one, open or not placed', async () => {
+    const opened = copy({ symbol: 'OPN', placement: 'automatic' });
+    const failed = copy({ symbol: 'OPF', status: 'failed', placement: 'automatic', failureReason: 'Market closed' });
+    for (const each of [opened, failed]) each.receipt = { ...each.receipt, copiedOpenPosition: true };
+    mockPage({
+      copies: [opened, failed],
+      summary: performance({ totalCopies: 1, openPositions: 1, closedPositions: 0 }),
+    });
+    const view = renderApp('/my-copies');
+    await heading();
+    const [notPlaced] = within(screen.getByRole('list', { name: 'Pending and Not Placed' })).getAllByRole('listitem');
+    expect(within(notPlaced!).getByText(/Copied open position/)).toBeInTheDocument();
+    await view.user.click(screen.getByRole('tab', { name: /^Open Positions/ }));
+    const receipt = screen.getByLabelText('Receipt of the OPN copy');
+    expect(within(receipt).getByText('Copied open position')).toBeInTheDocument();
+    expect(within(receipt).queryByText('Automatic copy')).not.toBeInTheDocument();
   });
 
   it('shows-pending-copies-as-pending-and-not-placed-ones-with-their-reason', async () => {

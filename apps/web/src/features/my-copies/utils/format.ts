@@ -90,9 +90,16 @@ export function formatDelay(seconds: number | null | undefined): string {
   return `${Math.floor(hours / 24)} days`;
 }
 
-/** The placement line of the receipt. */
+/**
+ * The placement line of the receipt: an automatic copy of a position the trader already held when the follower
+ * subscribed or resumed copying says so.
+ */
 export const placementOf = (copy: CopyInstanceView): string =>
-  copy.placement === 'automatic' ? 'Automatic copy' : 'Manual copy';
+  copy.receipt.copiedOpenPosition
+    ? 'Copied open position'
+    : copy.placement === 'automatic'
+      ? 'Automatic copy'
+      : 'Manual copy';
 
 /**
  * The receipt's slippage, fill − trader, signed as the server gives it (for a buy a higher fill is worse, for a
