@@ -10,8 +10,12 @@
  * and the brokerage's order intents (exactly N). In the same run, PostgreSQL's own single-row insert rate: pgbench,
  * one client inserting one row per transaction for 5 s, so the fan-out's rate reads as a ratio of it.
  *
+ * With BENCH_GUARDS=true every follower also has price protection (5 %: the copies go out as immediate-or-cancel
+ * limit orders) and a copy stop-loss (50 %) on the trace: the guards' cost on the fan-out (issue 23's goal: at most
+ * 10 % slower than without).
+ *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres [BENCH_PORT=…] \
- *     [AUTO_COPY_WORKERS=…] [AUTO_COPY_BATCH_SIZE=…] [BENCH_CONSUMERS_CATCH_UP_S=…] \
+ *     [AUTO_COPY_WORKERS=…] [AUTO_COPY_BATCH_SIZE=…] [BENCH_CONSUMERS_CATCH_UP_S=…] [BENCH_GUARDS=true] \
  *     npx tsx tools/bench/src/auto-copy-fanout.bench.ts [followers=1000,10000]
  */
 import { execFileSync } from 'node:child_process';
@@ -27,6 +31,7 @@ const SIZES = (process.argv[2] ?? '1000,10000').split(',').map(Number);
 const SYMBOLS = ['MSFT', 'NVDA', 'AMZN', 'META', 'AAPL'];
 const GOAL_MS = 5_000;
 const SETTLE_TIMEOUT_MS = 120_000;
+const WITH_GUARDS = process.env.BENCH_GUARDS === 'true';
 
 /** Buys one share on the paper broker and answers the trade the owner's trace recorded for it. */
 async function newTrade(db: Client, session: Session, traceId: string, symbol: string): Promise<string> {
@@ -116,6 +121,16 @@ async function seedFollowers(db: Client, traceId: string, demoId: string, count:
      SELECT unnest($1::uuid[]), true, 1000, now()`,
     [users],
   );
+  if (WITH_GUARDS) {
+    await db.query(
+      `INSERT INTO copy_engine.follower_guards (user_id, price_protection_percent) SELECT unnest($1::uuid[]), 5`,
+      [users],
+    );
+    await db.query(
+      `INSERT INTO copy_engine.trace_guards (user_id, trace_id, stop_loss_percent) SELECT unnest($1::uuid[]), $2, 50`,
+      [users, traceId],
+    );
+  }
   await db.query('COMMIT');
   await db.query('ANALYZE');
   return users;
