@@ -2,7 +2,6 @@ import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { useFollowerGuards } from '../api/follower-guards';
 import { AutoCopyStopControl } from './auto-copy-stop-control';
 import { FollowerGuardsForm } from './follower-guards-form';
-import '../copy-guards.css';
 
 /** Settings → Account → Copy Trading: the kill switch, then the follower-wide guards (once they are loaded). */
 export function CopyGuardsSettings() {

@@ -8,7 +8,7 @@ import { createQueryClient } from '@/lib/react-query';
 import { buildUser } from '@/testing/data';
 import { errorBody, mockApi, signedInAs, type RecordedCall } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
-import { TraceGuardsControls } from './trace-guards-controls';
+import { TraceGuardsControls } from './trace-controls';
 
 const DEFAULTS: FollowerGuardsView = {
   priceProtectionPercent: null,

@@ -14,7 +14,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { useUpdateFollowerGuards } from '../api/follower-guards';
-import { asInputText, GuardNumberField } from './guard-number-field';
+import { asInputText, GuardNumberField } from './number-field';
 
 type NumberField = 'priceProtectionPercent' | 'maxShareAgeMinutes' | 'dailyLossLimit' | 'sizingPercent';
 

@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { TitledCard } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { useTraceGuardsList } from '../api/trace-guards';
-import { TraceGuardsControls } from './trace-guards-controls';
-import '../copy-guards.css';
+import { TraceGuardsControls } from './trace-controls';
 
 export interface GuardedTrace {
   id: string;

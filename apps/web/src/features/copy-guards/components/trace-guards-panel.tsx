@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { TitledCard } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { useTraceGuards } from '../api/trace-guards';
-import { TraceGuardsControls } from './trace-guards-controls';
-import '../copy-guards.css';
+import { TraceGuardsControls } from './trace-controls';
 
 /** The trace page's card (a subscriber's full view): this trace's automatic copying and its limits. */
 export function TraceGuardsPanel({ traceId, traceName }: { traceId: string; traceName: string }) {

@@ -67,6 +67,16 @@ const tracePath = `GET /api/traces/${TRACE_ID}`;
 const tiersPath = `GET /api/traces/${TRACE_ID}/tiers`;
 const tradesPath = `GET /api/traces/${TRACE_ID}/trades`;
 const subscriptionsPath = `GET /api/subscriptions/${user.id}`;
+const guardsPath = `GET /api/copy-guards/traces/${TRACE_ID}`;
+const NO_GUARDS = {
+  traceId: TRACE_ID,
+  autoCopyPaused: false,
+  pausedReason: null,
+  pausedAt: null,
+  stopLossPercent: null,
+  priceProtectionPercent: null,
+  updatedAt: null,
+};
 
 function mockTracePage({
   trace = buildTrace(),
@@ -78,6 +88,8 @@ function mockTracePage({
     [tracePath]: 'status' in trace || 'body' in trace ? trace : { body: { success: true, trace } },
     [tiersPath]: { body: { success: true, tiers, betaFreeAccess: true } },
     [tradesPath]: { body: { success: true, trades } },
+    // A subscriber's full view also reads their copy guards for the trace (none set: every default).
+    [guardsPath]: { body: { success: true, traceGuards: NO_GUARDS } },
   });
 }
 
@@ -275,6 +287,28 @@ describe('full view', () => {
     await screen.findByRole('table', { name: 'Live Trades' });
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
     expect(tradeCalls(api.fetchMock)).toEqual([{ search: '?limit=50&includeRealtimeData=true', userId: user.id }]);
+  });
+
+  it('gives-a-subscriber-their-copy-guards-for-the-trace-and-pauses-it', async () => {
+    const guards = { ...NO_GUARDS, stopLossPercent: 20 };
+    const api = mockTracePage({ trace: buildTrace({ viewer: SUBSCRIBER }) });
+    api.set(guardsPath, { body: { success: true, traceGuards: guards } });
+    api.set(`POST /api/copy-guards/traces/${TRACE_ID}/pause`, {
+      body: { success: true, traceGuards: { ...guards, autoCopyPaused: true, pausedReason: 'user' } },
+    });
+    const view = renderApp(`/trace/${TRACE_ID}`);
+    const card = await screen.findByRole('region', { name: 'Your Copy Guards' });
+    expect(await within(card).findByLabelText('Copy stop-loss (%)')).toHaveValue(20);
+    await view.user.click(within(card).getByRole('button', { name: 'Pause automatic copying' }));
+    expect(await within(card).findByText('Paused by you')).toBeInTheDocument();
+  });
+
+  it('gives-the-owner-no-copy-guards-for-their-own-trace', async () => {
+    const owner = mockTracePage({ trace: buildTrace({ viewer: OWNER }) });
+    renderApp(`/trace/${TRACE_ID}`);
+    await screen.findByRole('tablist', { name: 'Trace sections' });
+    expect(screen.queryByRole('region', { name: 'Your Copy Guards' })).not.toBeInTheDocument();
+    expect(owner.callsTo(guardsPath)).toHaveLength(0);
   });
 
   it('lists-closed-trades-with-realized-pnl-in-past-trades', async () => {

@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { useTraceGuardsAction } from '../api/trace-guards';
-import { asInputText, GuardNumberField } from './guard-number-field';
+import { asInputText, GuardNumberField } from './number-field';
 
 const PAUSED_BY: Record<NonNullable<TraceGuardsView['pausedReason']>, string> = {
   user: 'Paused by you',
