@@ -81,7 +81,17 @@ export async function newTraceOwner(baseURL: string, names: OwnerNames): Promise
  * The owner buys `quantity` of `symbol` at `price` on the paper broker (market opened, symbol priced) and shares the
  * trade at Basic (TradeShared); answers the trade's id.
  */
-export async function buyAndShare(
+export async function buyAndShare(owner: TraceOwner, order: { symbol: string; price: number; quantity: number }) {
+  const tradeId = await buyOnPaper(owner, order);
+  await shareAtBasic(owner, tradeId);
+  return tradeId;
+}
+
+/**
+ * The owner buys `quantity` of `symbol` at `price` on the paper broker (market opened, symbol priced); answers the
+ * trade their trace recorded for the fill (not shared yet).
+ */
+export async function buyOnPaper(
   { api, ownerId, traceId }: TraceOwner,
   { symbol, price, quantity }: { symbol: string; price: number; quantity: number },
 ): Promise<string> {
@@ -105,12 +115,16 @@ export async function buyAndShare(
     tradeId = trades.find((trade) => trade.symbol === symbol)?.id ?? '';
     expect(tradeId).not.toBe('');
   }).toPass({ timeout: 30_000 });
+  return tradeId;
+}
+
+/** The owner shares one of their trace's trades with the Basic tier and up (TradeShared). */
+export async function shareAtBasic({ api, traceId }: TraceOwner, tradeId: string): Promise<void> {
   const shared = await api.post(`/api/trace-owner/${traceId}/share-trade`, {
     data: { snaptradeTradeId: tradeId, minTier: 'basic' },
-    headers,
+    headers: await csrfHeaders(api),
   });
   expect(shared.ok(), await shared.text()).toBe(true);
-  return tradeId;
 }
 
 /**
