@@ -16,6 +16,8 @@ import {
   ordersOfBatch,
   requestedLimit,
   tradeAggregateId,
+  type MarketQuotesRpcReply,
+  type MarketQuotesRpcRequest,
   type CopyableTradeView,
   type CopyAudienceRpcPayload,
   type CopyAudienceRpcReply,

@@ -12,10 +12,19 @@ const follower = (defaultCopyAmount: string | null, maxCopyAmount: string | null
   defaultCopyAmount,
   maxCopyAmount,
 });
+/** A trade shared now at $100 (no guard acts on these followers). */
+const TRADE = {
+  side: 'buy' as const,
+  traderPrice: '100',
+  traderSharedAt: new Date(),
+  isOptions: false,
+  contractMultiplier: 1,
+};
 const quoteAt = (price: number) => ({ price: new Decimal(price), quotedAt: new Date() });
 /** An option's unit is a contract: the quote is per share of it, × 100. */
 const size = (settings: ReturnType<typeof follower>, unitCost: number, isOptions = false) =>
   decide(settings, 'r', quoteAt(isOptions ? unitCost / 100 : unitCost), {
+    ...TRADE,
     isOptions,
     contractMultiplier: isOptions ? 100 : 1,
   });
@@ -55,7 +64,7 @@ it('no-default-amount-means-the-settings-placeholder-1000', () => {
 });
 
 it('an-option-with-incomplete-contract-data-is-not-placed', () => {
-  const decision = decide(follower('1000'), 'r', quoteAt(2.5), { isOptions: true, contractMultiplier: 100 }, [
+  const decision = decide(follower('1000'), 'r', quoteAt(2.5), { ...TRADE, isOptions: true, contractMultiplier: 100 }, [
     'strikePrice',
   ]);
   expect(decision.failure).toEqual({
@@ -72,7 +81,7 @@ it('sized-at-the-live-quote-not-a-stored-price: a dearer quote buys fewer units'
 
 it('no-live-quote: not placed, with the reason', () => {
   const unavailable = quoteUnavailable({ symbol: 'AAPL', isOptions: false, optionsTicker: null, side: 'buy' });
-  expect(decide(follower('1000'), 'r', unavailable, { isOptions: false, contractMultiplier: 1 }).failure).toEqual({
+  expect(decide(follower('1000'), 'r', unavailable, TRADE).failure).toEqual({
     code: CopyTradeErrorCode.QUOTE_UNAVAILABLE,
     reason: CopyTradeMessages.quoteUnavailable('AAPL'),
   });
