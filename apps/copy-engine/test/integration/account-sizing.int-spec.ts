@@ -3,14 +3,16 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
 import type { DataSource } from 'typeorm';
-import { AutoCopyStandInsModule, publishTradeShared, sharedTrade, world } from '../support/auto-copy-world';
+import { publishTradeShared, sharedTrade, world } from '../support/auto-copy-world';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
+import { OpenPositionsStandInsModule, openTrades, publishSubscriptionStarted } from '../support/open-positions-world';
 
 /**
  * Sizing automatic copies by a percentage of the follower's account (docs/product.md, "Copy guards"), through the real
  * copy engine on real PostgreSQL and NATS with the brokerage stand-in: the percent-mode followers of a page have their
  * account values asked once, their copies are whole units of that percent (never above their maximum) at the live
  * quote; an unknown value is not placed, with its reason; fixed-mode followers in the same page are sized as before.
+ * The copies of open positions on subscribing are sized the same way.
  */
 jest.setTimeout(120_000);
 
@@ -19,7 +21,7 @@ let dataSource: DataSource;
 let nc: NatsConnection;
 
 beforeAll(async () => {
-  engine = await startCopyEngine('copy_engine_account_sizing', AutoCopyStandInsModule, {
+  engine = await startCopyEngine('copy_engine_account_sizing', OpenPositionsStandInsModule, {
     AUTO_COPY_POLL_MS: '200',
     AUTO_COPY_LEASE_MS: '3000',
     AUTO_COPY_BATCH_TIMEOUT_MS: '5000',
@@ -34,10 +36,16 @@ afterAll(async () => {
   await engine?.stop();
 });
 
-beforeEach(() => world.reset());
+beforeEach(() => {
+  world.reset();
+  openTrades.reset();
+});
 
 /** A follower with copy trading on, their default and maximum copy amounts, and their sizing. */
-async function follower(sizing: { percent: string } | 'fixed', amounts = { defaultCopyAmount: 1000, max: 3000 }) {
+async function follower(
+  sizing: { percent: string } | 'fixed',
+  amounts: { defaultCopyAmount: number; max: number | null } = { defaultCopyAmount: 1000, max: 3000 },
+) {
   const userId = randomUUID();
   await dataSource.query(
     `INSERT INTO copy_engine.follower_settings (user_id, copy_trading_enabled, default_copy_amount, max_copy_amount, changed_at)
@@ -46,7 +54,8 @@ async function follower(sizing: { percent: string } | 'fixed', amounts = { defau
   );
   if (sizing !== 'fixed')
     await dataSource.query(
-      `INSERT INTO copy_engine.follower_guards (user_id, sizing_mode, sizing_percent) VALUES ($1, 'account_percent', $2)`,
+      `INSERT INTO copy_engine.follower_guards (user_id, sizing_mode, sizing_percent, copy_open_positions)
+       VALUES ($1, 'account_percent', $2, true)`,
       [userId, sizing.percent],
     );
   return userId;
@@ -144,4 +153,42 @@ it('an account valued in another currency than the US dollar counts as unknown (
     failure_code: CopyTradeErrorCode.ACCOUNT_VALUE_UNKNOWN,
   });
   expect(orderOf(canadian)).toEqual([]);
+});
+
+it("open positions copied on subscribing: sized by the account's percent, its value asked once for every trade", async () => {
+  const traceId = randomUUID();
+  const ownerUserId = randomUUID();
+  const aapl = sharedTrade([], { traceId, ownerUserId, symbol: 'AAPL', entryPrice: '100', currentPrice: '101' });
+  const msft = sharedTrade([], { traceId, ownerUserId, symbol: 'MSFT', entryPrice: '200', currentPrice: '210' });
+  const known = await follower({ percent: '10' }, { defaultCopyAmount: 1000, max: null });
+  const unknown = await follower({ percent: '10' });
+  world.accountValues.set(known, { totalValue: '20000' });
+
+  for (const userId of [known, unknown]) {
+    openTrades.tiers.set(`${traceId}:${userId}`, 'basic');
+    await publishSubscriptionStarted(nc, { traceId, userId, tierName: 'basic' });
+  }
+  const copies = async (userId: string) =>
+    expectEventually(async () => {
+      const rows = (await dataSource.query(
+        `SELECT original_trade_id, status, quantity_requested::text, failure_code
+           FROM copy_engine.copy_instances WHERE user_id = $1`,
+        [userId],
+      )) as Array<Row & { original_trade_id: string }>;
+      expect(rows).toHaveLength(2);
+      expect(rows.filter((row) => row.status === 'PENDING')).toEqual([]);
+      return new Map(rows.map((row) => [row.original_trade_id, row]));
+    });
+
+  // 10 % of $20,000 = $2,000 (no maximum): 19 AAPL at 101, 9 MSFT at 210.
+  const knownCopies = await copies(known);
+  expect(knownCopies.get(aapl.id)).toMatchObject({ status: 'OPEN', quantity_requested: '19.000000' });
+  expect(knownCopies.get(msft.id)).toMatchObject({ status: 'OPEN', quantity_requested: '9.000000' });
+  const unknownCopies = await copies(unknown);
+  for (const row of unknownCopies.values())
+    expect(row).toMatchObject({ status: 'FAILED', failure_code: CopyTradeErrorCode.ACCOUNT_VALUE_UNKNOWN });
+  expect(orderOf(unknown)).toEqual([]);
+  // One call per follower, however many trades were copied.
+  expect(world.accountValueCalls.map((call) => call.userIds)).toEqual(expect.arrayContaining([[known], [unknown]]));
+  expect(world.accountValueCalls).toHaveLength(2);
 });
