@@ -59,7 +59,8 @@ export const autoCopyRequestId = (eventId: string, userId: string) => `auto-copy
  * which followers may have it copied (rpc.traces.copy-audience.list: active subscription, tier at or above the
  * trade's with canCopyTrades — never the owner); of those, the ones whose projected settings have copy trading on
  * get an automatic copy, recorded in bulk — PENDING, sized as whole shares or contracts from their default copy
- * amount, or their percent of their account's value (asked of the brokerage once for the page), at a live quote taken for the page (at least one, never above their maximum), the quote, the trader's price
+ * amount or their percent of their account's value (asked of the brokerage once for the page), at a live quote
+ * taken for the page (at least one, never above their maximum), the quote, the trader's price
  * and share time as its receipt; or FAILED with the reason when even one unit is above their maximum (or an option's
  * contract is incomplete, or the instrument cannot be quoted). Each page is committed on its own and the placement workers are woken at once, so the first orders
  * go out while later pages are still being recorded (rather than after the whole audience is). Keyed by (event id,
