@@ -16,6 +16,8 @@ import {
   ordersOfBatch,
   requestedLimit,
   tradeAggregateId,
+  type AccountValuesRpcReply,
+  type AccountValuesRpcRequest,
   type MarketQuotesRpcReply,
   type MarketQuotesRpcRequest,
   type CopyableTradeView,
@@ -76,7 +78,12 @@ export const world = {
    */
   quotes: new Map<string, number | null>(),
   quoteCalls: [] as MarketQuotesRpcRequest[],
+  /** The brokerage's known value of a user's primary account (decimal text, USD unless given); unset: unknown. */
+  accountValues: new Map<string, { totalValue: string; currency?: string }>(),
+  accountValueCalls: [] as AccountValuesRpcRequest[],
   reset(): void {
+    this.accountValues.clear();
+    this.accountValueCalls = [];
     this.quotes.clear();
     this.quoteCalls = [];
     this.trades.clear();
@@ -205,6 +212,19 @@ class AutoCopyStandIns {
     if (quotes.length === 0)
       throw new RpcException({ status: 503, code: 'QUOTE_UNAVAILABLE', message: 'No quote could be had.' });
     return { quotes, quotedAt: new Date().toISOString() };
+  }
+
+  @MessagePattern(BrokerageRpc.accountValues)
+  accountValuesOf(@Payload() { payload }: RpcRequest<AccountValuesRpcRequest>): AccountValuesRpcReply {
+    world.accountValueCalls.push(payload);
+    const asOf = new Date().toISOString();
+    return {
+      values: payload.userIds.flatMap((userId) => {
+        const known = world.accountValues.get(userId);
+        if (!known) return [];
+        return [{ userId, accountId: accountOf(userId), currency: 'USD', ...known, asOf }];
+      }),
+    };
   }
 
   @MessagePattern(BrokerageRpc.placeOrder)

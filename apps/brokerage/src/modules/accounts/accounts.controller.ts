@@ -2,11 +2,13 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AccountScopedRpcCall,
+  AccountValuesRpcCall,
   BrokerageRpc,
   ListOrdersRpcCall,
   MarketQuotesRpcCall,
   QuotesRpcCall,
   UserScopedRpcCall,
+  type AccountValuesRpcReply,
   type GetBalancesRpcReply,
   type ListAccountsRpcReply,
   type ListOrdersRpcReply,
@@ -16,6 +18,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { assertOwnUser } from '../../common/own-user';
+import { AccountValuesUseCase } from './use-cases/account-values.use-case';
 import { MarketQuotesUseCase } from './use-cases/market-quotes.use-case';
 import { ReadAccountDataUseCase } from './use-cases/read-account-data.use-case';
 
@@ -24,6 +27,7 @@ export class AccountsController {
   constructor(
     private readonly read: ReadAccountDataUseCase,
     private readonly marketQuotes: MarketQuotesUseCase,
+    private readonly accountValues: AccountValuesUseCase,
   ) {}
 
   @MessagePattern(BrokerageRpc.listAccounts)
@@ -67,5 +71,14 @@ export class AccountsController {
   @MessagePattern(BrokerageRpc.marketQuotes)
   async market(@Payload() { payload, requestId }: MarketQuotesRpcCall): Promise<MarketQuotesRpcReply> {
     return this.marketQuotes.execute(payload, requestId);
+  }
+
+  /**
+   * A system call (the copy engine sizes copies by a percentage of its followers' accounts), like the quotes above:
+   * never forwarded by the gateway, no user actor; answered from what the brokerage holds, never a provider call.
+   */
+  @MessagePattern(BrokerageRpc.accountValues)
+  async values(@Payload() { payload }: AccountValuesRpcCall): Promise<AccountValuesRpcReply> {
+    return this.accountValues.execute(payload.userIds);
   }
 }

@@ -38,6 +38,14 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest();
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const DAY_MS = 86_400_000;
 
+/** A paper account's balance: its cash is its buying power; its value, cash and holdings. */
+const paperBalance = (cash: Decimal, holdings: Decimal): ProviderBalance => ({
+  currency: PAPER_CURRENCY,
+  cash: cash.toFixed(2),
+  buyingPower: cash.toFixed(2),
+  totalValue: cash.plus(holdings).toFixed(2),
+});
+
 /**
  * The paper broker: a simulated brokerage behind the same interface as SnapTrade, so every flow works
  * without credentials. It checks user secrets, market hours, buying power and holdings like a real one,
@@ -185,13 +193,30 @@ export class PaperBrokerProvider implements BrokerageProvider {
     const account = await this.account(user, accountId);
     const positions = await this.dataSource.getRepository(PaperPositionEntity).findBy({ accountId });
     const prices = await this.feed.prices(positions.map((position) => position.symbol));
-    const cash = new Decimal(account.cash);
-    return {
-      currency: PAPER_CURRENCY,
-      cash: cash.toFixed(2),
-      buyingPower: cash.toFixed(2),
-      totalValue: cash.plus(holdingsValue(positions, prices)).toFixed(2),
-    };
+    return paperBalance(new Decimal(account.cash), holdingsValue(positions, prices));
+  }
+
+  /**
+   * Many accounts' balances in two reads and one price lookup (a fan-out's page of followers): like getBalance, but
+   * without a user's secret (a system read) and without moving accepted orders on (an order not filled yet is not in
+   * the value until an account read applies it).
+   */
+  async balancesOf(accountIds: string[]): Promise<Map<string, ProviderBalance>> {
+    const ids = [...new Set(accountIds.filter(isUuid))];
+    if (ids.length === 0) return new Map();
+    const accounts = await this.dataSource
+      .getRepository(PaperAccountEntity)
+      .find({ where: { id: In(ids) }, select: { id: true, cash: true } });
+    const positions = await this.dataSource.getRepository(PaperPositionEntity).findBy({ accountId: In(ids) });
+    const prices = await this.feed.prices(positions.map((position) => position.symbol));
+    const held = new Map<string, PaperPositionEntity[]>();
+    for (const position of positions) held.set(position.accountId, [...(held.get(position.accountId) ?? []), position]);
+    return new Map(
+      accounts.map((account) => [
+        account.id,
+        paperBalance(new Decimal(account.cash), holdingsValue(held.get(account.id) ?? [], prices)),
+      ]),
+    );
   }
 
   async listPositions(user: ProviderUserCredentials, accountId: string): Promise<ProviderPosition[]> {

@@ -57,6 +57,13 @@ export interface BrokerageProvider {
    * user or account. Others leave it undefined and quote through a user's account (getQuotes).
    */
   quotes?(symbols: string[]): Promise<ProviderQuote[]>;
+  /**
+   * Only a provider whose accounts live in our own database (the paper broker): the current balances of these
+   * accounts (cash and positions at its market's prices) by account id, with no user's credentials and a fixed number
+   * of reads however many accounts; unknown ids are left out. Others leave it undefined and the brokerage answers
+   * from the balances it last read (its balance snapshots).
+   */
+  balancesOf?(accountIds: string[]): Promise<Map<string, ProviderBalance>>;
 
   /**
    * The provider's current record of one order it accepted (how much filled, at what average price, whether

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
-  CopySettingsRules,
   CopyTradeErrorCode,
   CopyTradeMessages,
   TracesCopyAudienceRpc,
@@ -23,12 +22,15 @@ import {
   followerGuardsOf,
   traceGuardsOf,
 } from '../copy-guards/copy-guards.store';
+import { CopyBudgets } from '../copy-limits/copy-budgets';
 import { automaticCopyBlock, protectionPercentOf, type CopyGuards } from '../copy-limits/copy-guards-screen';
 import {
+  copyBudget,
   estimatedCost,
   priceMovedSkip,
   protectedLimitPrice,
   unitsWithinBudget,
+  type CopyBudget,
   type CopyRefusal,
 } from '../copy-limits/copy-limits';
 import { LiveQuotes, type LiveQuote } from '../copy-limits/live-quotes';
@@ -57,7 +59,8 @@ export const autoCopyRequestId = (eventId: string, userId: string) => `auto-copy
  * which followers may have it copied (rpc.traces.copy-audience.list: active subscription, tier at or above the
  * trade's with canCopyTrades — never the owner); of those, the ones whose projected settings have copy trading on
  * get an automatic copy, recorded in bulk — PENDING, sized as whole shares or contracts from their default copy
- * amount at a live quote taken for the page (at least one, never above their maximum), the quote, the trader's price
+ * amount or their percent of their account's value (asked of the brokerage once for the page), at a live quote
+ * taken for the page (at least one, never above their maximum), the quote, the trader's price
  * and share time as its receipt; or FAILED with the reason when even one unit is above their maximum (or an option's
  * contract is incomplete, or the instrument cannot be quoted). Each page is committed on its own and the placement workers are woken at once, so the first orders
  * go out while later pages are still being recorded (rather than after the whole audience is). Keyed by (event id,
@@ -77,6 +80,7 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
     private readonly config: CopyEngineConfig,
     private readonly quotes: LiveQuotes,
     private readonly outbox: OutboxWriter,
+    private readonly budgets: CopyBudgets,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -125,6 +129,11 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
           envelope.correlationId,
         );
         const guards = await this.guardsOf(trade.traceId, followers);
+        const budgets = await this.budgets.of(
+          followers,
+          (userId) => guards.get(userId)!.follower,
+          envelope.correlationId,
+        );
         const now = new Date();
         const decisions = followers.map((follower) =>
           decide(
@@ -135,6 +144,7 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
             optionsMissing,
             guards.get(follower.userId),
             now,
+            budgets.get(follower.userId),
           ),
         );
         const recordedNow = await recordAutomaticCopiesAnnounced(this.dataSource, this.outbox, {
@@ -198,8 +208,10 @@ export function missingOptionsData(trade: CopyableTradeView): string[] {
 /**
  * A follower's copy (docs/product.md, "Copy limits" and "Copy guards"): skipped when their stop switch, their pause of
  * the trace or their maximum age says so; not placed when the option's contract is incomplete or no live quote could
- * be had; else whole units of their default copy amount (Settings' placeholder, 1000, when they set none) at the
- * page's live quote, at least one, never above their maximum (not placed when even one unit is above it); with price
+ * be had; else whole units of their budget at the page's live quote, at least one, never above their maximum (not
+ * placed when even one unit is above it). The budget (copy-limits.ts, copyBudget) is the caller's: the default copy
+ * amount (Settings' placeholder, 1000, when they set none), or a percent of the account's value — not placed when
+ * that value is unknown. With price
  * protection, skipped when the quote has already moved past it, else sent as a limit order that cannot fill past it
  * nor above the maximum.
  */
@@ -211,6 +223,7 @@ export function decide(
   optionsMissing: string[] = [],
   guards: CopyGuards = noGuards(follower.userId),
   now: Date = new Date(),
+  budget: CopyBudget = fixedBudget(follower),
 ): AutoCopyDecision {
   const base = { userId: follower.userId, requestId, maxCopyAmount: follower.maxCopyAmount, limitPrice: null };
   const notPlaced = ({ code, reason }: CopyRefusal): AutoCopyDecision => ({
@@ -226,10 +239,10 @@ export function decide(
       reason: CopyTradeMessages.optionsIncomplete(optionsMissing),
     });
   if (quote instanceof DomainException) return notPlaced({ code: quote.code, reason: quote.message });
+  if (!Decimal.isDecimal(budget)) return notPlaced(budget);
   const unitCost = estimatedCost(quote.price, 1, trade.contractMultiplier);
   const max = follower.maxCopyAmount === null ? null : new Decimal(follower.maxCopyAmount);
-  const wanted = new Decimal(follower.defaultCopyAmount ?? CopySettingsRules.placeholders.defaultCopyAmount);
-  const units = unitsWithinBudget(unitCost, wanted, max);
+  const units = unitsWithinBudget(unitCost, budget, max);
   if (units === null)
     return notPlaced({
       code: CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
@@ -253,6 +266,10 @@ export function decide(
   });
   return { ...base, quantity: units.toFixed(0), limitPrice: limit?.toFixed() ?? null, failure: null };
 }
+
+/** The default copy amount: what a follower who sizes by a fixed amount (the default) copies with. */
+export const fixedBudget = (follower: CopyingFollower): CopyBudget =>
+  copyBudget({ ...follower, sizingMode: 'fixed', sizingPercent: null, maxCopyAmount: null, accountValue: null });
 
 /** A follower who set no guard. */
 const noGuards = (userId: string): CopyGuards => ({

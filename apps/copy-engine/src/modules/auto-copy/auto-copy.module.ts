@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CopiesModule } from '../copies/copies.module';
+import { CopyBudgets } from '../copy-limits/copy-budgets';
 import { AutoCopyCloseHandler } from './auto-copy-close.handler';
 import { AutoCopyCloser } from './auto-copy-closer';
 import { AutoCopyFanoutHandler } from './auto-copy-fanout.handler';
@@ -12,7 +13,7 @@ import { AutoCopyPlacer } from './auto-copy-placer';
  */
 @Module({
   imports: [CopiesModule],
-  providers: [AutoCopyPlacer, AutoCopyFanoutHandler, AutoCopyCloser, AutoCopyCloseHandler],
-  exports: [AutoCopyPlacer],
+  providers: [AutoCopyPlacer, AutoCopyFanoutHandler, AutoCopyCloser, AutoCopyCloseHandler, CopyBudgets],
+  exports: [AutoCopyPlacer, CopyBudgets],
 })
 export class AutoCopyModule {}

@@ -1,4 +1,4 @@
-import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
+import { CopySettingsRules, CopyTradeErrorCode, CopyTradeMessages, type SizingMode } from '@copytrade/contracts';
 import Decimal from 'decimal.js';
 
 /**
@@ -17,6 +17,37 @@ export interface CopyRefusal {
 /** The estimated cost of `quantity` units at a live price: quantity × price × contract multiplier. */
 export function estimatedCost(price: Decimal, quantity: Decimal.Value, multiplier: number): Decimal {
   return price.times(quantity).times(multiplier);
+}
+
+/** What an automatic copy is sized from: an amount of money, or the reason none could be worked out. */
+export type CopyBudget = Decimal | CopyRefusal;
+
+export interface BudgetInput {
+  sizingMode: SizingMode;
+  /** Percent of the account's value (0.1 .. 100), in 'account_percent' mode. */
+  sizingPercent: string | null;
+  defaultCopyAmount: string | null;
+  maxCopyAmount: Decimal | null;
+  /** The follower's primary account value in US dollars; null when the brokerage does not know it. */
+  accountValue: Decimal | null;
+}
+
+/**
+ * The money an automatic copy is sized from (docs/product.md, "Copy guards"): by default the follower's default copy
+ * amount (Settings' placeholder when they set none); sizing by account, their percent of the account's value, never
+ * above their maximum — not placed when that value is unknown (a guess could buy far more than they meant).
+ */
+export function copyBudget(input: BudgetInput): CopyBudget {
+  if (input.sizingMode !== 'account_percent' || input.sizingPercent === null)
+    return new Decimal(input.defaultCopyAmount ?? CopySettingsRules.placeholders.defaultCopyAmount);
+  const percent = new Decimal(input.sizingPercent);
+  if (input.accountValue === null)
+    return {
+      code: CopyTradeErrorCode.ACCOUNT_VALUE_UNKNOWN,
+      reason: CopyTradeMessages.accountValueUnknown(percent.toNumber()),
+    };
+  const share = input.accountValue.times(percent).dividedBy(100);
+  return input.maxCopyAmount !== null && input.maxCopyAmount.lessThan(share) ? input.maxCopyAmount : share;
 }
 
 /**

@@ -13,7 +13,9 @@ import { AutoCopyPlacer } from '../auto-copy/auto-copy-placer';
 import { recordAutomaticCopiesAnnounced } from '../auto-copy/auto-copy-recording';
 import type { AutoCopyTrade } from '../auto-copy/auto-copy.store';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
+import { CopyBudgets } from '../copy-limits/copy-budgets';
 import { guardsOfCopies } from '../copy-limits/guards-of-copies';
+import type { CopyBudget } from '../copy-limits/copy-limits';
 import { LiveQuotes } from '../copy-limits/live-quotes';
 import { followerCopyingOpenPositions, tradesAlreadyCopied } from './open-positions.store';
 
@@ -54,6 +56,7 @@ export class OpenPositionsCopier {
     private readonly placer: AutoCopyPlacer,
     private readonly quotes: LiveQuotes,
     private readonly outbox: OutboxWriter,
+    private readonly budgets: CopyBudgets,
   ) {}
 
   async copy(trigger: OpenPositionsTrigger): Promise<number> {
@@ -64,6 +67,8 @@ export class OpenPositionsCopier {
     const [guards] = (
       await guardsOfCopies(manager, [{ id: '', userId: trigger.userId, traceId: trigger.traceId }])
     ).values();
+    // Sized like the fan-out's copies: the account's value (when sized by it) asked once, at the first trade to copy.
+    let budget: CopyBudget | undefined;
     let after: string | null = null;
     let recorded = 0;
     do {
@@ -83,6 +88,9 @@ export class OpenPositionsCopier {
       for (const view of page.trades.filter((trade) => !held.has(trade.id))) {
         const trade = openPositionTradeOf(view, trigger.at);
         const quote = await this.quotes.forFollowersOrRefusal(trade, [trigger.userId], trigger.correlationId);
+        budget ??= (await this.budgets.of([follower], () => guards.follower, trigger.correlationId)).get(
+          trigger.userId,
+        );
         const decision = decide(
           follower,
           openPositionRequestId(trigger.eventId, view.id),
@@ -90,6 +98,8 @@ export class OpenPositionsCopier {
           trade,
           missingOptionsData(view),
           guards,
+          undefined,
+          budget,
         );
         const recordedNow = await recordAutomaticCopiesAnnounced(this.dataSource, this.outbox, {
           trade,

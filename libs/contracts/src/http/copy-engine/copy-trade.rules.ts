@@ -35,6 +35,8 @@ export const CopyTradeErrorCode = {
   COPY_NOT_FOUND: 'COPY_NOT_FOUND',
   /** No live quote could be had for the copy's instrument: it is not placed, so no limit can be passed blindly. */
   QUOTE_UNAVAILABLE: 'QUOTE_UNAVAILABLE',
+  /** A follower sizing copies by a percentage of their account whose account value the brokerage does not know. */
+  ACCOUNT_VALUE_UNKNOWN: 'ACCOUNT_VALUE_UNKNOWN',
   /** A guard decided not to place the copy (a skipped copy, shown with its reason). */
   SKIPPED_PRICE_MOVED: 'COPY_SKIPPED_PRICE_MOVED',
   SKIPPED_SHARE_TOO_OLD: 'COPY_SKIPPED_SHARE_TOO_OLD',
@@ -96,6 +98,9 @@ export const CopyTradeMessages = {
   /** An automatic copy not placed: even one share or contract costs more than the follower's maximum. */
   autoAboveMaxCopyAmount: (unitCost: number, max: number, isOptions: boolean) =>
     `Not copied automatically: one ${isOptions ? 'contract' : 'share'} (about ${usd(unitCost)}) is above your maximum copy amount of ${usd(max)}. Raise the maximum in Settings to copy trades like this one.`,
+  /** An automatic copy not placed: sized by a percentage of an account whose value is not known. */
+  accountValueUnknown: (sizingPercent: number) =>
+    `Not copied automatically: the value of your brokerage account in US dollars is not known yet, so ${percent(sizingPercent)} of it could not be worked out. Open your dashboard to refresh your balances, or size copies by a fixed amount in Settings.`,
   requestIdReused: 'This request id was already used for a different copy request.',
   inFlight: 'This copy is still being placed with the brokerage. Try again in a moment with the same request id.',
   notFilled: 'The brokerage did not fill the copy order (canceled, expired or rejected).',

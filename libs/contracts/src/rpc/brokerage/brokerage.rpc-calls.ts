@@ -35,6 +35,7 @@ import {
 } from '../../rules/market-order.rules';
 import { asArrayOf, asInstanceOf, rpcCallOf } from '../rpc-call';
 import {
+  ACCOUNT_VALUES_MAX_USERS,
   MARKET_QUOTES_MAX_USERS,
   ORDERS_PAGE_MAX,
   PLACE_ORDER_BATCH_MAX,
@@ -42,6 +43,7 @@ import {
 } from './brokerage.rpc';
 import type {
   AccountScopedRpcRequest,
+  AccountValuesRpcRequest,
   ConnectionRpcRequest,
   GetPlacedOrderRpcRequest,
   ListOrdersRpcRequest,
@@ -126,6 +128,14 @@ export class MarketQuotesRpcPayload implements MarketQuotesRpcRequest {
   @ArrayMaxSize(MARKET_QUOTES_MAX_USERS, { message: `At most ${MARKET_QUOTES_MAX_USERS} users are allowed.` })
   @IsUUID('all', { each: true, message: 'userIds must be valid ids' })
   userIds?: string[];
+}
+
+/** The users whose primary accounts' values are wanted. */
+export class AccountValuesRpcPayload implements AccountValuesRpcRequest {
+  @IsArray()
+  @ArrayMaxSize(ACCOUNT_VALUES_MAX_USERS, { message: `At most ${ACCOUNT_VALUES_MAX_USERS} users are allowed.` })
+  @IsUUID('all', { each: true, message: 'userIds must be valid ids' })
+  userIds: string[];
 }
 
 /**
@@ -283,6 +293,7 @@ export class ConnectionPortalRpcCall extends rpcCallOf(ConnectionPortalDto) {}
 export class ConnectionRpcCall extends rpcCallOf(ConnectionRpcPayload) {}
 export class QuotesRpcCall extends rpcCallOf(QuotesRpcPayload) {}
 export class MarketQuotesRpcCall extends rpcCallOf(MarketQuotesRpcPayload) {}
+export class AccountValuesRpcCall extends rpcCallOf(AccountValuesRpcPayload) {}
 export class PlaceOrderRpcCall extends rpcCallOf(PlaceOrderRpcPayload) {}
 export class PlaceOrderBatchRpcCall extends rpcCallOf(PlaceOrderBatchRpcPayload) {}
 export class GetPlacedOrderRpcCall extends rpcCallOf(GetPlacedOrderRpcPayload) {}

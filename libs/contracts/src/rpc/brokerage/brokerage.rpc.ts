@@ -35,6 +35,8 @@ export const BrokerageRpc = {
   getQuotes: 'rpc.brokerage.quotes.get',
   /** A system call (no user actor): the market's quotes, for checking a copy's price before it is placed. */
   marketQuotes: 'rpc.brokerage.quotes.market',
+  /** A system call (no user actor): the value of many users' primary accounts, for sizing copies by a percentage. */
+  accountValues: 'rpc.brokerage.account-values.list',
   portfolioHistory: 'rpc.brokerage.portfolio-history.get',
   paperPortalGet: 'rpc.brokerage.paper-portal.get',
   paperPortalConnect: 'rpc.brokerage.paper-portal.connect',
@@ -146,6 +148,29 @@ export interface MarketQuotesRpcRequest {
 export interface MarketQuotesRpcReply {
   quotes: QuoteView[];
   quotedAt: string;
+}
+
+/** At most this many users in one accountValues request (a fan-out's page of followers). */
+export const ACCOUNT_VALUES_MAX_USERS = 1_000;
+
+/**
+ * accountValues: the value of each given user's primary account (the one orders go to when none is named), from what
+ * the brokerage already holds — never a provider call per user. Users with no account or no known value are left out.
+ */
+export interface AccountValuesRpcRequest {
+  userIds: string[];
+}
+export interface AccountValueView {
+  userId: string;
+  accountId: string;
+  /** Decimal text (cash and positions), in `currency`. */
+  totalValue: string;
+  currency: string;
+  /** When the value was taken: now for the paper broker, the last balance read for others. */
+  asOf: string;
+}
+export interface AccountValuesRpcReply {
+  values: AccountValueView[];
 }
 
 export interface PlaceOrderRpcRequest {

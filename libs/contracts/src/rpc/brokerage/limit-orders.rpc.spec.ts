@@ -1,7 +1,12 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
-import { MARKET_QUOTES_MAX_USERS } from './brokerage.rpc';
-import { MarketQuotesRpcCall, PlaceOrderBatchRpcCall, PlaceOrderRpcCall } from './brokerage.rpc-calls';
+import { ACCOUNT_VALUES_MAX_USERS, MARKET_QUOTES_MAX_USERS } from './brokerage.rpc';
+import {
+  AccountValuesRpcCall,
+  MarketQuotesRpcCall,
+  PlaceOrderBatchRpcCall,
+  PlaceOrderRpcCall,
+} from './brokerage.rpc-calls';
 
 const userId = '6f1c2a58-0a4b-4c2e-9a43-2b0c6f7f6b10';
 
@@ -63,5 +68,16 @@ describe('MarketQuotesRpcCall', () => {
     expect(await errorsOf(MarketQuotesRpcCall, { symbols: ['AAPL'], userIds: tooMany })).toEqual([
       'payload.userIds:arrayMaxSize',
     ]);
+  });
+});
+
+describe('AccountValuesRpcCall', () => {
+  it('takes a list of user ids, up to the maximum', async () => {
+    expect(await errorsOf(AccountValuesRpcCall, { userIds: [] })).toEqual([]);
+    expect(await errorsOf(AccountValuesRpcCall, { userIds: [userId] })).toEqual([]);
+    expect(await errorsOf(AccountValuesRpcCall, {})).toContain('payload.userIds:isArray');
+    expect(await errorsOf(AccountValuesRpcCall, { userIds: ['nope'] })).toEqual(['payload.userIds:isUuid']);
+    const tooMany = Array.from({ length: ACCOUNT_VALUES_MAX_USERS + 1 }, () => userId);
+    expect(await errorsOf(AccountValuesRpcCall, { userIds: tooMany })).toEqual(['payload.userIds:arrayMaxSize']);
   });
 });

@@ -175,7 +175,7 @@ export function FollowerGuardsForm({ guards }: { guards: FollowerGuardsView }) {
           <GuardNumberField
             id={`${id}-sizing-percent`}
             label="Share of your account per copy (%)"
-            hint="Each automatic copy uses at most this share of your account's value."
+            hint="Each automatic copy buys whole shares worth this share of your primary account's value (at least one), never above your maximum copy amount. While your account's value is not known, copies are not placed."
             value={numbers.sizingPercent}
             error={errors.sizingPercent ?? null}
             min={sizingPercent.min}
