@@ -8,6 +8,7 @@ import { AutoCopy1796200000000 } from './migrations/1796200000000-AutoCopy';
 import { CopySellsSweep1796300000000 } from './migrations/1796300000000-CopySellsSweep';
 import { CopyGuardSettings1796400000000 } from './migrations/1796400000000-CopyGuardSettings';
 import { CopyLimits1796500000000 } from './migrations/1796500000000-CopyLimits';
+import { CopyGuardCloses1796600000000 } from './migrations/1796600000000-CopyGuardCloses';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -27,6 +28,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopySellsSweep1796300000000,
         CopyGuardSettings1796400000000,
         CopyLimits1796500000000,
+        CopyGuardCloses1796600000000,
       ],
     }),
     url: databaseUrl,

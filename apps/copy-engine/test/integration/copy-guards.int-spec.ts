@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CopyGuardMessages, type RpcRequest } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, OutboxWriter } from '@copytrade/nest';
 import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { copyEngineDataSourceOptions } from '../../src/database/data-source';
+import { COPY_ENGINE_SCHEMA, copyEngineDataSourceOptions } from '../../src/database/data-source';
+import type { AutoCopyCloser } from '../../src/modules/auto-copy/auto-copy-closer';
 import {
   findFollowerGuards,
   findTraceGuards,
@@ -57,8 +58,10 @@ beforeAll(async () => {
   await runCopyEngineMigrations(database.url);
   dataSource = new DataSource(copyEngineDataSourceOptions(database.url) as DataSourceOptions);
   await dataSource.initialize();
-  follower = new FollowerGuardsUseCase(dataSource);
-  traces = new TraceGuardsUseCase(dataSource);
+  // The closes stop-all records and their sale are the copy stop-loss suite's (the closer is not run here).
+  const outbox = new OutboxWriter({ schema: COPY_ENGINE_SCHEMA, producer: 'copy-engine' });
+  follower = new FollowerGuardsUseCase(dataSource, outbox, { kick: () => undefined } as unknown as AutoCopyCloser);
+  traces = new TraceGuardsUseCase(dataSource, outbox);
 }, 60_000);
 afterAll(async () => {
   await dataSource?.destroy();

@@ -7,7 +7,9 @@ import { OrderUpdated } from './brokerage/order-updated.v1';
 import { ProviderUserDeleted } from './brokerage/provider-user-deleted.v1';
 import { ProviderUserRegistered } from './brokerage/provider-user-registered.v1';
 import type { CataloguedEventDefinition } from './catalogued-event';
+import { AutoCopyPaused } from './copy-engine/auto-copy-paused.v1';
 import { CopyClosed } from './copy-engine/copy-closed.v1';
+import { CopyGuardTriggered } from './copy-engine/copy-guard-triggered.v1';
 import { CopyOpened } from './copy-engine/copy-opened.v1';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
@@ -37,6 +39,8 @@ export const EventCatalogue = {
   TradeClosed,
   CopyOpened,
   CopyClosed,
+  CopyGuardTriggered,
+  AutoCopyPaused,
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

@@ -13,5 +13,7 @@ import { AutoCopyPlacer } from './auto-copy-placer';
 @Module({
   imports: [CopiesModule],
   providers: [AutoCopyPlacer, AutoCopyFanoutHandler, AutoCopyCloser, AutoCopyCloseHandler],
+  // The guards' closes (stop-loss, kill switch) are sold by the same closer.
+  exports: [AutoCopyCloser],
 })
 export class AutoCopyModule {}

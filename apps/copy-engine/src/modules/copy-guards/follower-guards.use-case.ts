@@ -9,12 +9,17 @@ import {
   type StopAllAutoCopyRpcReply,
   type UpdateFollowerGuardsRpcPayload,
 } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, OutboxWriter, type OutboxEvent } from '@copytrade/nest';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { AutoCopyCloser } from '../auto-copy/auto-copy-closer';
+import { recordGuardCloses } from '../auto-copy/auto-copy-closes.store';
 import { ownGuardsOf } from './copy-guards.access';
 import { toFollowerGuardsView } from './copy-guards.mapper';
+import { autoCopyPausedEvent, copyGuardTriggeredEvent } from './guard-events';
 import {
   findFollowerGuards,
+  lockFollowerGuards,
   saveFollowerGuards,
   setAutoCopyStopped,
   type FollowerGuardsChanges,
@@ -26,7 +31,11 @@ import {
  */
 @Injectable()
 export class FollowerGuardsUseCase {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+    private readonly closer: AutoCopyCloser,
+  ) {}
 
   async get({ actor, payload }: RpcRequest<FollowerRpcPayload>): Promise<FollowerGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
@@ -61,13 +70,35 @@ export class FollowerGuardsUseCase {
   }
 
   /**
-   * The kill switch on. `closeAutomaticCopies` is answered back as asked: closing the automatic copies held is the
-   * copy paths' work, not this setting's.
+   * The kill switch on, in one transaction: the flag (AutoCopyPaused when it was off), and with
+   * `closeAutomaticCopies` a keyed close of every open automatic copy of the follower (CopyGuardTriggered naming
+   * them) that the closer then sells at market — manual copies are left alone. A repeat records nothing new for copies
+   * whose close is under way.
    */
-  async stopAll({ actor, payload }: RpcRequest<StopAllAutoCopyRpcPayload>): Promise<StopAllAutoCopyRpcReply> {
+  async stopAll({
+    actor,
+    payload,
+    requestId,
+  }: RpcRequest<StopAllAutoCopyRpcPayload>): Promise<StopAllAutoCopyRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
-    const guards = await setAutoCopyStopped(this.dataSource.manager, userId, true);
-    return { guards: toFollowerGuardsView(guards), closeAutomaticCopies: payload.closeAutomaticCopies === true };
+    const close = payload.closeAutomaticCopies === true;
+    const { guards, copyIds } = await this.dataSource.transaction(async (manager) => {
+      const before = await lockFollowerGuards(manager, userId);
+      const after = await setAutoCopyStopped(manager, userId, true);
+      const events: OutboxEvent[] = [];
+      if (!before.autoCopyStopped) events.push(autoCopyPausedEvent(userId, null, 'kill_switch', requestId));
+      const closing = close
+        ? await recordGuardCloses(manager, { eventId: randomUUID(), userId, reason: 'kill_switch' })
+        : [];
+      if (closing.length > 0)
+        events.push(
+          copyGuardTriggeredEvent({ userId, traceId: null, guard: 'kill_switch', copyIds: closing }, requestId),
+        );
+      await this.outbox.addMany(manager, events);
+      return { guards: after, copyIds: closing };
+    });
+    if (copyIds.length > 0) this.closer.kick();
+    return { guards: toFollowerGuardsView(guards), closeAutomaticCopies: close, closingCopies: copyIds.length };
   }
 
   async resumeAll({ actor, payload }: RpcRequest<FollowerRpcPayload>): Promise<FollowerGuardsRpcReply> {

@@ -8,12 +8,14 @@ import type {
   UpdateTraceGuardsRpcPayload,
 } from '@copytrade/contracts';
 import { CopyGuardMessages } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { DomainException, OutboxWriter } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { ownGuardsOf } from './copy-guards.access';
 import { toTraceGuardsView } from './copy-guards.mapper';
+import { autoCopyPausedEvent } from './guard-events';
 import {
   findTraceGuards,
+  lockTraceGuards,
   pauseTraceAutoCopy,
   resumeTraceAutoCopy,
   saveTraceGuards,
@@ -27,7 +29,10 @@ import {
  */
 @Injectable()
 export class TraceGuardsUseCase {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
   async get({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
@@ -52,9 +57,16 @@ export class TraceGuardsUseCase {
     return { traceGuards: toTraceGuardsView(saved) };
   }
 
-  async pause({ actor, payload }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
+  /** Paused by the follower; AutoCopyPaused when it was running (in the same transaction). */
+  async pause({ actor, payload, requestId }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
-    const paused = await pauseTraceAutoCopy(this.dataSource.manager, userId, payload.traceId, 'user');
+    const paused = await this.dataSource.transaction(async (manager) => {
+      const before = await lockTraceGuards(manager, userId, payload.traceId);
+      const after = await pauseTraceAutoCopy(manager, userId, payload.traceId, 'user');
+      if (!before.autoCopyPaused)
+        await this.outbox.addMany(manager, [autoCopyPausedEvent(userId, payload.traceId, 'user', requestId)]);
+      return after;
+    });
     return { traceGuards: toTraceGuardsView(paused) };
   }
 
