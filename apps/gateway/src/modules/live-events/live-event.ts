@@ -7,11 +7,21 @@ export const LiveEventSubjects = {
   orderFilled: 'events.brokerage.order.filled.v1',
   copyOpened: 'events.copy-engine.copy.opened.v1',
   copyClosed: 'events.copy-engine.copy.closed.v1',
+  copyGuardTriggered: 'events.copy-engine.copy-guard.triggered.v1',
+  autoCopyPaused: 'events.copy-engine.auto-copy.paused.v1',
 } as const;
 
 /** What a browser receives on `/api/events` (the `data:` line), with the stream sequence as the SSE `id:`. */
 export interface LiveMessage {
-  type: 'trade.shared' | 'trade.closed' | 'order.filled' | 'copy.opened' | 'copy.closed' | 'resync';
+  type:
+    | 'trade.shared'
+    | 'trade.closed'
+    | 'order.filled'
+    | 'copy.opened'
+    | 'copy.closed'
+    | 'copy-guard.triggered'
+    | 'auto-copy.paused'
+    | 'resync';
   data: Record<string, string | number | boolean | null>;
 }
 
@@ -131,6 +141,20 @@ export function toLiveEvent(
           'realizedPnl',
           'closedAt',
         ),
+      });
+    case LiveEventSubjects.copyGuardTriggered:
+      // The copies' ids stay server-side (the screens refetch); their number says how many are being sold.
+      return userEvent(seq, storedAt, data, {
+        type: 'copy-guard.triggered',
+        data: {
+          ...pick('traceId', 'guard', 'lossPercent', 'thresholdPercent', 'occurredAt'),
+          copies: Array.isArray(data.copyIds) ? data.copyIds.length : 0,
+        },
+      });
+    case LiveEventSubjects.autoCopyPaused:
+      return userEvent(seq, storedAt, data, {
+        type: 'auto-copy.paused',
+        data: pick('traceId', 'reason', 'occurredAt'),
       });
     default:
       return null;

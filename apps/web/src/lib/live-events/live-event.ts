@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { brokerageKeys } from '@/features/brokerage/api/query-keys';
+import { copyGuardsKeys } from '@/features/copy-guards/api/query-keys';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { paperBrokerKeys } from '@/features/paper-broker/api/query-keys';
 import { traceDashboardKeys } from '@/features/trace-dashboard/api/query-keys';
@@ -8,7 +9,16 @@ import { copyTradingKeys } from './query-keys';
 
 /** What `/api/events` sends in each event's `data:` line. */
 export interface LiveEventMessage {
-  type: 'trade.shared' | 'trade.closed' | 'order.filled' | 'copy.opened' | 'copy.closed' | 'resync' | string;
+  type:
+    | 'trade.shared'
+    | 'trade.closed'
+    | 'order.filled'
+    | 'copy.opened'
+    | 'copy.closed'
+    | 'copy-guard.triggered'
+    | 'auto-copy.paused'
+    | 'resync'
+    | string;
   data?: Record<string, unknown>;
 }
 
@@ -50,6 +60,11 @@ export async function applyLiveEvent(queryClient: QueryClient, message: LiveEven
     case 'copy.opened':
     case 'copy.closed':
       await Promise.all([...copyScreens.map(invalidate), ...account.map(invalidate)]);
+      return;
+    case 'copy-guard.triggered':
+    case 'auto-copy.paused':
+      // A guard fired (its copies being sold) or automatic copying stopped: the copies and the guards' state.
+      await Promise.all([...copyScreens.map(invalidate), invalidate(copyGuardsKeys.all)]);
       return;
     case 'resync':
       // Events were missed beyond what the server keeps: everything on screen is read again.
