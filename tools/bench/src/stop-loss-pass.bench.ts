@@ -11,6 +11,7 @@
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     npx tsx tools/bench/src/stop-loss-pass.bench.ts [pairs=10000] [copiesPerPair=10] [rounds=5]
  */
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { OutboxWriter, runServiceMigrations } from '@copytrade/nest';
@@ -128,11 +129,28 @@ async function main(): Promise<void> {
       breachTimes.push(breachMs);
     }
     const totals = symbolTimes.map((ms, index) => ms + breachTimes[index]!);
+    // PostgreSQL's own plain pass over the same copies, so the figures read as a multiple of it on a busy machine.
+    const scanTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1)
+      scanTimes.push(
+        (
+          await timed(() =>
+            dataSource.query(
+              `SELECT sum(entry_price * quantity_filled) FROM copy_engine.copy_instances WHERE status = 'OPEN'`,
+            ),
+          )
+        )[1],
+      );
     const fmt = (samples: number[]) =>
       `p50 ${percentile(samples, 50).toFixed(0)} ms, max ${Math.max(...samples).toFixed(0)} ms`;
     console.log(`watched symbols: ${symbols.length} (${fmt(symbolTimes)})`);
     console.log(`breached pairs: ${breached} of ${PAIRS} (${fmt(breachTimes)})`);
     console.log(`the pass's two statements over ${PAIRS * COPIES_PER_PAIR} open copies: ${fmt(totals)}`);
+    console.log(
+      `baseline, one plain scan of the copies: ${fmt(scanTimes)}; load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' / ')}`,
+    );
 
     const evaluator = new engine.StopLossEvaluator(
       dataSource,
@@ -148,8 +166,8 @@ async function main(): Promise<void> {
     console.log(
       `one whole pass, firing ${result.triggered.length} pairs (${closes} closes recorded): ${passMs.toFixed(0)} ms`,
     );
-    const worst = Math.max(percentile(totals, 50), 0);
-    console.log(worst <= GOAL_MS ? `goal met: p50 ≤ ${GOAL_MS} ms` : `GOAL MISSED: p50 > ${GOAL_MS} ms`);
+    const p50 = percentile(totals, 50);
+    console.log(p50 <= GOAL_MS ? `goal met: p50 ≤ ${GOAL_MS} ms` : `GOAL MISSED: p50 > ${GOAL_MS} ms`);
   } finally {
     await dataSource.destroy();
     await database.drop();

@@ -198,24 +198,34 @@ describe('the copy stop-loss', () => {
     expect(fired!.copyIds).toHaveLength(2);
   });
 
-  it('never sells more than a copy holds: a partly sold copy sells the rest, and its loss counts what is held', async () => {
-    const [userId, traceId, symbol] = [randomUUID(), randomUUID(), ticker()];
+  it('never sells more than a copy holds: a partly sold copy counts and sells only what it still holds', async () => {
+    const [userId, traceId, partly, whole] = [randomUUID(), randomUUID(), ticker(), ticker()];
     await setStopLoss(dataSource.manager, userId, traceId, '10');
-    const [copyId] = await seedOpenCopies(dataSource.manager, [
-      { userId, traceId, symbol, quantity: '10', entryPrice: '100' },
+    const [partlySold, untouched] = await seedOpenCopies(dataSource.manager, [
+      { userId, traceId, symbol: partly, quantity: '10', entryPrice: '100' },
+      { userId, traceId, symbol: whole, quantity: '10', entryPrice: '100' },
     ]);
+    // 8 of the first copy sold already (one filled, one still pending): it holds 2.
     await dataSource.query(
       `INSERT INTO copy_engine.copy_sells (user_id, request_id, copy_id, brokerage_account_id, quantity, status,
           filled_quantity, fill_price, filled_at)
-       VALUES ($1, 'follower-sell', $2, 'acct', 4, 'FILLED', 4, 120, now())`,
-      [userId, copyId],
+       VALUES ($1, 'follower-sell-1', $2, 'acct', 5, 'FILLED', 5, 120, now()),
+              ($1, 'follower-sell-2', $2, 'acct', 3, 'PENDING', NULL, NULL, NULL)`,
+      [userId, partlySold],
     );
-    world.quotes.set(symbol, 85);
+    // Held: 2 × (100 − 50) = 100 lost of 1,200 invested = 8.3 % (counting the sold shares would say 25 %).
+    world.quotes.set(partly, 50).set(whole, 100);
+    expect((await evaluator.pass()).triggered.filter((each) => each.userId === userId)).toEqual([]);
+    // 100 + 10 × 10 = 200 of 1,200: 16.67 %.
+    world.quotes.set(whole, 90);
     const [fired] = (await evaluator.pass()).triggered.filter((each) => each.userId === userId);
-    expect(fired).toMatchObject({ lossPercent: '15.00', copyIds: [copyId] });
+    expect(fired).toMatchObject({ lossPercent: '16.67' });
     await closer.drain();
-    expect(soldQuantityOf(copyId!)).toEqual([6]);
-    expect(await statusOf(copyId!)).toBe('CLOSED');
+    expect(soldQuantityOf(partlySold!)).toEqual([2]);
+    expect(soldQuantityOf(untouched!)).toEqual([10]);
+    expect(await statusOf(untouched!)).toBe('CLOSED');
+    // The first copy's pending sell settles it later; nothing more was sold.
+    expect(await statusOf(partlySold!)).toBe('OPEN');
   });
 
   it('fires once when passes race (replicas) and a pass races a price change: one trigger, one close and one order per copy', async () => {

@@ -13,6 +13,9 @@ const WATCHED_PAIR = `guard.stop_loss_percent IS NOT NULL AND guard.paused_reaso
 /** What the brokerage quotes for a copy: the ticker of a stock, the OCC ticker of an option (null: none known). */
 const QUOTED_SYMBOL = `upper(CASE WHEN copy.is_options THEN copy.options_ticker ELSE copy.symbol END)`;
 
+/** Memory of the pass's statement for grouping (per statement, this transaction only). */
+const PASS_WORK_MEM = '64MB';
+
 /** How many holders of a symbol are offered to the brokerage as accounts to quote it through. */
 const QUOTE_USERS_PER_SYMBOL = 5;
 
@@ -31,15 +34,20 @@ export interface BreachedPair {
   thresholdPercent: string;
 }
 
-/** The distinct symbols the open copies of watched pairs hold (one statement). */
+/**
+ * The distinct symbols the open copies of watched pairs hold (one statement; the holders are not made distinct in
+ * SQL, which would sort every copy, but here).
+ */
 export async function watchedSymbols(manager: EntityManager): Promise<WatchedSymbol[]> {
-  return (await manager.query(
-    `SELECT ${QUOTED_SYMBOL} AS symbol,
-            (array_agg(DISTINCT copy.user_id::text))[1:${QUOTE_USERS_PER_SYMBOL}] AS "userIds"
+  const rows = (await manager.query(
+    `SELECT ${QUOTED_SYMBOL} AS symbol, (array_agg(copy.user_id::text))[1:${QUOTE_USERS_PER_SYMBOL * 4}] AS "userIds"
        FROM ${WATCHED_COPIES}
       WHERE ${WATCHED_PAIR} AND ${QUOTED_SYMBOL} IS NOT NULL
-      GROUP BY 1 ORDER BY 1`,
+      GROUP BY 1`,
   )) as WatchedSymbol[];
+  return rows
+    .map((row) => ({ symbol: row.symbol, userIds: [...new Set(row.userIds)].slice(0, QUOTE_USERS_PER_SYMBOL) }))
+    .sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
 }
 
 /**
@@ -51,9 +59,26 @@ export async function watchedSymbols(manager: EntityManager): Promise<WatchedSym
  */
 export async function breachedPairs(manager: EntityManager, quotes: Map<string, string>): Promise<BreachedPair[]> {
   const quoted = [...quotes].map(([symbol, price]) => ({ symbol, price }));
+  // Room to group the copies by pair in memory (the default spills a sort of 100,000 rows to disk).
+  return manager.transaction(async (reading) => {
+    await reading.query(`SET LOCAL work_mem = '${PASS_WORK_MEM}'`);
+    return breached(reading, quoted);
+  });
+}
+
+async function breached(manager: EntityManager, quoted: Array<{ symbol: string; price: string }>) {
   return (await manager.query(
     `WITH quote AS (
        SELECT q.symbol, q.price::numeric AS price FROM jsonb_to_recordset($1::jsonb) AS q(symbol text, price text)
+     ), sold AS (
+       -- What the watched followers' copies sold or are selling, through their sells (user_id leads an index):
+       -- bounded by those followers' sells, never by every sell ever made, nor a look-up per open copy.
+       SELECT sell.copy_id, sum(CASE sell.status WHEN 'FILLED' THEN sell.filled_quantity ELSE sell.quantity END)
+                AS quantity
+         FROM (SELECT DISTINCT guard.user_id FROM ${TRACE_GUARDS} guard WHERE ${WATCHED_PAIR}) watcher
+         JOIN ${SELLS} sell ON sell.user_id = watcher.user_id
+        WHERE sell.status IN ('FILLED', 'PENDING')
+        GROUP BY sell.copy_id
      ), valued AS (
        SELECT guard.user_id, guard.trace_id, guard.stop_loss_percent,
               copy.entry_price * held.quantity * copy.contract_multiplier AS invested,
@@ -61,11 +86,8 @@ export async function breachedPairs(manager: EntityManager, quotes: Map<string, 
                 * held.quantity * copy.contract_multiplier AS pnl
          FROM ${WATCHED_COPIES}
          JOIN quote ON quote.symbol = ${QUOTED_SYMBOL}
-         CROSS JOIN LATERAL (
-           SELECT copy.quantity_filled - coalesce(sum(CASE sell.status WHEN 'FILLED' THEN sell.filled_quantity
-                                                                      WHEN 'PENDING' THEN sell.quantity END), 0)
-                  AS quantity
-             FROM ${SELLS} sell WHERE sell.copy_id = copy.id) held
+         LEFT JOIN sold ON sold.copy_id = copy.id
+         CROSS JOIN LATERAL (SELECT copy.quantity_filled - coalesce(sold.quantity, 0) AS quantity) held
         WHERE ${WATCHED_PAIR} AND copy.entry_price IS NOT NULL AND held.quantity > 0
      ), pair AS (
        SELECT user_id, trace_id, stop_loss_percent, sum(invested) AS invested, sum(pnl) AS pnl
