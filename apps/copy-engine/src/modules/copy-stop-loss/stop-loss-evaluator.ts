@@ -17,7 +17,7 @@ export interface StopLossPassResult {
 }
 
 /**
- * The copy stop-loss (docs/product.md, copy guards): every COPY_STOP_LOSS_INTERVAL_MS a pass takes the symbols held
+ * The copy stop-loss (docs/product.md, Copying): every COPY_STOP_LOSS_INTERVAL_MS a pass takes the symbols held
  * by the (follower, trace) pairs with a stop-loss, their live quotes (StopLossQuotes), the pairs past their threshold
  * in one statement, and fires each (triggerStopLoss: pause, keyed closes, events — once, whatever the replicas);
  * the closer then sells. Passes of one process never overlap; passes of several replicas may, and are harmless.
