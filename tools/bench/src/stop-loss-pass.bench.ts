@@ -4,9 +4,9 @@
  * with a stop-loss (5–50 %) on 2 traces each, 10 open copies a pair (250 stocks and 50 options by OCC ticker, buys
  * and sells, 1 copy in 10 partly sold), seeded in SQL. The quotes are given in-process (what the brokerage's
  * marketQuotes answers is not measured here), most symbols a little down, two crashed, so some pairs fire.
- * Measured: the two statements of a pass — the watched symbols, and the breached pairs at those quotes — several
- * times (p50 / max), then one whole pass of the evaluator that fires the breached pairs (pause, keyed closes and
- * events, each its own transaction).
+ * Measured: the statements of a pass — the watched symbols (and a few holders), and the breached pairs at those
+ * quotes — several times (p50 / max), beside a plain scan of the copies; then one whole pass of the evaluator that
+ * fires the breached pairs (pause, keyed closes and events, each its own transaction).
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     npx tsx tools/bench/src/stop-loss-pass.bench.ts [pairs=10000] [copiesPerPair=10] [rounds=5]
@@ -39,10 +39,16 @@ function builtCopyEngine() {
       url: string,
     ) => DataSourceOptions & { url: string; schema: string },
     schema: COPY_ENGINE_SCHEMA as string,
-    watchedSymbols: store.watchedSymbols as (manager: EntityManager) => Promise<Array<{ symbol: string }>>,
+    watchedSymbols: store.watchedSymbols as (manager: EntityManager) => Promise<Watched>,
     breachedPairs: store.breachedPairs as (manager: EntityManager, quotes: Map<string, string>) => Promise<unknown[]>,
     StopLossEvaluator,
   };
+}
+
+/** What the pass quotes (the store's WatchedSymbols). */
+interface Watched {
+  symbols: string[];
+  userIds: string[];
 }
 
 const symbolOf = (index: number) =>
@@ -96,10 +102,10 @@ async function seed(manager: EntityManager): Promise<void> {
 }
 
 /** Most symbols 3 % down, every 10th option 40 % down, two stocks crashed to 40. */
-function quotesOf(symbols: Array<{ symbol: string }>): Map<string, string> {
+function quotesOf({ symbols }: Watched): Map<string, string> {
   const crashed = new Set([symbolOf(0), symbolOf(1)]);
   return new Map(
-    symbols.map(({ symbol }, index) => [
+    symbols.map((symbol, index) => [
       symbol,
       crashed.has(symbol) ? '40' : symbol.startsWith('O') && index % 10 === 0 ? '60' : '97',
     ]),
@@ -119,7 +125,7 @@ async function main(): Promise<void> {
     const symbolTimes: number[] = [];
     const breachTimes: number[] = [];
     let breached = 0;
-    let symbols: Array<{ symbol: string }> = [];
+    let symbols: Watched = { symbols: [], userIds: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
       const [watched, symbolMs] = await timed(() => engine.watchedSymbols(dataSource.manager));
       symbols = watched;
@@ -143,7 +149,7 @@ async function main(): Promise<void> {
       );
     const fmt = (samples: number[]) =>
       `p50 ${percentile(samples, 50).toFixed(0)} ms, max ${Math.max(...samples).toFixed(0)} ms`;
-    console.log(`watched symbols: ${symbols.length} (${fmt(symbolTimes)})`);
+    console.log(`watched symbols: ${symbols.symbols.length} (${fmt(symbolTimes)})`);
     console.log(`breached pairs: ${breached} of ${PAIRS} (${fmt(breachTimes)})`);
     console.log(`the pass's two statements over ${PAIRS * COPIES_PER_PAIR} open copies: ${fmt(totals)}`);
     console.log(
@@ -155,7 +161,7 @@ async function main(): Promise<void> {
     const evaluator = new engine.StopLossEvaluator(
       dataSource,
       new OutboxWriter({ schema: engine.schema, producer: 'copy-engine' }),
-      { pricesOf: async (watched: Array<{ symbol: string }>) => quotesOf(watched) },
+      { pricesOf: async (watched: Watched) => quotesOf(watched) },
       { kick: () => undefined },
       { COPY_STOP_LOSS_INTERVAL_MS: 0 },
     );

@@ -67,10 +67,10 @@ export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationS
 
   private async evaluate(): Promise<StopLossPassResult> {
     const correlationId = `copy-stop-loss-${randomUUID()}`;
-    const symbols = await watchedSymbols(this.dataSource.manager);
-    const result: StopLossPassResult = { symbols: symbols.length, quoted: 0, breached: 0, triggered: [] };
-    if (symbols.length === 0) return result;
-    const prices = await this.quotes.pricesOf(symbols, correlationId);
+    const watched = await watchedSymbols(this.dataSource.manager);
+    const result: StopLossPassResult = { symbols: watched.symbols.length, quoted: 0, breached: 0, triggered: [] };
+    if (watched.symbols.length === 0) return result;
+    const prices = await this.quotes.pricesOf(watched, correlationId);
     result.quoted = prices.size;
     if (prices.size === 0) return result;
     const breached = await breachedPairs(this.dataSource.manager, prices);

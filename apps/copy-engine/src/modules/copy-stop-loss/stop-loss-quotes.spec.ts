@@ -20,11 +20,13 @@ function brokerage(refused: Set<string>) {
 }
 /** A symbol the brokerage answers without being asked: never taken. */
 const extra = { symbol: 'NOT-ASKED', price: 1, bid: null, ask: null };
-const watched = (count: number) =>
-  Array.from({ length: count }, (_, index) => ({ symbol: `S${index}`, userIds: [`user-${index % 3}`] }));
+const watched = (count: number) => ({
+  symbols: Array.from({ length: count }, (_, index) => `S${index}`),
+  userIds: ['user-0', 'user-1', 'user-2'],
+});
 
 describe('StopLossQuotes', () => {
-  it('asks 10 symbols a call with their holders, and keeps only the symbols asked', async () => {
+  it('asks 10 symbols a call through the watched followers’ accounts, and keeps only the symbols asked', async () => {
     const { quotes, calls } = brokerage(new Set());
     const prices = await quotes.pricesOf(watched(23), 'pass');
     expect(calls.map((call) => call.symbols.length).sort()).toEqual([10, 10, 3]);

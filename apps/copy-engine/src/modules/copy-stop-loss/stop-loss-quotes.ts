@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   BROKERAGE_READ_RPC_TIMEOUT_MS,
   BrokerageRpc,
-  MARKET_QUOTES_MAX_USERS,
   type MarketQuotesRpcReply,
   type MarketQuotesRpcRequest,
   type QuoteView,
@@ -10,7 +9,7 @@ import {
 import { RpcClient } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
-import type { WatchedSymbol } from './stop-loss.store';
+import type { WatchedSymbols } from './stop-loss.store';
 
 /** Symbols per marketQuotes call (the brokerage takes at most 10). */
 export const QUOTE_BATCH = 10;
@@ -19,7 +18,7 @@ const CONCURRENT_CALLS = 4;
 
 /**
  * Live prices for a stop-loss pass through the brokerage's system quote call, 10 symbols a call, each call through
- * the accounts of the symbols' holders. A symbol the brokerage does not quote — left out of its answer, or a call
+ * the accounts of watched followers. A symbol the brokerage does not quote — left out of its answer, or a call
  * refused (a batch refused is asked again symbol by symbol, so one unquotable symbol does not hide nine others) — is
  * absent from the answer: its copies are left out of the pass, never valued at a stored price.
  */
@@ -30,9 +29,9 @@ export class StopLossQuotes {
   constructor(@Inject(COPY_ENGINE_RPC) private readonly rpc: RpcClient) {}
 
   /** Symbol (upper case) → price per share as decimal text. */
-  async pricesOf(symbols: WatchedSymbol[], correlationId: string): Promise<Map<string, string>> {
+  async pricesOf({ symbols, userIds }: WatchedSymbols, correlationId: string): Promise<Map<string, string>> {
     const prices = new Map<string, string>();
-    const batches: WatchedSymbol[][] = [];
+    const batches: string[][] = [];
     for (let start = 0; start < symbols.length; start += QUOTE_BATCH)
       batches.push(symbols.slice(start, start + QUOTE_BATCH));
     let next = 0;
@@ -40,9 +39,11 @@ export class StopLossQuotes {
       while (next < batches.length) {
         const batch = batches[next++]!;
         const quotes =
-          (await this.ask(batch, correlationId)) ??
+          (await this.ask(batch, userIds, correlationId)) ??
           (batch.length > 1
-            ? (await Promise.all(batch.map((one) => this.ask([one], correlationId)))).flatMap((each) => each ?? [])
+            ? (await Promise.all(batch.map((one) => this.ask([one], userIds, correlationId)))).flatMap(
+                (each) => each ?? [],
+              )
             : []);
         for (const quote of quotes) {
           const price = priceOf(quote);
@@ -55,9 +56,8 @@ export class StopLossQuotes {
   }
 
   /** The brokerage's quotes of the batch, only of the symbols asked; null when the call was refused or unanswered. */
-  private async ask(batch: WatchedSymbol[], correlationId: string): Promise<QuoteView[] | null> {
-    const asked = new Set(batch.map((each) => each.symbol.toUpperCase()));
-    const userIds = [...new Set(batch.flatMap((each) => each.userIds))].slice(0, MARKET_QUOTES_MAX_USERS);
+  private async ask(batch: string[], userIds: string[], correlationId: string): Promise<QuoteView[] | null> {
+    const asked = new Set(batch.map((symbol) => symbol.toUpperCase()));
     try {
       const { quotes } = await this.rpc.request<MarketQuotesRpcRequest, MarketQuotesRpcReply>(
         BrokerageRpc.marketQuotes,

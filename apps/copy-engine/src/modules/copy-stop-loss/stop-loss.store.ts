@@ -16,12 +16,13 @@ const QUOTED_SYMBOL = `upper(CASE WHEN copy.is_options THEN copy.options_ticker 
 /** Memory of the pass's statement for grouping (per statement, this transaction only). */
 const PASS_WORK_MEM = '64MB';
 
-/** How many holders of a symbol are offered to the brokerage as accounts to quote it through. */
-const QUOTE_USERS_PER_SYMBOL = 5;
+/** How many holders are offered to the brokerage as accounts to quote through (SnapTrade quotes in an account). */
+const QUOTE_USERS = 20;
 
-/** A symbol held in a watched pair's open copies, and a few of its holders (whose accounts may quote it). */
-export interface WatchedSymbol {
-  symbol: string;
+/** What a pass quotes: the symbols the watched pairs' open copies hold, and a few of their holders. */
+export interface WatchedSymbols {
+  symbols: string[];
+  /** Followers holding watched copies, whose accounts may be used for the quotes (any account quotes any symbol). */
   userIds: string[];
 }
 
@@ -35,19 +36,20 @@ export interface BreachedPair {
 }
 
 /**
- * The distinct symbols the open copies of watched pairs hold (one statement; the holders are not made distinct in
- * SQL, which would sort every copy, but here).
+ * The distinct symbols the open copies of watched pairs hold (one grouping over them), and a few of their holders (a
+ * statement that stops at the first ones found).
  */
-export async function watchedSymbols(manager: EntityManager): Promise<WatchedSymbol[]> {
-  const rows = (await manager.query(
-    `SELECT ${QUOTED_SYMBOL} AS symbol, (array_agg(copy.user_id::text))[1:${QUOTE_USERS_PER_SYMBOL * 4}] AS "userIds"
-       FROM ${WATCHED_COPIES}
+export async function watchedSymbols(manager: EntityManager): Promise<WatchedSymbols> {
+  const symbols = (await manager.query(
+    `SELECT ${QUOTED_SYMBOL} AS symbol FROM ${WATCHED_COPIES}
       WHERE ${WATCHED_PAIR} AND ${QUOTED_SYMBOL} IS NOT NULL
-      GROUP BY 1`,
-  )) as WatchedSymbol[];
-  return rows
-    .map((row) => ({ symbol: row.symbol, userIds: [...new Set(row.userIds)].slice(0, QUOTE_USERS_PER_SYMBOL) }))
-    .sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+      GROUP BY 1 ORDER BY 1`,
+  )) as Array<{ symbol: string }>;
+  if (symbols.length === 0) return { symbols: [], userIds: [] };
+  const holders = (await manager.query(
+    `SELECT DISTINCT guard.user_id AS "userId" FROM ${WATCHED_COPIES} WHERE ${WATCHED_PAIR} LIMIT ${QUOTE_USERS}`,
+  )) as Array<{ userId: string }>;
+  return { symbols: symbols.map((row) => row.symbol), userIds: holders.map((row) => row.userId) };
 }
 
 /**
