@@ -7,6 +7,7 @@ import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AutoCopyModule } from './modules/auto-copy/auto-copy.module';
 import { CopiesModule } from './modules/copies/copies.module';
 import { CopyGuardsModule } from './modules/copy-guards/copy-guards.module';
+import { CopyStopLossModule } from './modules/copy-stop-loss/copy-stop-loss.module';
 import { FollowerSettingsModule } from './modules/follower-settings/follower-settings.module';
 import { LivePositionsModule } from './modules/live-positions/live-positions.module';
 import { OpenPositionsModule } from './modules/open-positions/open-positions.module';
@@ -28,6 +29,7 @@ export class CopyEngineAppModule {
         CopyGuardsModule,
         AutoCopyModule,
         OpenPositionsModule,
+        CopyStopLossModule,
         LivePositionsModule,
         AdminCopiesModule,
         AnalyticsModule,

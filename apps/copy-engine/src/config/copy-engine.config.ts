@@ -78,4 +78,13 @@ export class CopyEngineConfig extends BaseServiceConfig {
   @Min(60_000)
   @Max(7 * 24 * 60 * 60_000)
   AUTO_COPY_MAX_SHARE_AGE_MS: number = 15 * 60_000;
+
+  /**
+   * How often the copy stop-loss is evaluated: each pass values the open copies of every (follower, trace) with a
+   * stop-loss at live quotes and closes those past it (0: never, for tests that drive it themselves).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(10 * 60_000)
+  COPY_STOP_LOSS_INTERVAL_MS: number = 15_000;
 }

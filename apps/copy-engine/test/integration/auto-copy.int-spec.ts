@@ -22,6 +22,8 @@ import { CopyEngineConfig } from '../../src/config/copy-engine.config';
 import { autoCloseRequestId } from '../../src/modules/auto-copy/auto-copy-closer';
 import { AUTO_COPY_FANOUT_DURABLE, autoCopyRequestId } from '../../src/modules/auto-copy/auto-copy-fanout.handler';
 import { AutoCopyPlacer } from '../../src/modules/auto-copy/auto-copy-placer';
+import { toCopyInstanceView } from '../../src/modules/copies/copy-instance.mapper';
+import { findCopyById } from '../../src/modules/copies/copy-instances.store';
 import { findFollowerSettings } from '../../src/modules/follower-settings/follower-settings.store';
 import {
   AutoCopyStandInsModule,
@@ -502,6 +504,7 @@ describe('closing automatic copies when the trader sells', () => {
     const sellKey = `${closer}:${autoCloseRequestId(closed.id, copyId)}`;
     expect(world.placed.get(sellKey)).toBe(1);
     expect(world.orders.get(sellKey)).toMatchObject({ action: 'SELL', quantity: 10 });
+    expect(toCopyInstanceView((await findCopyById(dataSource.manager, copyId))!).closedBy).toBe('trader');
 
     // Redelivered: no second sell.
     await republish(nc, 'events.traces.trade.closed.v1', closed);

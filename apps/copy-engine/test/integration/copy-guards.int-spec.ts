@@ -4,6 +4,7 @@ import { DomainException, OutboxWriter } from '@copytrade/nest';
 import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { COPY_ENGINE_SCHEMA, copyEngineDataSourceOptions } from '../../src/database/data-source';
+import type { AutoCopyCloser } from '../../src/modules/auto-copy/auto-copy-closer';
 import {
   findFollowerGuards,
   findTraceGuards,
@@ -57,9 +58,9 @@ beforeAll(async () => {
   await runCopyEngineMigrations(database.url);
   dataSource = new DataSource(copyEngineDataSourceOptions(database.url) as DataSourceOptions);
   await dataSource.initialize();
-  // The stop switch and a pause announce the copies they skip through the outbox.
+  // The closes stop-all records and their sale are the copy stop-loss suite's (the closer is not run here).
   const outbox = new OutboxWriter({ schema: COPY_ENGINE_SCHEMA, producer: 'copy-engine' });
-  follower = new FollowerGuardsUseCase(dataSource, outbox);
+  follower = new FollowerGuardsUseCase(dataSource, outbox, { kick: () => undefined } as unknown as AutoCopyCloser);
   traces = new TraceGuardsUseCase(dataSource, outbox);
 }, 60_000);
 afterAll(async () => {

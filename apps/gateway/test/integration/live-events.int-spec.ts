@@ -333,6 +333,36 @@ it('a copy skipped by a guard reaches its follower only, with the reason', async
   await expectEventually(() => expect(types(other)).toEqual(['order.filled']));
 });
 
+it('a guard that fired and a pause reach that follower only, at once, with the number of copies being sold', async () => {
+  const mine = track(await connected(subscriber));
+  const other = track(await connected(stranger));
+  const traceId = randomUUID();
+  const copyIds = [randomUUID(), randomUUID()];
+  await publish('events.copy-engine.copy-guard.triggered.v1', 'CopyGuardTriggered', {
+    userId: subscriber.id,
+    traceId,
+    guard: 'stop_loss',
+    lossPercent: '12.30',
+    thresholdPercent: '10.00',
+    copyIds,
+    occurredAt: new Date().toISOString(),
+  });
+  await publish('events.copy-engine.auto-copy.paused.v1', 'AutoCopyPaused', {
+    userId: subscriber.id,
+    traceId,
+    reason: 'stop_loss',
+    occurredAt: new Date().toISOString(),
+  });
+  await expectEventually(() => expect(types(mine)).toEqual(['copy-guard.triggered', 'auto-copy.paused']));
+  expect(mine.events[0]!.data!.data).toEqual(
+    expect.objectContaining({ traceId, guard: 'stop_loss', lossPercent: '12.30', copies: 2 }),
+  );
+  expect(mine.events[0]!.data!.data).not.toHaveProperty('copyIds');
+  expect(mine.events[1]!.data!.data).toMatchObject({ traceId, reason: 'stop_loss' });
+  await orderFilled(stranger.id);
+  await expectEventually(() => expect(types(other)).toEqual(['order.filled']));
+});
+
 it('a shared trade reaches the owner and the subscriber traces names, not a non-subscriber', async () => {
   const tradeId = randomUUID();
   audiences.set(tradeId, [owner.id, subscriber.id]);

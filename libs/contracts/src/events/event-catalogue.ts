@@ -8,7 +8,9 @@ import { ProviderUserDeleted } from './brokerage/provider-user-deleted.v1';
 import { ProviderUserRegistered } from './brokerage/provider-user-registered.v1';
 import type { CataloguedEventDefinition } from './catalogued-event';
 import { AutoCopyResumed } from './copy-engine/auto-copy-resumed.v1';
+import { AutoCopyPaused } from './copy-engine/auto-copy-paused.v1';
 import { CopyClosed } from './copy-engine/copy-closed.v1';
+import { CopyGuardTriggered } from './copy-engine/copy-guard-triggered.v1';
 import { CopyOpened } from './copy-engine/copy-opened.v1';
 import { CopySkipped } from './copy-engine/copy-skipped.v1';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
@@ -41,6 +43,8 @@ export const EventCatalogue = {
   CopyClosed,
   CopySkipped,
   AutoCopyResumed,
+  CopyGuardTriggered,
+  AutoCopyPaused,
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

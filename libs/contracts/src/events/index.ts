@@ -20,4 +20,6 @@ export * from './copy-engine/copy-opened.v1';
 export * from './copy-engine/copy-closed.v1';
 export * from './copy-engine/copy-skipped.v1';
 export * from './copy-engine/auto-copy-resumed.v1';
+export * from './copy-engine/copy-guard-triggered.v1';
+export * from './copy-engine/auto-copy-paused.v1';
 export * from './identity/user-role-changed.v1';

@@ -7,6 +7,7 @@ import { heldQuantityOf } from '../copies/copy-instance.mapper';
 import { findCopyById, type CopyRecord } from '../copies/copy-instances.store';
 import { CopySellPlacement } from '../copies/copy-sell-placement';
 import { findCopySell, insertCopySell, type CopySellRecord } from '../copies/copy-sells.store';
+import { closeRequestId } from '../copies/copy-closed-by';
 import {
   claimAutoCopyCloses,
   deferAutoCopyClose,
@@ -17,12 +18,14 @@ import {
 /** Closes handled per round (their sells go to the brokerage concurrently). */
 const CLOSE_BATCH = 50;
 
-/** The sell's request id: the TradeClosed event and the copy, so a retry or a redelivery never sells twice. */
-export const autoCloseRequestId = (eventId: string, copyId: string) => `auto-close:${eventId}:${copyId}`;
+/** The sell's request id of a trader's sell: the TradeClosed event and the copy (closeRequestId). */
+export const autoCloseRequestId = (eventId: string, copyId: string) =>
+  closeRequestId({ eventId, copyId, reason: 'trader_sell' });
 
 /**
- * Sells the automatic copies whose trader sold (auto_copy_closes) through the follower's own sell path: the sell of
- * what the copy still holds recorded PENDING under (event, copy) — once — then CopySellPlacement (market sell under
+ * Sells the copies recorded to be closed (auto_copy_closes: the automatic copies whose trader sold, those of a trace
+ * whose copy stop-loss fired, the automatic ones of a kill switch) through the follower's own sell path: the sell of
+ * what the copy still holds recorded PENDING under (decision, copy) — once — then CopySellPlacement (market sell under
  * that request id; filled → the copy CLOSED with CopyClosed; accepted → its events settle it; refused → the sell
  * FAILED with the reason and the copy stays open for the follower to sell). A copy still pending waits for its fill;
  * one failed, closed or already sold has nothing to sell. Claimed with a lease, so a crash leaves it to be taken
@@ -89,7 +92,7 @@ export class AutoCopyCloser implements OnApplicationBootstrap, OnApplicationShut
     try {
       const copy = (await findCopyById(manager, close.copyId))!;
       if (copy.status === 'PENDING') return await deferAutoCopyClose(manager, close, this.config.AUTO_COPY_RETRY_MS);
-      const requestId = autoCloseRequestId(close.eventId, close.copyId);
+      const requestId = closeRequestId(close);
       const sell = (await findCopySell(manager, copy.userId, requestId)) ?? (await this.record(copy, requestId));
       if (!sell) return await finishAutoCopyClose(manager, close, `nothing to sell (copy ${copy.status})`);
       if (sell.status !== 'PENDING') return await finishAutoCopyClose(manager, close, `sell ${sell.status}`);

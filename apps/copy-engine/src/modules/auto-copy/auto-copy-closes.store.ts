@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { CloseReason } from '../copies/copy-closed-by';
 import { TABLE } from '../copies/copy-instances.store';
 import { FOLLOWER_SETTINGS } from '../follower-settings/follower-settings.store';
 
@@ -9,11 +10,12 @@ const returned = <T>(result: unknown): T[] =>
     ? (result[0] as T[])
     : (result as T[]);
 
-/** One automatic copy to sell because its trader sold (a TradeClosed event). */
+/** One copy to sell at market, keyed by the decision (`eventId`) and the copy. */
 export interface AutoCopyClose {
   eventId: string;
   copyId: string;
   userId: string;
+  reason: CloseReason;
 }
 
 /**
@@ -35,6 +37,38 @@ export async function recordAutoCopyCloses(manager: EntityManager, eventId: stri
   return rows.length;
 }
 
+/**
+ * Keyed closes (reason stop_loss or kill_switch, under the decision `eventId`) of a follower's OPEN copies: of one
+ * trace (the stop-loss: manual and automatic), or every automatic one (the kill switch). A copy that already has a
+ * close under way is left to it. Answers the copies recorded (a repeat of the same decision records none).
+ */
+export async function recordGuardCloses(
+  manager: EntityManager,
+  decision: {
+    eventId: string;
+    userId: string;
+    reason: Exclude<CloseReason, 'trader_sell'>;
+    traceId?: string;
+    lossPercent?: string;
+  },
+): Promise<string[]> {
+  const rows = (await manager.query(
+    `INSERT INTO ${CLOSES} (event_id, copy_id, user_id, reason, loss_percent)
+     SELECT $1, copy.id, copy.user_id, $3, $5
+       FROM ${TABLE} copy
+      WHERE copy.user_id = $2 AND copy.status = 'OPEN'
+        AND ($4::uuid IS NULL OR copy.trace_id = $4)
+        AND ($4::uuid IS NOT NULL OR copy.placement = 'automatic')
+        AND NOT EXISTS (SELECT 1 FROM ${CLOSES} open_close
+                         WHERE open_close.copy_id = copy.id AND open_close.status = 'PENDING')
+      ORDER BY copy.id
+     ON CONFLICT DO NOTHING
+     RETURNING copy_id AS "copyId"`,
+    [decision.eventId, decision.userId, decision.reason, decision.traceId ?? null, decision.lossPercent ?? null],
+  )) as Array<{ copyId: string }>;
+  return rows.map((row) => row.copyId);
+}
+
 /** Claims PENDING closes whose lease is free (SKIP LOCKED: replicas share them), leased for `leaseMs`. */
 export async function claimAutoCopyCloses(
   manager: EntityManager,
@@ -48,7 +82,7 @@ export async function claimAutoCopyCloses(
                SELECT event_id, copy_id FROM ${CLOSES}
                 WHERE status = 'PENDING' AND (in_flight_until IS NULL OR in_flight_until <= now())
                 ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING event_id AS "eventId", copy_id AS "copyId", user_id AS "userId"`,
+        RETURNING event_id AS "eventId", copy_id AS "copyId", user_id AS "userId", reason`,
       [limit, leaseMs],
     ),
   );
@@ -72,13 +106,13 @@ export async function deferAutoCopyClose(manager: EntityManager, close: AutoCopy
   );
 }
 
-/** What became of a trade's closes (tests, support). */
+/** What became of a decision's closes (tests, support). */
 export async function autoCopyClosesOf(
   manager: EntityManager,
   eventId: string,
-): Promise<Array<{ copyId: string; status: string; outcome: string | null }>> {
+): Promise<Array<{ copyId: string; status: string; outcome: string | null; reason: CloseReason }>> {
   return (await manager.query(
-    `SELECT copy_id AS "copyId", status, outcome FROM ${CLOSES} WHERE event_id = $1 ORDER BY copy_id`,
+    `SELECT copy_id AS "copyId", status, outcome, reason FROM ${CLOSES} WHERE event_id = $1 ORDER BY copy_id`,
     [eventId],
-  )) as Array<{ copyId: string; status: string; outcome: string | null }>;
+  )) as Array<{ copyId: string; status: string; outcome: string | null; reason: CloseReason }>;
 }

@@ -14,6 +14,7 @@ import { AutoCopyPlacer } from './auto-copy-placer';
 @Module({
   imports: [CopiesModule],
   providers: [AutoCopyPlacer, AutoCopyFanoutHandler, AutoCopyCloser, AutoCopyCloseHandler, CopyBudgets],
-  exports: [AutoCopyPlacer, CopyBudgets],
+  // The guards' closes (stop-loss, kill switch) are sold by the same closer.
+  exports: [AutoCopyPlacer, CopyBudgets, AutoCopyCloser],
 })
 export class AutoCopyModule {}

@@ -5,6 +5,7 @@ import {
   type CopyReceiptFigures,
 } from '@copytrade/contracts';
 import Decimal from 'decimal.js';
+import { closedByOf } from './copy-closed-by';
 import type { CopyRecord } from './copy-instances.store';
 
 const num = (value: string | null): number | null => (value === null ? null : new Decimal(value).toNumber());
@@ -98,6 +99,7 @@ export function toCopyInstanceView(copy: CopyRecord): CopyInstanceView {
       ...receiptFiguresOf(copy),
     },
     closedAt: copy.closedAt ? copy.closedAt.toISOString() : null,
+    ...closedByOf(copy),
   };
 }
 

@@ -62,6 +62,14 @@ export interface CopyRecord {
   limitPrice: string | null;
   /** Where an automatic copy came from (null: a manual copy, or one recorded before origins were). */
   origin: CopyOrigin | null;
+  /** For a CLOSED copy: the request id of its last filled sell and its recorded closes (who sold it); else null. */
+  closing: CopyClosing | null;
+}
+
+/** A closed copy's last filled sell and the keyed closes recorded for it (auto_copy_closes). */
+export interface CopyClosing {
+  sellRequestId: string | null;
+  closes: Array<{ eventId: string; reason: 'trader_sell' | 'stop_loss' | 'kill_switch'; lossPercent: string | null }>;
 }
 
 export const TABLE = 'copy_engine.copy_instances';
@@ -88,7 +96,15 @@ export const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", requ
   limit_price::text AS "limitPrice", origin,
   (SELECT coalesce(sum(CASE sell.status WHEN 'FILLED' THEN sell.filled_quantity WHEN 'PENDING' THEN sell.quantity
                        ELSE 0 END), 0)
-     FROM copy_engine.copy_sells sell WHERE sell.copy_id = copy_instances.id)::text AS "soldQuantity"`;
+     FROM copy_engine.copy_sells sell WHERE sell.copy_id = copy_instances.id)::text AS "soldQuantity",
+  CASE WHEN copy_instances.status = 'CLOSED' THEN json_build_object(
+    'sellRequestId', (SELECT sell.request_id FROM copy_engine.copy_sells sell
+                       WHERE sell.copy_id = copy_instances.id AND sell.status = 'FILLED'
+                       ORDER BY sell.filled_at DESC NULLS LAST, sell.created_at DESC LIMIT 1),
+    'closes', coalesce((SELECT json_agg(json_build_object('eventId', guard_close.event_id, 'reason', guard_close.reason,
+                                                          'lossPercent', guard_close.loss_percent::text))
+                          FROM copy_engine.auto_copy_closes guard_close WHERE guard_close.copy_id = copy_instances.id), '[]'))
+  END AS closing`;
 
 export async function findCopyByRequest(
   manager: EntityManager,

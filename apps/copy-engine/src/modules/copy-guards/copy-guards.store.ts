@@ -271,3 +271,29 @@ export async function resumeTraceAutoCopy(
   )) as [TraceGuards[], number];
   return rows[0] ?? defaultTraceGuards(userId, traceId);
 }
+
+/**
+ * The follower's guards row, created with the defaults when missing and locked until the transaction ends: a change
+ * that reports what it changed (the kill switch going on) reads the state it changes, and concurrent ones queue.
+ */
+export async function lockFollowerGuards(manager: EntityManager, userId: string): Promise<FollowerGuards> {
+  await manager.query(`INSERT INTO ${FOLLOWER_GUARDS} (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [userId]);
+  const [row] = (await manager.query(
+    `SELECT ${FOLLOWER_SELECT} FROM ${FOLLOWER_GUARDS} WHERE user_id = $1 FOR UPDATE`,
+    [userId],
+  )) as FollowerGuards[];
+  return row;
+}
+
+/** One trace's guards row of a follower, created with the defaults when missing and locked (lockFollowerGuards). */
+export async function lockTraceGuards(manager: EntityManager, userId: string, traceId: string): Promise<TraceGuards> {
+  await manager.query(`INSERT INTO ${TRACE_GUARDS} (user_id, trace_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+    userId,
+    traceId,
+  ]);
+  const [row] = (await manager.query(
+    `SELECT ${TRACE_SELECT} FROM ${TRACE_GUARDS} WHERE user_id = $1 AND trace_id = $2 FOR UPDATE`,
+    [userId, traceId],
+  )) as TraceGuards[];
+  return row;
+}

@@ -10,13 +10,18 @@ import {
   type UpdateFollowerGuardsRpcPayload,
 } from '@copytrade/contracts';
 import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
-import { DomainException, OutboxWriter } from '@copytrade/nest';
+import { DomainException, OutboxWriter, type OutboxEvent } from '@copytrade/nest';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { AutoCopyCloser } from '../auto-copy/auto-copy-closer';
+import { recordGuardCloses } from '../auto-copy/auto-copy-closes.store';
 import { skipUnplacedAutomaticCopies } from '../copy-limits/unplaced-copies.store';
 import { ownGuardsOf } from './copy-guards.access';
 import { toFollowerGuardsView } from './copy-guards.mapper';
+import { autoCopyPausedEvent, copyGuardTriggeredEvent } from './guard-events';
 import {
   findFollowerGuards,
+  lockFollowerGuards,
   saveFollowerGuards,
   setAutoCopyStopped,
   type FollowerGuardsChanges,
@@ -31,6 +36,7 @@ export class FollowerGuardsUseCase {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxWriter,
+    private readonly closer: AutoCopyCloser,
   ) {}
 
   async get({ actor, payload }: RpcRequest<FollowerRpcPayload>): Promise<FollowerGuardsRpcReply> {
@@ -66,8 +72,11 @@ export class FollowerGuardsUseCase {
   }
 
   /**
-   * The kill switch on, with every automatic copy not yet sent skipped in the same transaction (it waits for a batch
-   * in flight: see skipUnplacedAutomaticCopies). `closeAutomaticCopies` is answered back as asked.
+   * The kill switch on, in one transaction: the flag (AutoCopyPaused when it was off), the skip of every automatic
+   * copy not yet sent (it waits for a batch in flight: see skipUnplacedAutomaticCopies), and with
+   * `closeAutomaticCopies` a keyed close of every open automatic copy of the follower (CopyGuardTriggered naming
+   * them) that the closer then sells at market — manual copies are left alone. A repeat records nothing new for copies
+   * whose close is under way.
    */
   async stopAll({
     actor,
@@ -75,21 +84,31 @@ export class FollowerGuardsUseCase {
     requestId,
   }: RpcRequest<StopAllAutoCopyRpcPayload>): Promise<StopAllAutoCopyRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
-    // The switch and the skip of every automatic copy not yet sent commit together: no order of theirs after it.
-    const guards = await this.dataSource.transaction(async (manager) => {
-      const stopped = await setAutoCopyStopped(manager, userId, true);
+    const close = payload.closeAutomaticCopies === true;
+    const { guards, copyIds } = await this.dataSource.transaction(async (manager) => {
+      const before = await lockFollowerGuards(manager, userId);
+      const after = await setAutoCopyStopped(manager, userId, true);
+      // The switch and the skip of every automatic copy not yet sent commit together: no order of theirs after it.
       await skipUnplacedAutomaticCopies(
         manager,
         this.outbox,
         { userId, traceId: null, correlationId: requestId },
-        {
-          code: CopyTradeErrorCode.SKIPPED_STOPPED,
-          reason: CopyTradeMessages.autoCopyStopped,
-        },
+        { code: CopyTradeErrorCode.SKIPPED_STOPPED, reason: CopyTradeMessages.autoCopyStopped },
       );
-      return stopped;
+      const events: OutboxEvent[] = [];
+      if (!before.autoCopyStopped) events.push(autoCopyPausedEvent(userId, null, 'kill_switch', requestId));
+      const closing = close
+        ? await recordGuardCloses(manager, { eventId: randomUUID(), userId, reason: 'kill_switch' })
+        : [];
+      if (closing.length > 0)
+        events.push(
+          copyGuardTriggeredEvent({ userId, traceId: null, guard: 'kill_switch', copyIds: closing }, requestId),
+        );
+      await this.outbox.addMany(manager, events);
+      return { guards: after, copyIds: closing };
     });
-    return { guards: toFollowerGuardsView(guards), closeAutomaticCopies: payload.closeAutomaticCopies === true };
+    if (copyIds.length > 0) this.closer.kick();
+    return { guards: toFollowerGuardsView(guards), closeAutomaticCopies: close, closingCopies: copyIds.length };
   }
 
   async resumeAll({ actor, payload }: RpcRequest<FollowerRpcPayload>): Promise<FollowerGuardsRpcReply> {

@@ -19,8 +19,10 @@ import { DataSource } from 'typeorm';
 import { skipUnplacedAutomaticCopies } from '../copy-limits/unplaced-copies.store';
 import { ownGuardsOf } from './copy-guards.access';
 import { toTraceGuardsView } from './copy-guards.mapper';
+import { autoCopyPausedEvent } from './guard-events';
 import {
   findTraceGuards,
+  lockTraceGuards,
   pauseTraceAutoCopy,
   resumeTraceAutoCopy,
   saveTraceGuards,
@@ -62,21 +64,24 @@ export class TraceGuardsUseCase {
     return { traceGuards: toTraceGuardsView(saved) };
   }
 
+  /**
+   * Paused by the follower, in one transaction with AutoCopyPaused (when it was running) and the skip of the trace's
+   * automatic copies not yet sent: no order after it commits.
+   */
   async pause({ actor, payload, requestId }: RpcRequest<TraceGuardsRpcPayload>): Promise<TraceGuardsRpcReply> {
     const userId = ownGuardsOf(actor, payload.userId);
-    // The pause and the skip of the trace's automatic copies not yet sent commit together: no order after it.
     const paused = await this.dataSource.transaction(async (manager) => {
-      const done = await pauseTraceAutoCopy(manager, userId, payload.traceId, 'user');
+      const before = await lockTraceGuards(manager, userId, payload.traceId);
+      const after = await pauseTraceAutoCopy(manager, userId, payload.traceId, 'user');
       await skipUnplacedAutomaticCopies(
         manager,
         this.outbox,
         { userId, traceId: payload.traceId, correlationId: requestId },
-        {
-          code: CopyTradeErrorCode.SKIPPED_PAUSED,
-          reason: CopyTradeMessages.autoCopyPaused,
-        },
+        { code: CopyTradeErrorCode.SKIPPED_PAUSED, reason: CopyTradeMessages.autoCopyPaused },
       );
-      return done;
+      if (!before.autoCopyPaused)
+        await this.outbox.addMany(manager, [autoCopyPausedEvent(userId, payload.traceId, 'user', requestId)]);
+      return after;
     });
     return { traceGuards: toTraceGuardsView(paused) };
   }

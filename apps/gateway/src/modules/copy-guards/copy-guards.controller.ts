@@ -82,6 +82,7 @@ export class CopyGuardsController {
       success: true,
       guards: reply.guards,
       closeAutomaticCopies: reply.closeAutomaticCopies,
+      closingCopies: reply.closingCopies,
       message: CopyGuardMessages.stopped,
     };
   }

@@ -8,11 +8,22 @@ export const LiveEventSubjects = {
   copyOpened: 'events.copy-engine.copy.opened.v1',
   copyClosed: 'events.copy-engine.copy.closed.v1',
   copySkipped: 'events.copy-engine.copy.skipped.v1',
+  copyGuardTriggered: 'events.copy-engine.copy-guard.triggered.v1',
+  autoCopyPaused: 'events.copy-engine.auto-copy.paused.v1',
 } as const;
 
 /** What a browser receives on `/api/events` (the `data:` line), with the stream sequence as the SSE `id:`. */
 export interface LiveMessage {
-  type: 'trade.shared' | 'trade.closed' | 'order.filled' | 'copy.opened' | 'copy.closed' | 'copy.skipped' | 'resync';
+  type:
+    | 'trade.shared'
+    | 'trade.closed'
+    | 'order.filled'
+    | 'copy.opened'
+    | 'copy.closed'
+    | 'copy.skipped'
+    | 'copy-guard.triggered'
+    | 'auto-copy.paused'
+    | 'resync';
   data: Record<string, string | number | boolean | null>;
 }
 
@@ -147,6 +158,20 @@ export function toLiveEvent(
           'reason',
           'skippedAt',
         ),
+      });
+    case LiveEventSubjects.copyGuardTriggered:
+      // The copies' ids stay server-side (the screens refetch); their number says how many are being sold.
+      return userEvent(seq, storedAt, data, {
+        type: 'copy-guard.triggered',
+        data: {
+          ...pick('traceId', 'guard', 'lossPercent', 'thresholdPercent', 'occurredAt'),
+          copies: Array.isArray(data.copyIds) ? data.copyIds.length : 0,
+        },
+      });
+    case LiveEventSubjects.autoCopyPaused:
+      return userEvent(seq, storedAt, data, {
+        type: 'auto-copy.paused',
+        data: pick('traceId', 'reason', 'occurredAt'),
       });
     default:
       return null;

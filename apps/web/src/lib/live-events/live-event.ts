@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { brokerageKeys } from '@/features/brokerage/api/query-keys';
+import { copyGuardsKeys } from '@/features/copy-guards/api/query-keys';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { paperBrokerKeys } from '@/features/paper-broker/api/query-keys';
 import { traceDashboardKeys } from '@/features/trace-dashboard/api/query-keys';
@@ -15,6 +16,8 @@ export interface LiveEventMessage {
     | 'copy.opened'
     | 'copy.closed'
     | 'copy.skipped'
+    | 'copy-guard.triggered'
+    | 'auto-copy.paused'
     | 'resync'
     | string;
   data?: Record<string, unknown>;
@@ -62,6 +65,11 @@ export async function applyLiveEvent(queryClient: QueryClient, message: LiveEven
     case 'copy.skipped':
       // A guard kept a copy back: it shows in My Copy Trades with its reason; no money moved.
       await Promise.all(copyScreens.map(invalidate));
+      return;
+    case 'copy-guard.triggered':
+    case 'auto-copy.paused':
+      // A guard fired (its copies being sold) or automatic copying stopped: the copies and the guards' state.
+      await Promise.all([...copyScreens.map(invalidate), invalidate(copyGuardsKeys.all)]);
       return;
     case 'resync':
       // Events were missed beyond what the server keeps: everything on screen is read again.

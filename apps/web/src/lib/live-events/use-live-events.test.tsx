@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { copyGuardsKeys } from '@/features/copy-guards/api/query-keys';
 import { traceDashboardKeys } from '@/features/trace-dashboard/api/query-keys';
 import { tracesKeys } from '@/features/traces/api/query-keys';
 import { createQueryClient } from '@/lib/react-query';
@@ -115,6 +116,28 @@ describe('useLiveEvents', () => {
       const traceTrades = seed(tracesKeys.trades(TRACE, {}));
       await act(async () => FakeEventSource.latest().emit('50', { type, data: { copyId: 'c', traceId: TRACE } }));
       expect(caches.map((isStale) => isStale())).toEqual([true, true, true]);
+      expect(traceTrades()).toBe(false);
+      queryClient.clear();
+    }
+  });
+
+  it('a guard that fired or a pause refreshes the copies and the copy guards at once', async () => {
+    mount();
+    for (const type of ['copy-guard.triggered', 'auto-copy.paused']) {
+      const caches = [
+        seed([...copyTradingKeys.myCopies, USER, { tab: 'closed' }]),
+        seed([...copyTradingKeys.copyTrades, 'list']),
+        seed(copyGuardsKeys.follower()),
+        seed(copyGuardsKeys.trace(TRACE)),
+      ];
+      const traceTrades = seed(tracesKeys.trades(TRACE, {}));
+      await act(async () =>
+        FakeEventSource.latest().emit('60', {
+          type,
+          data: { traceId: TRACE, guard: 'stop_loss', reason: 'stop_loss' },
+        }),
+      );
+      expect(caches.map((isStale) => isStale())).toEqual([true, true, true, true]);
       expect(traceTrades()).toBe(false);
       queryClient.clear();
     }

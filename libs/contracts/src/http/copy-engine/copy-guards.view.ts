@@ -42,6 +42,8 @@ export interface FollowerGuardsResponse {
 export interface StopAllAutoCopyResponse extends FollowerGuardsResponse {
   /** Whether the follower asked for their automatic copies to be closed as well. */
   closeAutomaticCopies: boolean;
+  /** Open automatic copies being sold at market because of this call. */
+  closingCopies: number;
 }
 
 export interface TraceGuardsResponse {

@@ -6,6 +6,11 @@
  */
 export type CopyInstanceStatus = 'pending' | 'open' | 'failed' | 'skipped' | 'closed';
 export type CopyPlacement = 'manual' | 'automatic';
+/**
+ * Who sold a closed copy: the follower's own sell, the automatic close when the trader sold, the follower's copy
+ * stop-loss of the trace, or their kill switch ("Stop all" with close).
+ */
+export type CopyClosedBy = 'follower' | 'trader' | 'stop_loss' | 'kill_switch';
 
 /**
  * Seed 001 §3 Copy instance, plus what the product adds: the copy's state, how it was placed, and its receipt (the
@@ -75,6 +80,10 @@ export interface CopyInstanceView {
     copiedOpenPosition: boolean;
   } & CopyReceiptFigures;
   closedAt: string | null;
+  /** Who sold it, for a closed copy (null otherwise). */
+  closedBy: CopyClosedBy | null;
+  /** The loss the copy stop-loss saw over the trace's open copies when it closed this one, in percent (else null). */
+  closedByLossPercent: number | null;
 }
 
 /**

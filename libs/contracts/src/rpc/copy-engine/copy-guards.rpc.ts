@@ -53,6 +53,8 @@ export interface FollowerGuardsRpcReply {
 
 export interface StopAllAutoCopyRpcReply extends FollowerGuardsRpcReply {
   closeAutomaticCopies: boolean;
+  /** Open automatic copies recorded to be sold at market by this call (0 when none was asked or left). */
+  closingCopies: number;
 }
 
 export class TraceGuardsRpcPayload extends FollowerRpcPayload {

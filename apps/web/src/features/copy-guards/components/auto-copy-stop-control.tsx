@@ -74,7 +74,14 @@ export function AutoCopyStopControl({ guards }: { guards: FollowerGuardsView }) 
             { closeAutomaticCopies: closeCopies },
             {
               // Closing is asked for each time: a later stop does not close copies unless ticked again.
-              onSuccess: () => setCloseCopies(false),
+              onSuccess: (response) => {
+                setCloseCopies(false);
+                // The copies are sold in the background; My Copy Trades shows each one closed as it fills.
+                if (response.closingCopies > 0)
+                  toast.success(
+                    `Selling ${response.closingCopies} automatic ${response.closingCopies === 1 ? 'copy' : 'copies'} at market`,
+                  );
+              },
               onError: (error) => toast.error('Error', { description: errorText(error) }),
             },
           )

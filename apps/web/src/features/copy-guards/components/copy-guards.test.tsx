@@ -48,6 +48,7 @@ function guardsApi(initial: Partial<FollowerGuardsView> = {}) {
       body: {
         ...answer({ autoCopyStopped: true, autoCopyStoppedAt: '2026-01-02T10:00:00.000Z' }).body,
         closeAutomaticCopies: (call.body as { closeAutomaticCopies: boolean }).closeAutomaticCopies,
+        closingCopies: (call.body as { closeAutomaticCopies: boolean }).closeAutomaticCopies ? 3 : 0,
       },
     }),
     'POST /api/copy-guards/resume-all': () => answer({ autoCopyStopped: false, autoCopyStoppedAt: null }),
@@ -129,6 +130,7 @@ describe('settings: follower-wide copy guards', { timeout: 30_000 }, () => {
       await user.click(screen.getByLabelText('And close my automatic copies'));
       await user.click(screen.getByRole('button', { name: 'Stop all and close my automatic copies' }));
       expect(await screen.findByText(/Automatic copying is stopped/)).toBeInTheDocument();
+      expect(await screen.findByText('Selling 3 automatic copies at market')).toBeInTheDocument();
       expect(api.callsTo('POST /api/copy-guards/stop-all').map((call) => call.body)).toEqual([
         { closeAutomaticCopies: true },
       ]);

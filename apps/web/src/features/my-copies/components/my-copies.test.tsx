@@ -70,6 +70,8 @@ function copy(overrides: Partial<CopyInstanceView> & { symbol?: string; options?
       versusTrader: 'worse',
     },
     closedAt: null,
+    closedBy: null,
+    closedByLossPercent: null,
     ...rest,
   };
 }
@@ -375,6 +377,26 @@ describe('My Copy Trades', () => {
     expect(figure(row, 'Realized P&L')).toHaveTextContent('-$31.25');
     expect(figure(row, 'Realized P&L')).toHaveClass('loss');
     expect(figure(row, 'Return %')).toHaveTextContent('-6.17%');
+  });
+
+  it('says-who-closed-a-copy-a-guard-or-the-trader-and-nothing-for-the-followers-own-sell', async () => {
+    mockPage({
+      copies: [
+        copy({ symbol: 'TSLA', status: 'closed', closedBy: 'stop_loss', closedByLossPercent: 12.34 }),
+        copy({ symbol: 'AMD', status: 'closed', closedBy: 'kill_switch' }),
+        copy({ symbol: 'MSFT', status: 'closed', closedBy: 'follower' }),
+      ],
+      summary: performance({ closedPositions: 3 }),
+    });
+    const view = renderApp('/my-copies');
+    await heading();
+    await view.user.click(screen.getByRole('tab', { name: 'Closed Positions (3)' }));
+    const [stopLoss, killSwitch, own] = within(screen.getByRole('list', { name: 'Closed positions' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(stopLoss!).getByText('Closed by your copy stop-loss (−12.3 %)')).toBeInTheDocument();
+    expect(within(killSwitch!).getByText('Closed by Stop all automatic copying')).toBeInTheDocument();
+    expect(within(own!).queryByText(/Closed by/)).not.toBeInTheDocument();
   });
 
   it('asks-the-native-confirmation-with-symbol-quantity-market-and-price-then-sells-and-closes', async () => {

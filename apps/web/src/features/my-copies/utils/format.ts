@@ -148,3 +148,22 @@ export function copiedTracesOf(copies: CopyInstanceView[]): CopiedTrace[] {
   }
   return [...traces.values()];
 }
+
+/**
+ * Who closed a closed copy, as its row says it: "Closed by your copy stop-loss (−12.3 %)", "Closed by Stop all",
+ * "Closed when the trader sold"; nothing for the follower's own sell (or a copy not closed).
+ */
+export function closedByText(copy: Pick<CopyInstanceView, 'closedBy' | 'closedByLossPercent'>): string | null {
+  switch (copy.closedBy) {
+    case 'stop_loss':
+      return isNumber(copy.closedByLossPercent)
+        ? `Closed by your copy stop-loss (−${Math.abs(copy.closedByLossPercent).toFixed(1)} %)`
+        : 'Closed by your copy stop-loss';
+    case 'kill_switch':
+      return 'Closed by Stop all automatic copying';
+    case 'trader':
+      return 'Closed when the trader sold';
+    default:
+      return null;
+  }
+}
