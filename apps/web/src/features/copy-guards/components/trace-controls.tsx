@@ -102,7 +102,7 @@ export function TraceGuardsControls({ guards, traceName }: { guards: TraceGuards
           <GuardNumberField
             id={`${id}-stop-loss`}
             label="Copy stop-loss (%)"
-            hint="Sell an automatic copy of this trace once it lost this share of its cost."
+            hint="Once your open copies of this trace lost this share of their cost, all of them are sold at market and automatic copying of it pauses."
             value={stopLoss}
             error={errors.stopLoss ?? null}
             min={CopyGuardRules.stopLossPercent.min}
