@@ -9,6 +9,7 @@ import { CopySellsSweep1796300000000 } from './migrations/1796300000000-CopySell
 import { CopyGuardSettings1796400000000 } from './migrations/1796400000000-CopyGuardSettings';
 import { CopyLimits1796500000000 } from './migrations/1796500000000-CopyLimits';
 import { CopyOrigin1796600000000 } from './migrations/1796600000000-CopyOrigin';
+import { CopyQueuedForOpen1796700000000 } from './migrations/1796700000000-CopyQueuedForOpen';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -29,6 +30,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopyGuardSettings1796400000000,
         CopyLimits1796500000000,
         CopyOrigin1796600000000,
+        CopyQueuedForOpen1796700000000,
       ],
     }),
     url: databaseUrl,

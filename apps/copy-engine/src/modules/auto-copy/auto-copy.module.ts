@@ -4,15 +4,25 @@ import { AutoCopyCloseHandler } from './auto-copy-close.handler';
 import { AutoCopyCloser } from './auto-copy-closer';
 import { AutoCopyFanoutHandler } from './auto-copy-fanout.handler';
 import { AutoCopyPlacer } from './auto-copy-placer';
+import { MarketOpenQueue } from './market-open-queue';
+import { NextMarketOpen } from './next-market-open';
 
 /**
  * Automatic copying: the fan-out of TradeShared to the followers with copy trading on (recorded in bulk), the
  * placement workers (brokerage batches, settled in bulk), and the close of automatic copies when the trader sells
- * (TradeClosed), through the copies module's sell path.
+ * (TradeClosed), through the copies module's sell path; copies refused for a closed market wait for the open when
+ * their follower asks so (MarketOpenQueue).
  */
 @Module({
   imports: [CopiesModule],
-  providers: [AutoCopyPlacer, AutoCopyFanoutHandler, AutoCopyCloser, AutoCopyCloseHandler],
+  providers: [
+    AutoCopyPlacer,
+    AutoCopyFanoutHandler,
+    AutoCopyCloser,
+    AutoCopyCloseHandler,
+    MarketOpenQueue,
+    NextMarketOpen,
+  ],
   exports: [AutoCopyPlacer],
 })
 export class AutoCopyModule {}
