@@ -65,7 +65,7 @@ const outcomeUnknown = (status: number, code: string): boolean =>
  *   the order noted: its OrderUpdated / OrderFilled events settle it, the sweeper asks about it if they do not come;
  * - refused (market closed, not enough buying power, no brokerage connected …) → FAILED with the reason, shown in
  *   My Copy Trades — except a closed market's refusal of a follower whose policy is to wait for the open: queued for
- *   it, and sized again then (MarketOpenQueue);
+ *   it, and sized again then (MarketOpenQueue, MarketOpenSizer);
  * - no answer (timeout, brokerage down, order still in flight there) → left unplaced and asked again shortly with
  *   the same request ids. Nothing is ever declared "not placed" for taking long.
  * Several workers run at once (AUTO_COPY_WORKERS), kicked when a fan-out records a page and on a poll. While any
@@ -143,7 +143,6 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
    * Answers how many copies it claimed.
    */
   async placeBatch(): Promise<number> {
-    await this.openQueue.sizeDue(); // copies queued for the market open whose open has come join the claimable ones
     const { claimed, fills } = await this.dataSource.transaction(async (manager) => {
       const copies = await claimUnplacedAutomaticCopies(
         manager,
