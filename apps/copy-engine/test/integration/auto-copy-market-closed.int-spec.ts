@@ -163,10 +163,12 @@ describe("the market-closed policy of automatic copies (the follower's guard set
       failureReason: null,
     });
 
-    // Before the open: redelivered, the share changes nothing, and no worker takes the copy.
+    // Before the open: redelivered, the share changes nothing, and no worker takes the copy (no batch sent).
+    const batches = world.batchCalls;
     await republish(nc, TradeShared.subject, shared);
     await aWhile();
     expect(await copyOf(trade.id)).toEqual(queued);
+    expect(world.batchCalls).toBe(batches);
     expect(ordersOf(userId)).toEqual([]);
 
     world.quotes.set('AAPL', 125); // the open's quote: 8 shares of 1,000
