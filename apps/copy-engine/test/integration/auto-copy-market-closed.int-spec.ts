@@ -222,6 +222,30 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     expect(ordersOf(userId)).toEqual([]);
   });
 
+  it('a follower who turned copy trading off while the copy waited: not placed at the open, with the reason', async () => {
+    world.marketClosed = true;
+    world.nextOpenAt = new Date(Date.now() + 3_600_000);
+    const userId = await follower({ policy: 'next_open' });
+    const trade = sharedTrade([userId]);
+    await publishTradeShared(nc, trade);
+    await queuedCopy(trade.id);
+    await dataSource.query(`UPDATE copy_engine.follower_settings SET copy_trading_enabled = false WHERE user_id = $1`, [
+      userId,
+    ]);
+    await marketOpens(trade.id);
+    const notPlaced = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row.status).toBe('FAILED');
+      return row;
+    });
+    expect(notPlaced).toMatchObject({
+      failure_code: CopyTradeErrorCode.COPY_TRADING_OFF_BEFORE_OPEN,
+      failure_reason: CopyTradeMessages.copyTradingOffBeforeOpen,
+    });
+    await aWhile();
+    expect(ordersOf(userId)).toEqual([]);
+  });
+
   it('the trader closes the trade while the copy waits: cancelled with the reason, no order ever, and redeliveries change nothing', async () => {
     world.marketClosed = true;
     world.nextOpenAt = new Date(Date.now() + 3_600_000);
