@@ -46,7 +46,8 @@ export class AutoCopyCloseHandler implements OnModuleInit {
   }
 
   async apply(envelope: EventEnvelope<TradeClosedV1>, manager: EntityManager): Promise<void> {
-    if (envelope.type !== TradeClosed.type || !envelope.data.isShared) return;
+    if (envelope.type !== TradeClosed.type) return;
+    // Even a trade unshared before it closed: its copies still waiting for the open are never to be sent.
     const cancelled = await cancelQueuedCopiesOfTrade(manager, envelope.data.tradeId, {
       code: CopyTradeErrorCode.TRADER_CLOSED_BEFORE_OPEN,
       reason: CopyTradeMessages.traderClosedBeforeOpen,
@@ -56,6 +57,7 @@ export class AutoCopyCloseHandler implements OnModuleInit {
         { eventId: envelope.id, tradeId: envelope.data.tradeId, cancelled: cancelled.length },
         'Queued copies cancelled',
       );
+    if (!envelope.data.isShared) return;
     const recorded = await recordAutoCopyCloses(manager, envelope.id, envelope.data.tradeId);
     if (recorded === 0) return;
     this.recorded.mark(manager);
