@@ -23,7 +23,8 @@ import { useTestPlatform } from '../src/support/test-platform';
  * automatic copy of 2 (250 at 100), OPEN with its receipt, one order each at the brokerage, and A's live push
  * carries copy.opened; B and N get nothing; C gets a copy recorded as not placed, with the reason. The owner sells:
  * A's automatic copy is sold and closed (copy.closed on A's push), D's stays open. A trade shared while the market is
- * closed gives A and D copies recorded as not placed, with the market-closed reason.
+ * closed gives A and D copies recorded as not placed, with the market-closed reason; once D chooses to wait for the
+ * open, such a copy is queued, then sized at the open's price and placed once (the first refusal kept as REJECTED).
  */
 const suite = useTestPlatform('auto_copy');
 const SYMBOL = 'MSFT';
@@ -290,5 +291,59 @@ describe('automatic copying of a shared trade', () => {
     } finally {
       expect((await owner.demo.post('/api/dev/market/hours', { open: true })).status).toBe(200);
     }
+  });
+
+  it("D waits for the open (market-closed policy 'next_open'): the copy is queued, then sized at the open's price and placed once", async () => {
+    expect((await d.api.put('/api/copy-guards', { marketClosedPolicy: 'next_open' })).status).toBe(200);
+    const queuedTradeId = await ownerBuys(suite, owner, {
+      symbol: 'NVDA',
+      price: 50,
+      quantity: 1,
+      orderPrefix: 'auto-copy-queued',
+    });
+    const copyOfD = async () => (await myCopies(d)).find((candidate) => candidate.originalTrade.id === queuedTradeId);
+    expect((await owner.demo.post('/api/dev/market/hours', { open: false })).status).toBe(200);
+    try {
+      await shareTrade(owner, queuedTradeId);
+      const queued = await expectEventually(
+        async () => {
+          const found = await copyOfD();
+          expect(found).toMatchObject({ status: 'pending', failureReason: null });
+          expect(found!.queuedUntil).not.toBeNull();
+          return found!;
+        },
+        { timeoutMs: 30_000 },
+      );
+      expect(queued.requestedQuantity).toBe(5); // 250 at 50
+    } finally {
+      expect((await owner.demo.post('/api/dev/market/hours', { open: true })).status).toBe(200);
+    }
+    // The open comes at a new price: sized again (2 at 125), sent once under the request id it was given to wait.
+    expect((await owner.demo.post('/api/dev/market/price', { symbol: 'NVDA', price: 125 })).status).toBe(200);
+    await suite.db.query(
+      `UPDATE copy_engine.copy_instances SET queued_until = now() WHERE user_id = $1 AND original_trade_id = $2`,
+      [d.id, queuedTradeId],
+    );
+    const opened = await expectEventually(
+      async () => {
+        const found = await copyOfD();
+        expect(found?.status).toBe('open');
+        return found!;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(opened).toMatchObject({ requestedQuantity: 2, copyQuantity: 2, copyEntryPrice: 125, queuedUntil: null });
+    const intents = (
+      await suite.db.query(
+        `SELECT request_id, state, quantity::float8 AS quantity FROM brokerage.order_intents
+          WHERE user_id = $1 AND symbol = 'NVDA' AND request_id LIKE 'auto-copy:%' ORDER BY created_at`,
+        [d.id],
+      )
+    ).rows as Array<{ request_id: string; state: string; quantity: number }>;
+    expect(intents.map(({ state, quantity }) => [state, quantity])).toEqual([
+      ['REJECTED', 5],
+      ['FILLED', 2],
+    ]);
+    expect(intents[1]!.request_id).toBe(opened.requestId);
   });
 });

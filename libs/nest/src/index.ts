@@ -10,3 +10,4 @@ export * from './messaging';
 export * from './read-your-writes';
 export * from './demo';
 export * from './orders';
+export * from './market';

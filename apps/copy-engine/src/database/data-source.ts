@@ -10,6 +10,7 @@ import { CopyGuardSettings1796400000000 } from './migrations/1796400000000-CopyG
 import { CopyLimits1796500000000 } from './migrations/1796500000000-CopyLimits';
 import { CopyOrigin1796600000000 } from './migrations/1796600000000-CopyOrigin';
 import { CopyGuardCloses1796650000000 } from './migrations/1796650000000-CopyGuardCloses';
+import { CopyQueuedForOpen1796700000000 } from './migrations/1796700000000-CopyQueuedForOpen';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -31,6 +32,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopyLimits1796500000000,
         CopyOrigin1796600000000,
         CopyGuardCloses1796650000000,
+        CopyQueuedForOpen1796700000000,
       ],
     }),
     url: databaseUrl,

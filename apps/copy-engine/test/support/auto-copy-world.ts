@@ -33,6 +33,7 @@ import {
   type PlaceOrderBatchRpcReply,
   type PlaceOrderBatchRpcRequest,
   type PlaceOrderRpcRequest,
+  type PaperMarketRpcReply,
   type RpcRequest,
   type TradeClosedV1,
   type TradeSharedV1,
@@ -81,9 +82,18 @@ export const world = {
   /** The brokerage's known value of a user's primary account (decimal text, USD unless given); unset: unknown. */
   accountValues: new Map<string, { totalValue: string; currency?: string }>(),
   accountValueCalls: [] as AccountValuesRpcRequest[],
+  /** The market is closed: every order is refused MARKET_CLOSED, as the paper broker refuses one (per order). */
+  marketClosed: false,
+  /** What the brokerage's market clock says of the next open while closed (null: none, as SnapTrade has none). */
+  nextOpenAt: null as Date | null,
+  /** Refusals kept per (user, request id), as the real brokerage keeps them: a repeat is answered the same. */
+  refusals: new Map<string, { status: number; code: string; message: string }>(),
   reset(): void {
     this.accountValues.clear();
     this.accountValueCalls = [];
+    this.marketClosed = false;
+    this.nextOpenAt = null;
+    this.refusals.clear();
     this.quotes.clear();
     this.quoteCalls = [];
     this.trades.clear();
@@ -133,6 +143,12 @@ export function placeAtBrokerage(item: PlaceOrderBatchOrder | PlaceOrderRpcReque
   if (seen) {
     world.replays += 1;
     return { ...base, accountId: seen.accountId, order: seen, replayed: true, error: null };
+  }
+  const refused = world.refusals.get(key);
+  if (refused) return { ...base, accountId: null, order: null, replayed: true, error: refused };
+  if (world.marketClosed) {
+    world.refusals.set(key, MARKET_CLOSED);
+    return { ...base, accountId: null, order: null, replayed: false, error: MARKET_CLOSED };
   }
   const behaviour = world.behaviour.get(item.userId) ?? 'filled';
   if (typeof behaviour === 'object')
@@ -225,6 +241,16 @@ class AutoCopyStandIns {
         return [{ userId, accountId: accountOf(userId), currency: 'USD', ...known, asOf }];
       }),
     };
+  }
+
+  /** The paper broker's clock; with no next open set it answers as a brokerage without a clock (SnapTrade). */
+  @MessagePattern(BrokerageRpc.paperMarket)
+  market(): PaperMarketRpcReply {
+    if (!world.nextOpenAt)
+      throw new RpcException({ status: 400, code: BrokerageErrorCode.PAPER_BROKER_ONLY, message: 'Paper broker only' });
+    const open = !world.marketClosed;
+    const nextOpenAt = (open ? new Date() : world.nextOpenAt).toISOString();
+    return { market: { open, hoursMode: 'real', override: null, nextOpenAt }, quotes: [] };
   }
 
   @MessagePattern(BrokerageRpc.placeOrder)

@@ -28,6 +28,7 @@ import { guardsOfCopies } from '../copy-limits/guards-of-copies';
 import { automaticCopyBlock, limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
 import { announceSkips } from '../copy-limits/copy-skips';
 import { claimUnplacedAutomaticCopies, retryUnplacedAutomaticCopies } from './auto-copy.store';
+import { MarketOpenQueue } from './market-open-queue';
 
 /** What the brokerage's answer means for each copy of a batch, before it is written. */
 interface BatchOutcome {
@@ -63,7 +64,8 @@ const outcomeUnknown = (status: number, code: string): boolean =>
  * - accepted or unknown (SnapTrade orders, placed later by the brokerage's rate-limited scheduler) → still PENDING,
  *   the order noted: its OrderUpdated / OrderFilled events settle it, the sweeper asks about it if they do not come;
  * - refused (market closed, not enough buying power, no brokerage connected …) → FAILED with the reason, shown in
- *   My Copy Trades;
+ *   My Copy Trades — except a closed market's refusal of a follower whose policy is to wait for the open: queued for
+ *   it, and sized again then (MarketOpenQueue, MarketOpenSizer);
  * - no answer (timeout, brokerage down, order still in flight there) → left unplaced and asked again shortly with
  *   the same request ids. Nothing is ever declared "not placed" for taking long.
  * Several workers run at once (AUTO_COPY_WORKERS), kicked when a fan-out records a page and on a poll. While any
@@ -83,6 +85,7 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
     private readonly outbox: OutboxWriter,
     private readonly relay: OutboxRelay,
     private readonly config: CopyEngineConfig,
+    private readonly openQueue: MarketOpenQueue,
   ) {
     relay.giveWayWhile(() => this.workers.size > 0, config.OUTBOX_GIVE_WAY_MAX_MS);
   }
@@ -153,11 +156,13 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
       const outcome = await this.send(send, correlationId);
       await settleCopyFills(manager, this.outbox, outcome.fills, { correlationId });
       await releasePendingCopies(manager, outcome.pending);
-      const failed = new Set(await failCopies(manager, [...skipped, ...outcome.failures]));
+      // A closed market's refusals of followers who wait for the open are queued, not failed (market-open-queue).
+      const refused = await this.openQueue.queueClosedMarketRefusals(manager, outcome.failures, byId, correlationId);
+      const failed = new Set(await failCopies(manager, [...skipped, ...refused]));
       await announceSkips(
         manager,
         this.outbox,
-        [...skipped, ...outcome.failures]
+        [...skipped, ...refused]
           .filter((failure) => failed.has(failure.id))
           .map((failure) => ({ ...byId.get(failure.id)!, code: failure.code, reason: failure.reason })),
         { correlationId },

@@ -141,6 +141,7 @@ export interface RecordedAutoCopy {
 /**
  * Claims up to `limit` automatic copies whose order has not been asked for (PENDING, no order state) and whose lease
  * is free — never taken, or left by a worker that crashed or gave up — leasing them to the caller for `leaseMs`.
+ * Copies queued for the market open are not among them until sized at the open (market-open-queue).
  * FOR UPDATE SKIP LOCKED: concurrent workers and replicas take disjoint batches without waiting on each other.
  */
 export async function claimUnplacedAutomaticCopies(
@@ -154,7 +155,7 @@ export async function claimUnplacedAutomaticCopies(
               attempts = attempts + 1, updated_at = now()
         WHERE id IN (SELECT id FROM ${TABLE}
                       WHERE status = 'PENDING' AND placement = 'automatic' AND order_state IS NULL
-                        AND (in_flight_until IS NULL OR in_flight_until <= now())
+                        AND queued_until IS NULL AND (in_flight_until IS NULL OR in_flight_until <= now())
                       ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING ${COLUMNS}`,
       [limit, leaseMs],

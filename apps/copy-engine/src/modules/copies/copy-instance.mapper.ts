@@ -67,6 +67,7 @@ export function toCopyInstanceView(copy: CopyRecord): CopyInstanceView {
     copierTotalReturn: amount.isZero() ? 0 : pnl.dividedBy(amount).times(100).toDecimalPlaces(2).toNumber(),
     copiedAt: (copy.filledAt ?? copy.createdAt).toISOString(),
     failureReason: copy.failureReason,
+    queuedUntil: copy.status === 'PENDING' ? (copy.queuedUntil?.toISOString() ?? null) : null,
     brokerageAccountId: copy.brokerageAccountId,
     brokerageOrderId: copy.brokerageOrderId,
     requestId: copy.requestId,

@@ -62,6 +62,8 @@ export interface CopyRecord {
   limitPrice: string | null;
   /** Where an automatic copy came from (null: a manual copy, or one recorded before origins were). */
   origin: CopyOrigin | null;
+  /** A PENDING automatic copy refused as the market was closed, waiting for this open (null: not waiting). */
+  queuedUntil: Date | null;
   /** For a CLOSED copy: the request id of its last filled sell and its recorded closes (who sold it); else null. */
   closing: CopyClosing | null;
 }
@@ -93,7 +95,7 @@ export const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", requ
   realized_pnl::text AS "realizedPnl", closed_at AS "closedAt", in_flight_until AS "inFlightUntil",
   created_at AS "createdAt", current_price::text AS "currentPrice", price_updated_at AS "priceUpdatedAt",
   sizing_price::text AS "sizingPrice", sizing_quoted_at AS "sizingQuotedAt", max_copy_amount::text AS "maxCopyAmount",
-  limit_price::text AS "limitPrice", origin,
+  limit_price::text AS "limitPrice", origin, queued_until AS "queuedUntil",
   (SELECT coalesce(sum(CASE sell.status WHEN 'FILLED' THEN sell.filled_quantity WHEN 'PENDING' THEN sell.quantity
                        ELSE 0 END), 0)
      FROM copy_engine.copy_sells sell WHERE sell.copy_id = copy_instances.id)::text AS "soldQuantity",

@@ -195,4 +195,9 @@ export interface MarketStatusView {
   hoursMode: 'real' | 'always-open';
   /** A development override from POST /api/dev/market/hours, or null. */
   override: boolean | null;
+  /**
+   * When it next opens (ISO): now when open; the next weekday 9:30 US/Eastern by real hours; a minute from now when
+   * an override (or always-open hours) keeps it closed, there being no scheduled open to wait for.
+   */
+  nextOpenAt: string;
 }

@@ -34,6 +34,11 @@ export interface CopyInstanceView {
   copierTotalReturn: number;
   copiedAt: string;
   failureReason: string | null;
+  /**
+   * A pending automatic copy the brokerage refused because the market was closed, queued (the follower's
+   * market-closed policy 'next_open') to be sized and sent at this open (ISO); null otherwise.
+   */
+  queuedUntil: string | null;
   /** Null while an automatic copy waits for the brokerage to name the follower's primary account. */
   brokerageAccountId: string | null;
   brokerageOrderId: string | null;

@@ -42,6 +42,10 @@ export const CopyTradeErrorCode = {
   SKIPPED_SHARE_TOO_OLD: 'COPY_SKIPPED_SHARE_TOO_OLD',
   SKIPPED_PAUSED: 'COPY_SKIPPED_PAUSED',
   SKIPPED_STOPPED: 'COPY_SKIPPED_STOPPED',
+  /** An automatic copy queued for the market open whose trader closed the trade first: cancelled, never sent. */
+  TRADER_CLOSED_BEFORE_OPEN: 'COPY_TRADER_CLOSED_BEFORE_OPEN',
+  /** An automatic copy queued for the market open whose follower turned copy trading off first: never sent. */
+  COPY_TRADING_OFF_BEFORE_OPEN: 'COPY_TRADING_OFF_BEFORE_OPEN',
 } as const;
 
 /** The failure codes of copies a guard skipped (recorded as not placed, shown as skipped with their reason). */
@@ -95,6 +99,8 @@ export const CopyTradeMessages = {
   autoCopyPaused: 'Automatic copying of this trace is paused',
   autoCopyStopped: 'You stopped all automatic copying',
   marketClosed: `Market hours restriction: ${BrokerageMessages.marketClosed}`,
+  traderClosedBeforeOpen: 'Not placed: the trader closed the trade before the market opened',
+  copyTradingOffBeforeOpen: 'Not placed: you turned copy trading off before the market opened',
   /** An automatic copy not placed: even one share or contract costs more than the follower's maximum. */
   autoAboveMaxCopyAmount: (unitCost: number, max: number, isOptions: boolean) =>
     `Not copied automatically: one ${isOptions ? 'contract' : 'share'} (about ${usd(unitCost)}) is above your maximum copy amount of ${usd(max)}. Raise the maximum in Settings to copy trades like this one.`,

@@ -38,6 +38,7 @@ export function copyInstance(overrides: Partial<CopyInstanceView> = {}): CopyIns
     copierTotalReturn: 0,
     copiedAt: '2026-03-03T15:00:00.000Z',
     failureReason: null,
+    queuedUntil: null,
     brokerageAccountId: ACCOUNT_ID,
     brokerageOrderId: 'order-1',
     requestId: 'req',

@@ -39,6 +39,7 @@ function copy(overrides: Partial<CopyInstanceView> & { symbol?: string; options?
     copierTotalReturn: 11.11,
     copiedAt: '2026-03-03T15:00:02.000Z',
     failureReason: null,
+    queuedUntil: null,
     brokerageAccountId: 'acc-1',
     brokerageOrderId: 'order-1',
     requestId: 'req',
@@ -304,6 +305,27 @@ describe('My Copy Trades', () => {
     await view.user.click(screen.getByRole('tab', { name: 'Open Positions (0)' }));
     expect(screen.getByText('PND')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close Position' })).not.toBeInTheDocument();
+  });
+
+  it('shows-an-automatic-copy-queued-for-the-market-open-as-pending-with-a-note', async () => {
+    mockPage({
+      copies: [
+        copy({
+          symbol: 'QUE',
+          status: 'pending',
+          placement: 'automatic',
+          copyEntryPrice: null,
+          queuedUntil: '2026-03-09T13:30:00.000Z',
+        }),
+      ],
+      summary: performance({ totalCopies: 0, openPositions: 0, closedPositions: 0 }),
+    });
+    renderApp('/my-copies');
+    await heading();
+    const [queued] = within(screen.getByRole('list', { name: 'Pending and Not Placed' })).getAllByRole('listitem');
+    expect(within(queued!).getByText('Pending')).toBeInTheDocument();
+    expect(within(queued!).getByText(/^Queued for the market open/)).toHaveClass('copies-list__detail');
+    expect(within(queued!).queryByText(/Sent to your brokerage/)).not.toBeInTheDocument();
   });
 
   it('shows-a-copy-a-guard-skipped-like-a-not-placed-one-with-its-reason', async () => {

@@ -3,8 +3,13 @@ import { Badge } from '@/components/ui/badge';
 import { TitledCard } from '@/components/ui/card';
 import { formatDateTime, formatQuantity, isNotPlaced, placementOf, statusBadgeOf, unitOf } from '../utils/format';
 
-/** Why a copy holds nothing yet: pending at the brokerage, or not placed or skipped by a guard (with the reason). */
+/**
+ * Why a copy holds nothing yet: queued for the market open (the follower's market-closed policy), pending at the
+ * brokerage, or not placed or skipped by a guard (with the reason).
+ */
 export function unplacedText(copy: CopyInstanceView): string {
+  if (copy.status === 'pending' && copy.queuedUntil)
+    return `Queued for the market open (${formatDateTime(copy.queuedUntil)}): sized at the price then and sent to your brokerage.`;
   if (copy.status === 'pending')
     return copy.awaitingConfirmation
       ? 'Sent to your brokerage; waiting for it to confirm the order.'

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { CopyTradeErrorCode, CopyTradeMessages, TradeClosed, TradeShared } from '@copytrade/contracts';
+import { nextUsMarketOpen } from '@copytrade/nest';
+import { expectEventually } from '@copytrade/testing';
+import type { DataSource } from 'typeorm';
+import { autoCopyRequestId } from '../../src/modules/auto-copy/auto-copy-fanout.handler';
+import { toCopyInstanceView } from '../../src/modules/copies/copy-instance.mapper';
+import { findCopyById } from '../../src/modules/copies/copy-instances.store';
+import {
+  AutoCopyStandInsModule,
+  FILL_PRICE,
+  publishTradeClosed,
+  publishTradeShared,
+  republish,
+  sharedTrade,
+  world,
+} from '../support/auto-copy-world';
+import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
+
+/**
+ * The market-closed policy of automatic copies through the real copy engine (fan-out, placement workers, TradeClosed
+ * consumer) with the stand-ins of auto-copy-world, whose brokerage refuses every order MARKET_CLOSED while the market
+ * is closed and keeps that refusal under its request id, as the real one does. 'skip': not placed, as before.
+ * 'next_open': queued for the open the brokerage's clock names (or the next weekday 9:30 US/Eastern without a clock),
+ * left alone until then, sized again at the open's quote and placed once; cancelled, never sent, when the trader
+ * closes the trade meanwhile. "The open comes" is the copy's queued time moved to now (the row state the workers
+ * read), with the market opened at the brokerage.
+ */
+jest.setTimeout(90_000);
+
+let engine: CopyEngineUnderTest;
+let dataSource: DataSource;
+let nc: NatsConnection;
+
+beforeAll(async () => {
+  engine = await startCopyEngine('copy_engine_market_closed', AutoCopyStandInsModule, {
+    AUTO_COPY_POLL_MS: '200',
+    AUTO_COPY_LEASE_MS: '3000',
+    AUTO_COPY_BATCH_TIMEOUT_MS: '1000',
+    AUTO_COPY_RETRY_MS: '200',
+  });
+  ({ dataSource } = engine);
+  nc = await connect({ servers: engine.nats.url });
+}, 90_000);
+
+afterAll(async () => {
+  await nc?.close();
+  await engine?.stop();
+});
+
+beforeEach(() => world.reset());
+
+interface CopyRow {
+  id: string;
+  user_id: string;
+  request_id: string;
+  status: string;
+  quantity_requested: string;
+  sizing_price: string | null;
+  limit_price: string | null;
+  order_state: string | null;
+  failure_code: string | null;
+  failure_reason: string | null;
+  queued_until: Date | null;
+}
+
+const copyOf = async (tradeId: string): Promise<CopyRow> => {
+  const rows = (await dataSource.query(
+    `SELECT id, user_id, request_id, status, quantity_requested::float8::text AS quantity_requested,
+            sizing_price::float8::text AS sizing_price, limit_price::float8::text AS limit_price, order_state,
+            failure_code, failure_reason, queued_until
+       FROM copy_engine.copy_instances WHERE original_trade_id = $1`,
+    [tradeId],
+  )) as CopyRow[];
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+};
+
+/** A follower with copy trading on (1,000 a copy) and these guards (no row: every default, policy 'skip'). */
+async function follower(guards: { policy?: 'skip' | 'next_open'; protection?: string } | null): Promise<string> {
+  const userId = randomUUID();
+  await dataSource.query(
+    `INSERT INTO copy_engine.follower_settings (user_id, copy_trading_enabled, default_copy_amount, changed_at)
+     VALUES ($1, true, 1000, now())`,
+    [userId],
+  );
+  if (guards)
+    await dataSource.query(
+      `INSERT INTO copy_engine.follower_guards (user_id, market_closed_policy, price_protection_percent)
+       VALUES ($1, $2, $3)`,
+      [userId, guards.policy ?? 'skip', guards.protection ?? null],
+    );
+  return userId;
+}
+
+/** Orders really placed for the user, whatever their request id. */
+const ordersOf = (userId: string) =>
+  [...world.placed.entries()].filter(([key]) => key.startsWith(`${userId}:`)).map(([, count]) => count);
+
+const queuedCopy = (tradeId: string) =>
+  expectEventually(
+    async () => {
+      const copy = await copyOf(tradeId);
+      expect(copy).toMatchObject({ status: 'PENDING', order_state: null });
+      expect(copy.queued_until).not.toBeNull();
+      return copy;
+    },
+    { timeoutMs: 20_000 },
+  );
+
+/** Several rounds of the workers' poll. */
+const aWhile = () => new Promise((resolve) => setTimeout(resolve, 1_200));
+
+/** The market opens at the brokerage and the queued copies' time has come. */
+async function marketOpens(tradeId: string): Promise<void> {
+  world.marketClosed = false;
+  await dataSource.query(
+    `UPDATE copy_engine.copy_instances SET queued_until = now() WHERE original_trade_id = $1 AND queued_until IS NOT NULL`,
+    [tradeId],
+  );
+}
+
+describe("the market-closed policy of automatic copies (the follower's guard setting)", () => {
+  it("'skip' (the default, or set): a copy refused for a closed market is not placed, with the reason", async () => {
+    world.marketClosed = true;
+    world.nextOpenAt = new Date(Date.now() + 3_600_000);
+    for (const guards of [null, { policy: 'skip' as const }]) {
+      const userId = await follower(guards);
+      const trade = sharedTrade([userId]);
+      await publishTradeShared(nc, trade);
+      const copy = await expectEventually(async () => {
+        const row = await copyOf(trade.id);
+        expect(row.status).toBe('FAILED');
+        return row;
+      });
+      expect(copy).toMatchObject({
+        failure_code: CopyTradeErrorCode.MARKET_CLOSED,
+        failure_reason: CopyTradeMessages.marketClosed,
+        queued_until: null,
+      });
+      expect(ordersOf(userId)).toEqual([]);
+    }
+  });
+
+  it("'next_open': queued for the clock's next open, not claimed before it, then sized at the open's quote and placed once", async () => {
+    world.marketClosed = true;
+    const nextOpen = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000);
+    world.nextOpenAt = nextOpen;
+    const userId = await follower({ policy: 'next_open' });
+    const trade = sharedTrade([userId]); // quoted at 100: 10 shares of 1,000
+    const shared = await publishTradeShared(nc, trade);
+    const queued = await queuedCopy(trade.id);
+    const firstRequest = autoCopyRequestId(shared.id, userId);
+    expect(world.refusals.has(`${userId}:${firstRequest}`)).toBe(true);
+    expect(queued).toMatchObject({ quantity_requested: '10', failure_code: null });
+    expect(queued.queued_until!.toISOString()).toBe(nextOpen.toISOString());
+    // The order at the open goes under a request id of its own (the brokerage keeps the refusal under the first).
+    expect(queued.request_id).toBe(`${firstRequest}:open-${nextOpen.getTime() / 1000}`);
+    expect(toCopyInstanceView((await findCopyById(dataSource.manager, queued.id))!)).toMatchObject({
+      status: 'pending',
+      queuedUntil: nextOpen.toISOString(),
+      failureReason: null,
+    });
+
+    // Before the open: redelivered, the share changes nothing, and no worker takes the copy (no batch sent).
+    const batches = world.batchCalls;
+    await republish(nc, TradeShared.subject, shared);
+    await aWhile();
+    expect(await copyOf(trade.id)).toEqual(queued);
+    expect(world.batchCalls).toBe(batches);
+    expect(ordersOf(userId)).toEqual([]);
+
+    world.quotes.set('AAPL', 125); // the open's quote: 8 shares of 1,000
+    await marketOpens(trade.id);
+    const opened = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row.status).toBe('OPEN');
+      return row;
+    });
+    expect(opened).toMatchObject({ quantity_requested: '8', sizing_price: '125', queued_until: null });
+    expect(world.placed.get(`${userId}:${queued.request_id}`)).toBe(1);
+    expect(world.orders.get(`${userId}:${queued.request_id}`)).toMatchObject({
+      quantity: 8,
+      executionPrice: FILL_PRICE,
+    });
+    await aWhile();
+    expect(ordersOf(userId)).toEqual([1]);
+    expect(world.replays).toBe(0);
+  });
+
+  it("'next_open' with a brokerage that has no clock: queued for the next weekday 9:30 US/Eastern", async () => {
+    world.marketClosed = true; // world.nextOpenAt null: the clock answers PAPER_BROKER_ONLY, as with SnapTrade
+    const userId = await follower({ policy: 'next_open' });
+    const trade = sharedTrade([userId]);
+    const before = new Date();
+    await publishTradeShared(nc, trade);
+    const queued = await queuedCopy(trade.id);
+    expect([nextUsMarketOpen(before).getTime(), nextUsMarketOpen(new Date()).getTime()]).toContain(
+      queued.queued_until!.getTime(),
+    );
+    expect(ordersOf(userId)).toEqual([]);
+  });
+
+  it("at the open, price protection is checked against the trader's price: moved past it, the copy is skipped with its reason and never sent", async () => {
+    world.marketClosed = true;
+    world.nextOpenAt = new Date(Date.now() + 3_600_000);
+    const userId = await follower({ policy: 'next_open', protection: '2' });
+    const trade = sharedTrade([userId]); // the trader paid 100
+    await publishTradeShared(nc, trade);
+    await queuedCopy(trade.id);
+    world.quotes.set('AAPL', 110);
+    await marketOpens(trade.id);
+    const skipped = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row.status).toBe('FAILED');
+      return row;
+    });
+    expect(skipped.failure_code).toBe(CopyTradeErrorCode.SKIPPED_PRICE_MOVED);
+    expect(skipped.failure_reason).toBe(CopyTradeMessages.priceMoved(10, 2));
+    await aWhile();
+    expect(ordersOf(userId)).toEqual([]);
+  });
+
+  it('a follower who turned copy trading off while the copy waited: not placed at the open, with the reason', async () => {
+    world.marketClosed = true;
+    world.nextOpenAt = new Date(Date.now() + 3_600_000);
+    const userId = await follower({ policy: 'next_open' });
+    const trade = sharedTrade([userId]);
+    await publishTradeShared(nc, trade);
+    await queuedCopy(trade.id);
+    await dataSource.query(`UPDATE copy_engine.follower_settings SET copy_trading_enabled = false WHERE user_id = $1`, [
+      userId,
+    ]);
+    await marketOpens(trade.id);
+    const notPlaced = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row.status).toBe('FAILED');
+      return row;
+    });
+    expect(notPlaced).toMatchObject({
+      failure_code: CopyTradeErrorCode.COPY_TRADING_OFF_BEFORE_OPEN,
+      failure_reason: CopyTradeMessages.copyTradingOffBeforeOpen,
+    });
+    await aWhile();
+    expect(ordersOf(userId)).toEqual([]);
+  });
+
+  it('the trader closes the trade while the copy waits: cancelled with the reason, no order ever, and redeliveries change nothing', async () => {
+    world.marketClosed = true;
+    world.nextOpenAt = new Date(Date.now() + 3_600_000);
+    const userId = await follower({ policy: 'next_open' });
+    const trade = sharedTrade([userId]);
+    const shared = await publishTradeShared(nc, trade);
+    await queuedCopy(trade.id);
+    const closed = await publishTradeClosed(nc, trade);
+    const cancelled = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row.status).toBe('FAILED');
+      return row;
+    });
+    expect(cancelled).toMatchObject({
+      failure_code: CopyTradeErrorCode.TRADER_CLOSED_BEFORE_OPEN,
+      failure_reason: CopyTradeMessages.traderClosedBeforeOpen,
+    });
+    expect(toCopyInstanceView((await findCopyById(dataSource.manager, cancelled.id))!)).toMatchObject({
+      status: 'failed',
+      queuedUntil: null,
+      failureReason: 'Not placed: the trader closed the trade before the market opened',
+    });
+
+    // The open comes; the share and the close are delivered again: still nothing sent, nothing changed.
+    await marketOpens(trade.id);
+    await republish(nc, TradeShared.subject, shared);
+    await republish(nc, TradeClosed.subject, closed);
+    await aWhile();
+    expect(await copyOf(trade.id)).toEqual({ ...cancelled, queued_until: expect.any(Date) });
+    expect(ordersOf(userId)).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+export * from './us-market-hours';
