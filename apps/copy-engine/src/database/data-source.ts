@@ -11,6 +11,7 @@ import { CopyLimits1796500000000 } from './migrations/1796500000000-CopyLimits';
 import { CopyOrigin1796600000000 } from './migrations/1796600000000-CopyOrigin';
 import { CopyGuardCloses1796650000000 } from './migrations/1796650000000-CopyGuardCloses';
 import { CopyQueuedForOpen1796700000000 } from './migrations/1796700000000-CopyQueuedForOpen';
+import { DailyLossStop1796800000000 } from './migrations/1796800000000-DailyLossStop';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -33,6 +34,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopyOrigin1796600000000,
         CopyGuardCloses1796650000000,
         CopyQueuedForOpen1796700000000,
+        DailyLossStop1796800000000,
       ],
     }),
     url: databaseUrl,

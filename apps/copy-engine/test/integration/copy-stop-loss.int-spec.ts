@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { AutoCopyPaused, CopyGuardTriggered, type RpcRequest } from '@copytrade/contracts';
-import { OutboxWriter } from '@copytrade/nest';
+import {
+  AutoCopyPaused,
+  CopyGuardTriggered,
+  CopyTradeErrorCode,
+  CopyTradeMessages,
+  type RpcRequest,
+} from '@copytrade/contracts';
+import { OutboxWriter, usTradingDayOf } from '@copytrade/nest';
 import type { DataSource } from 'typeorm';
 import { AutoCopyCloser } from '../../src/modules/auto-copy/auto-copy-closer';
 import { closeRequestId } from '../../src/modules/copies/copy-closed-by';
@@ -376,5 +382,49 @@ describe('the kill switch with close', () => {
       copyId,
     ]);
     expect(toCopyInstanceView((await findCopyById(dataSource.manager, copyId!))!).closedBy).toBe('follower');
+  });
+});
+
+describe('the daily loss limit', () => {
+  it('stops automatic copying for the rest of the day once today’s realized plus unrealized loss passes the limit — once, skipping what was not sent yet', async () => {
+    const [userId, traceId, symbol] = [randomUUID(), randomUUID(), ticker()];
+    await dataSource.query(`INSERT INTO copy_engine.follower_guards (user_id, daily_loss_limit) VALUES ($1, 150)`, [
+      userId,
+    ]);
+    // Opened today: 10 at 100. Closed today: −60 realized. Waiting to be sent: one automatic copy.
+    const [open, closed, waiting] = await seedOpenCopies(dataSource.manager, [
+      { userId, traceId, symbol, quantity: '10', entryPrice: '100' },
+      { userId, traceId, symbol: ticker(), quantity: '1', entryPrice: '100' },
+      { userId, traceId, symbol: ticker(), status: 'PENDING' },
+    ]);
+    await dataSource.query(
+      `UPDATE copy_engine.copy_instances SET status = 'CLOSED', realized_pnl = -60, exit_price = 40, closed_at = now()
+        WHERE id = $1`,
+      [closed],
+    );
+    // 95: 50 unrealized + 60 realized = 110, within 150.
+    world.quotes.set(symbol, 95);
+    expect((await evaluator.pass()).dailyLossStopped).not.toContain(userId);
+    // 90: 100 + 60 = 160, past 150.
+    world.quotes.set(symbol, 90);
+    expect((await evaluator.pass()).dailyLossStopped).toEqual([userId]);
+    expect((await evaluator.pass()).dailyLossStopped).toEqual([]);
+
+    const [guards] = (await dataSource.query(
+      `SELECT to_char(daily_loss_stopped_on, 'YYYY-MM-DD') AS day FROM copy_engine.follower_guards WHERE user_id = $1`,
+      [userId],
+    )) as Array<{ day: string }>;
+    expect(guards!.day).toBe(usTradingDayOf(new Date()));
+    expect(await findCopyById(dataSource.manager, waiting!)).toMatchObject({
+      status: 'FAILED',
+      failureCode: CopyTradeErrorCode.SKIPPED_DAILY_LOSS,
+      failureReason: CopyTradeMessages.dailyLossReached(150),
+    });
+    expect(await eventsOf(AutoCopyPaused.subject, userId)).toEqual([
+      expect.objectContaining({ userId, traceId: null, reason: 'daily_loss' }),
+    ]);
+    // The limit stops new copies; it sells nothing.
+    expect(await statusOf(open!)).toBe('OPEN');
+    expect(ordersOf(open!)).toBe(0);
   });
 });

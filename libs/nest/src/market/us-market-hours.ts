@@ -28,3 +28,13 @@ export function nextUsMarketOpen(at: Date): Date {
   while (open.weekday > 5) open = open.plus({ days: 1 });
   return open.toJSDate();
 }
+
+/** The US trading day `at` falls on (its US/Eastern date, YYYY-MM-DD), e.g. what a daily limit counts over. */
+export function usTradingDayOf(at: Date): string {
+  return DateTime.fromJSDate(at, { zone: US_EASTERN }).toISODate()!;
+}
+
+/** When the US trading day `day` (YYYY-MM-DD) began: its midnight US/Eastern. */
+export function usTradingDayStart(day: string): Date {
+  return DateTime.fromISO(day, { zone: US_EASTERN }).startOf('day').toJSDate();
+}

@@ -16,6 +16,8 @@ export interface FollowerGuards {
   sizingMode: SizingMode;
   sizingPercent: string | null;
   copyOpenPositions: boolean;
+  /** The US trading day (YYYY-MM-DD) the daily loss limit stopped automatic copying on (null: never). */
+  dailyLossStoppedOn: string | null;
   /** Null when the follower never changed one (no row). */
   updatedAt: Date | null;
 }
@@ -59,6 +61,7 @@ export const defaultFollowerGuards = (userId: string): FollowerGuards => ({
   sizingMode: 'fixed',
   sizingPercent: null,
   copyOpenPositions: false,
+  dailyLossStoppedOn: null,
   updatedAt: null,
 });
 
@@ -92,7 +95,8 @@ const FOLLOWER_SELECT = `user_id AS "userId", price_protection_percent::text AS 
   max_share_age_minutes AS "maxShareAgeMinutes", auto_copy_stopped AS "autoCopyStopped",
   auto_copy_stopped_at AS "autoCopyStoppedAt", daily_loss_limit::text AS "dailyLossLimit",
   market_closed_policy AS "marketClosedPolicy", sizing_mode AS "sizingMode", sizing_percent::text AS "sizingPercent",
-  copy_open_positions AS "copyOpenPositions", updated_at AS "updatedAt"`;
+  copy_open_positions AS "copyOpenPositions", to_char(daily_loss_stopped_on, 'YYYY-MM-DD') AS "dailyLossStoppedOn",
+  updated_at AS "updatedAt"`;
 
 const TRACE_SELECT = `user_id AS "userId", trace_id AS "traceId", auto_copy_paused AS "autoCopyPaused",
   paused_reason AS "pausedReason", paused_at AS "pausedAt", stop_loss_percent::text AS "stopLossPercent",

@@ -1,4 +1,5 @@
 import { CopyTradeErrorCode, CopyTradeMessages, type PlacedOrderView } from '@copytrade/contracts';
+import { usTradingDayOf } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import type { FollowerGuards, TraceGuards } from '../copy-guards/copy-guards.store';
 import type { CopyRefusal } from './copy-limits';
@@ -11,7 +12,7 @@ export interface CopyGuards {
 
 /**
  * Why an automatic copy may not be placed now, if anything (docs/product.md, "Copy guards"): the follower's stop
- * switch, their pause of the trace, or a share older than their maximum age. Checked when a fan-out records the
+ * switch, their pause of the trace, their daily loss limit reached today, or a share older than their maximum age. Checked when a fan-out records the
  * copy and again when a placement worker claims it, so a switch that commits in between holds.
  */
 export function automaticCopyBlock(guards: CopyGuards, sharedAt: Date | null, now: Date): CopyRefusal | null {
@@ -19,6 +20,12 @@ export function automaticCopyBlock(guards: CopyGuards, sharedAt: Date | null, no
     return { code: CopyTradeErrorCode.SKIPPED_STOPPED, reason: CopyTradeMessages.autoCopyStopped };
   if (guards.trace.autoCopyPaused)
     return { code: CopyTradeErrorCode.SKIPPED_PAUSED, reason: CopyTradeMessages.autoCopyPaused };
+  const { dailyLossStoppedOn, dailyLossLimit } = guards.follower;
+  if (dailyLossStoppedOn !== null && dailyLossStoppedOn === usTradingDayOf(now))
+    return {
+      code: CopyTradeErrorCode.SKIPPED_DAILY_LOSS,
+      reason: CopyTradeMessages.dailyLossReached(Number(dailyLossLimit ?? 0)),
+    };
   const maxMinutes = guards.follower.maxShareAgeMinutes;
   if (maxMinutes !== null && sharedAt !== null) {
     const ageMinutes = Math.floor((now.getTime() - sharedAt.getTime()) / 60_000);

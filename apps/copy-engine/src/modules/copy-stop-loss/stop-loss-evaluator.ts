@@ -1,9 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { OutboxWriter } from '@copytrade/nest';
+import { OutboxWriter, usTradingDayOf, usTradingDayStart } from '@copytrade/nest';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { AutoCopyCloser } from '../auto-copy/auto-copy-closer';
+import { dailyLossBreaches, dailyLossSymbols, stopForDailyLoss } from './daily-loss.store';
 import { StopLossQuotes } from './stop-loss-quotes';
 import { breachedPairs, watchedSymbols } from './stop-loss.store';
 import { triggerStopLoss } from './stop-loss-trigger';
@@ -14,12 +15,16 @@ export interface StopLossPassResult {
   quoted: number;
   breached: number;
   triggered: Array<{ userId: string; traceId: string; lossPercent: string; copyIds: string[] }>;
+  /** Followers whose daily loss limit this pass reached (automatic copying stopped for the day). */
+  dailyLossStopped: string[];
 }
 
 /**
- * The copy stop-loss (docs/product.md, Copying): every COPY_STOP_LOSS_INTERVAL_MS a pass takes the symbols held
- * by the (follower, trace) pairs with a stop-loss, their live quotes (StopLossQuotes), the pairs past their threshold
- * in one statement, and fires each (triggerStopLoss: pause, keyed closes, events — once, whatever the replicas);
+ * The copy stop-loss and the daily loss limit (docs/product.md, "Copy guards"): every COPY_STOP_LOSS_INTERVAL_MS a
+ * pass takes the symbols held by the (follower, trace) pairs with a stop-loss and by today's copies of followers with
+ * a daily limit, their live quotes (StopLossQuotes, one set for both), then the followers past their daily limit
+ * (stopForDailyLoss: automatic copying off for the rest of the day, once) and the pairs past their threshold in one
+ * statement each, and fires each pair (triggerStopLoss: pause, keyed closes, events — once, whatever the replicas);
  * the closer then sells. Passes of one process never overlap; passes of several replicas may, and are harmless.
  */
 @Injectable()
@@ -67,13 +72,34 @@ export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationS
 
   private async evaluate(): Promise<StopLossPassResult> {
     const correlationId = `copy-stop-loss-${randomUUID()}`;
-    const watched = await watchedSymbols(this.dataSource.manager);
-    const result: StopLossPassResult = { symbols: watched.symbols.length, quoted: 0, breached: 0, triggered: [] };
-    if (watched.symbols.length === 0) return result;
-    const prices = await this.quotes.pricesOf(watched, correlationId);
+    const manager = this.dataSource.manager;
+    const day = usTradingDayOf(new Date());
+    const dayStart = usTradingDayStart(day);
+    const [watched, today] = await Promise.all([watchedSymbols(manager), dailyLossSymbols(manager, day, dayStart)]);
+    // One set of quotes serves both guards.
+    const symbols = [...new Set([...watched.symbols, ...today.symbols])];
+    const result: StopLossPassResult = {
+      symbols: symbols.length,
+      quoted: 0,
+      breached: 0,
+      triggered: [],
+      dailyLossStopped: [],
+    };
+    if (symbols.length === 0) return result;
+    const userIds = [...new Set([...watched.userIds, ...today.userIds])].slice(0, 20);
+    const prices = await this.quotes.pricesOf({ symbols, userIds }, correlationId);
     result.quoted = prices.size;
     if (prices.size === 0) return result;
-    const breached = await breachedPairs(this.dataSource.manager, prices);
+    for (const breach of await dailyLossBreaches(manager, prices, day, dayStart)) {
+      if (this.stopping) break;
+      const stopped = await this.dataSource.transaction((tx) =>
+        stopForDailyLoss(tx, this.outbox, breach, day, correlationId),
+      );
+      if (!stopped) continue;
+      result.dailyLossStopped.push(breach.userId);
+      this.logger.log({ ...breach, day }, 'Daily loss limit reached: automatic copying stopped for the day');
+    }
+    const breached = await breachedPairs(manager, prices);
     result.breached = breached.length;
     for (const pair of breached) {
       if (this.stopping) break;

@@ -1,8 +1,10 @@
+import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
 import type { OutboxWriter } from '@copytrade/nest';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { recordGuardCloses } from '../auto-copy/auto-copy-closes.store';
 import { autoCopyPausedEvent, copyGuardTriggeredEvent } from '../copy-guards/guard-events';
+import { skipUnplacedAutomaticCopies } from '../copy-limits/unplaced-copies.store';
 import { pauseForStopLoss, type BreachedPair } from './stop-loss.store';
 
 /**
@@ -19,6 +21,13 @@ export async function triggerStopLoss(
 ): Promise<string[] | null> {
   return dataSource.transaction(async (manager) => {
     if (!(await pauseForStopLoss(manager, pair))) return null;
+    // As any pause: the trace's automatic copies not yet sent are skipped with it (see skipUnplacedAutomaticCopies).
+    await skipUnplacedAutomaticCopies(
+      manager,
+      outbox,
+      { userId: pair.userId, traceId: pair.traceId, correlationId },
+      { code: CopyTradeErrorCode.SKIPPED_PAUSED, reason: CopyTradeMessages.autoCopyPaused },
+    );
     const copyIds = await recordGuardCloses(manager, {
       eventId: randomUUID(),
       userId: pair.userId,

@@ -42,6 +42,7 @@ export const CopyTradeErrorCode = {
   SKIPPED_SHARE_TOO_OLD: 'COPY_SKIPPED_SHARE_TOO_OLD',
   SKIPPED_PAUSED: 'COPY_SKIPPED_PAUSED',
   SKIPPED_STOPPED: 'COPY_SKIPPED_STOPPED',
+  SKIPPED_DAILY_LOSS: 'COPY_SKIPPED_DAILY_LOSS',
   /** An automatic copy queued for the market open whose trader closed the trade first: cancelled, never sent. */
   TRADER_CLOSED_BEFORE_OPEN: 'COPY_TRADER_CLOSED_BEFORE_OPEN',
   /** An automatic copy queued for the market open whose follower turned copy trading off first: never sent. */
@@ -54,6 +55,7 @@ export const COPY_SKIP_CODES: ReadonlySet<string> = new Set([
   CopyTradeErrorCode.SKIPPED_SHARE_TOO_OLD,
   CopyTradeErrorCode.SKIPPED_PAUSED,
   CopyTradeErrorCode.SKIPPED_STOPPED,
+  CopyTradeErrorCode.SKIPPED_DAILY_LOSS,
 ]);
 export type CopyTradeErrorCodeValue = (typeof CopyTradeErrorCode)[keyof typeof CopyTradeErrorCode];
 
@@ -98,6 +100,8 @@ export const CopyTradeMessages = {
     `Shared ${ageMinutes} min ago, later than your limit of ${maxMinutes} min for automatic copies`,
   autoCopyPaused: 'Automatic copying of this trace is paused',
   autoCopyStopped: 'You stopped all automatic copying',
+  dailyLossReached: (limit: number) =>
+    `Automatic copying is stopped for today: your copies lost more than your daily limit of ${usd(limit)}`,
   marketClosed: `Market hours restriction: ${BrokerageMessages.marketClosed}`,
   traderClosedBeforeOpen: 'Not placed: the trader closed the trade before the market opened',
   copyTradingOffBeforeOpen: 'Not placed: you turned copy trading off before the market opened',
