@@ -16,14 +16,10 @@ import Decimal from 'decimal.js';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
-import {
-  defaultFollowerGuards,
-  defaultTraceGuards,
-  followerGuardsOf,
-  traceGuardsOf,
-} from '../copy-guards/copy-guards.store';
+import { defaultFollowerGuards, defaultTraceGuards } from '../copy-guards/copy-guards.store';
 import { CopyBudgets } from '../copy-limits/copy-budgets';
 import { automaticCopyBlock, protectionPercentOf, type CopyGuards } from '../copy-limits/copy-guards-screen';
+import { guardsOfCopies } from '../copy-limits/guards-of-copies';
 import {
   copyBudget,
   estimatedCost,
@@ -36,7 +32,13 @@ import {
 import { LiveQuotes, type LiveQuote } from '../copy-limits/live-quotes';
 import { AutoCopyPlacer } from './auto-copy-placer';
 import { recordAutomaticCopiesAnnounced } from './auto-copy-recording';
-import { followersCopying, type AutoCopyDecision, type AutoCopyTrade, type CopyingFollower } from './auto-copy.store';
+import {
+  autoCopyTradeOf,
+  followersCopying,
+  type AutoCopyDecision,
+  type AutoCopyTrade,
+  type CopyingFollower,
+} from './auto-copy.store';
 
 /**
  * Every event of a trade's aggregate (`trade:<id>`: TradeShared, then TradeClosed), so its version order has no gap;
@@ -116,7 +118,12 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       );
       if (!page.copyable || !page.trade) break;
       if (!trade) {
-        trade = autoCopyTradeOf(event, page.trade);
+        // The receipt: what the trader paid and when they shared it, as the event says.
+        trade = autoCopyTradeOf(page.trade, {
+          traderPrice: event.entryPrice,
+          traderSharedAt: new Date(event.sharedAt),
+          origin: 'shared',
+        });
         optionsMissing = missingOptionsData(page.trade);
       }
       const followers = (await followersCopying(this.dataSource.manager, page.userIds)).filter(
@@ -128,7 +135,11 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
           followers.map((follower) => follower.userId),
           envelope.correlationId,
         );
-        const guards = await this.guardsOf(trade.traceId, followers);
+        // Keyed by follower: each page's copies are one per follower, of this trade's trace.
+        const guards = await guardsOfCopies(
+          this.dataSource.manager,
+          followers.map((follower) => ({ id: follower.userId, userId: follower.userId, traceId: trade!.traceId })),
+        );
         const budgets = await this.budgets.of(
           followers,
           (userId) => guards.get(userId)!.follower,
@@ -161,39 +172,6 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
     } while (after);
     this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
   }
-
-  /** The guards of a page of followers: their follower-wide ones and those of the trade's trace. */
-  private async guardsOf(traceId: string, followers: CopyingFollower[]): Promise<Map<string, CopyGuards>> {
-    const userIds = followers.map((follower) => follower.userId);
-    const manager = this.dataSource.manager;
-    const [follower, trace] = await Promise.all([
-      followerGuardsOf(manager, userIds),
-      traceGuardsOf(manager, traceId, userIds),
-    ]);
-    return new Map(userIds.map((userId) => [userId, { follower: follower.get(userId)!, trace: trace.get(userId)! }]));
-  }
-}
-
-function autoCopyTradeOf(event: TradeSharedV1, trade: CopyableTradeView): AutoCopyTrade {
-  return {
-    tradeId: event.tradeId,
-    traceId: trade.traceId,
-    traderUserId: trade.ownerUserId,
-    traceName: trade.traceName,
-    traceHandle: trade.traceHandle,
-    traceAvatar: trade.traceAvatar,
-    symbol: trade.symbol,
-    side: trade.side,
-    isOptions: trade.isOptions,
-    optionType: trade.optionType,
-    optionsTicker: trade.optionsTicker,
-    strikePrice: trade.strikePrice,
-    expirationDate: trade.expirationDate,
-    contractMultiplier: trade.contractMultiplier,
-    // The receipt: what the trader paid and when they shared it, as the event says.
-    traderPrice: event.entryPrice,
-    traderSharedAt: new Date(event.sharedAt),
-  };
 }
 
 export function missingOptionsData(trade: CopyableTradeView): string[] {

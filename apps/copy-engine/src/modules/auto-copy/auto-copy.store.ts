@@ -1,3 +1,4 @@
+import type { CopyableTradeView } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import { COLUMNS, TABLE, type CopyOrigin, type CopyRecord } from '../copies/copy-instances.store';
 import { FOLLOWER_SETTINGS } from '../follower-settings/follower-settings.store';
@@ -28,6 +29,33 @@ export interface AutoCopyTrade {
   traderSharedAt: Date;
   /** Where the copies come from ('shared' when not said: the fan-out of the trade's share). */
   origin?: CopyOrigin;
+}
+
+/**
+ * A shared trade as its automatic copies record it, with their receipt's trader price and time (a fan-out: the
+ * event's entry price and share time; a copied open position: the entry price and when copying began).
+ */
+export function autoCopyTradeOf(
+  trade: CopyableTradeView,
+  receipt: Pick<AutoCopyTrade, 'traderPrice' | 'traderSharedAt' | 'origin'>,
+): AutoCopyTrade {
+  return {
+    tradeId: trade.id,
+    traceId: trade.traceId,
+    traderUserId: trade.ownerUserId,
+    traceName: trade.traceName,
+    traceHandle: trade.traceHandle,
+    traceAvatar: trade.traceAvatar,
+    symbol: trade.symbol,
+    side: trade.side,
+    isOptions: trade.isOptions,
+    optionType: trade.optionType,
+    optionsTicker: trade.optionsTicker,
+    strikePrice: trade.strikePrice,
+    expirationDate: trade.expirationDate,
+    contractMultiplier: trade.contractMultiplier,
+    ...receipt,
+  };
 }
 
 /** One follower's automatic copy as the fan-out decided it: to place (PENDING), or not placed (FAILED, why). */

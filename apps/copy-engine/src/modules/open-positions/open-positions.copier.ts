@@ -4,14 +4,13 @@ import {
   TracesCopyableOpenTradesRpc,
   type CopyableOpenTradesRpcPayload,
   type CopyableOpenTradesRpcReply,
-  type CopyableTradeView,
 } from '@copytrade/contracts';
 import { DomainException, OutboxWriter, RpcClient } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { decide, missingOptionsData } from '../auto-copy/auto-copy-fanout.handler';
 import { AutoCopyPlacer } from '../auto-copy/auto-copy-placer';
 import { recordAutomaticCopiesAnnounced } from '../auto-copy/auto-copy-recording';
-import type { AutoCopyTrade } from '../auto-copy/auto-copy.store';
+import { autoCopyTradeOf } from '../auto-copy/auto-copy.store';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
 import { CopyBudgets } from '../copy-limits/copy-budgets';
 import { guardsOfCopies } from '../copy-limits/guards-of-copies';
@@ -86,7 +85,12 @@ export class OpenPositionsCopier {
         page.trades.map((trade) => trade.id),
       );
       for (const view of page.trades.filter((trade) => !held.has(trade.id))) {
-        const trade = openPositionTradeOf(view, trigger.at);
+        // An open trade as its copy records it: the trader's entry price, shared (for this follower) when copying began.
+        const trade = autoCopyTradeOf(view, {
+          traderPrice: view.entryPrice,
+          traderSharedAt: trigger.at,
+          origin: 'open_position',
+        });
         const quote = await this.quotes.forFollowersOrRefusal(trade, [trigger.userId], trigger.correlationId);
         budget ??= (await this.budgets.of([follower], () => guards.follower, trigger.correlationId)).get(
           trigger.userId,
@@ -116,29 +120,6 @@ export class OpenPositionsCopier {
     this.logger.log({ ...trigger, recorded }, 'Open positions copied');
     return recorded;
   }
-}
-
-/** An open trade as its copy records it: the trader's entry price, shared (for this follower) when copying began. */
-function openPositionTradeOf(trade: CopyableTradeView, at: Date): AutoCopyTrade {
-  return {
-    tradeId: trade.id,
-    traceId: trade.traceId,
-    traderUserId: trade.ownerUserId,
-    traceName: trade.traceName,
-    traceHandle: trade.traceHandle,
-    traceAvatar: trade.traceAvatar,
-    symbol: trade.symbol,
-    side: trade.side,
-    isOptions: trade.isOptions,
-    optionType: trade.optionType,
-    optionsTicker: trade.optionsTicker,
-    strikePrice: trade.strikePrice,
-    expirationDate: trade.expirationDate,
-    contractMultiplier: trade.contractMultiplier,
-    traderPrice: trade.entryPrice,
-    traderSharedAt: at,
-    origin: 'open_position',
-  };
 }
 
 function requestHashOf(eventId: string): string {
