@@ -346,4 +346,54 @@ describe('automatic copying of a shared trade', () => {
     ]);
     expect(intents[1]!.request_id).toBe(opened.requestId);
   });
+
+  it('price protection through the paper broker: A (5 %) gets an immediate-or-cancel limit that fills; D (1 %) is skipped when the price has moved 3 %', async () => {
+    expect((await a.api.put('/api/copy-guards', { priceProtectionPercent: 5 })).status).toBe(200);
+    expect(
+      (await d.api.put('/api/copy-guards', { priceProtectionPercent: 1, marketClosedPolicy: 'skip' })).status,
+    ).toBe(200);
+    const protectedTradeId = await ownerBuys(suite, owner, {
+      symbol: 'AMZN',
+      price: 100,
+      quantity: 1,
+      orderPrefix: 'auto-copy-protected',
+    });
+    // The market moves 3 % between the owner's fill and the share.
+    expect((await owner.demo.post('/api/dev/market/price', { symbol: 'AMZN', price: 103 })).status).toBe(200);
+    await shareTrade(owner, protectedTradeId);
+    const copyOf = (follower: Follower) =>
+      expectEventually(
+        async () => {
+          const found = (await myCopies(follower)).find((each) => each.originalTrade.id === protectedTradeId);
+          expect(['open', 'skipped']).toContain(found?.status);
+          return found!;
+        },
+        { timeoutMs: 30_000 },
+      );
+    // A: 2 shares (250 at 103), limited at 105 (within 5 % of the trader's 100), filled at the market's 103.
+    expect(await copyOf(a)).toMatchObject({
+      status: 'open',
+      copyQuantity: 2,
+      copyEntryPrice: 103,
+      receipt: { traderPrice: 100, sizingPrice: 103, limitPrice: 105 },
+    });
+    const [limitOrder] = (
+      await suite.db.query(
+        `SELECT limit_price::float8 AS "limitPrice", time_in_force AS "timeInForce" FROM brokerage.order_intents
+          WHERE user_id = $1 AND symbol = 'AMZN'`,
+        [a.id],
+      )
+    ).rows;
+    expect(limitOrder).toEqual({ limitPrice: 105, timeInForce: 'IOC' });
+    // D: skipped before any order, with the move and the limit.
+    expect(await copyOf(d)).toMatchObject({
+      status: 'skipped',
+      failureReason: "Price moved 3 % from the trader's (your limit 1 %)",
+    });
+    const ordersOfD = await suite.db.query(
+      `SELECT 1 FROM brokerage.order_intents WHERE user_id = $1 AND symbol = 'AMZN'`,
+      [d.id],
+    );
+    expect(ordersOfD.rows).toEqual([]);
+  });
 });
