@@ -3,7 +3,7 @@ import { MyCopies } from '@/features/my-copies/components/my-copies';
 import { useSession } from '@/lib/auth';
 
 /**
- * `/my-copies` (seed 001 §2.6): My Copy Trades, with automatic copying and limits per trace copied from. Without a
+ * `/my-copies` (docs/product.md): My Copy Trades, with automatic copying and limits per trace copied from. Without a
  * user nothing loads (and no timer runs).
  */
 export function MyCopiesRoute() {

@@ -5,7 +5,7 @@ import { ProfileCard } from './profile-card';
 import { ProviderIntegrationCard } from './provider-integration-card';
 
 /**
- * Settings → Account (seed 000 §2): profile, provider integration, copy trading settings (with the copy guards the
+ * Settings → Account (docs/product.md): profile, provider integration, copy trading settings (with the copy guards the
  * page composes in).
  */
 export function AccountSettingsTab({
