@@ -63,12 +63,10 @@ export async function applyLiveEvent(queryClient: QueryClient, message: LiveEven
       await Promise.all([...copyScreens.map(invalidate), ...account.map(invalidate)]);
       return;
     case 'copy.skipped':
-      // A guard kept a copy back: it shows in My Copy Trades with its reason; no money moved.
-      await Promise.all(copyScreens.map(invalidate));
-      return;
     case 'copy-guard.triggered':
     case 'auto-copy.paused':
-      // A guard fired (its copies being sold) or automatic copying stopped: the copies and the guards' state.
+      // A guard kept a copy back, fired (its copies being sold) or stopped automatic copying: the copies and the
+      // guards' state.
       await Promise.all([...copyScreens.map(invalidate), invalidate(copyGuardsKeys.all)]);
       return;
     case 'resync':

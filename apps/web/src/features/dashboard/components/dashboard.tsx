@@ -1,8 +1,9 @@
 import type { UserView } from '@copytrade/contracts';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { AlertIcon, RefreshIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { isProviderRegistered } from '@/lib/provider-registration';
@@ -11,8 +12,11 @@ import { usePortfolioHistory } from '../api/get-portfolio-history';
 import { AccountSummary } from './account-summary';
 import { MetricCards, type MetricCardsState } from './metric-cards';
 import { PerformanceOverview } from './performance-overview';
-import { RecentActivity } from './recent-activity';
 import '../dashboard.css';
+
+// The side column's activity list is below the metrics and the chart: it loads after them, keeping the route's
+// first download within its budget.
+const RecentActivity = lazy(async () => ({ default: (await import('./recent-activity')).RecentActivity }));
 
 export const NO_BROKERAGE_ALERT = 'Connect your brokerage account to see real portfolio data.';
 
@@ -109,7 +113,9 @@ export function Dashboard({ user }: { user: UserView }) {
           blocked={registered && portfolio.isError && !portfolio.data}
         />
         <div className="dashboard__side">
-          <RecentActivity user={user} />
+          <Suspense fallback={<Skeleton width="100%" height={180} />}>
+            <RecentActivity user={user} />
+          </Suspense>
           <AccountSummary user={user} brokerageConnected={linked} />
         </div>
       </div>
