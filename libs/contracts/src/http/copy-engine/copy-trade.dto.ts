@@ -8,18 +8,15 @@ import {
   IsOptional,
   IsString,
   IsUUID,
-  Matches,
   Max,
   MaxLength,
   Min,
   ValidateIf,
 } from 'class-validator';
 import { OrderInputMessages, OrderInputRules } from '../../rules/order-input.rules';
+import { finite, printable } from '../common/order-input.validators';
 import { CopyTradeErrorCode, CopyTradeMessages, missingCopyTradeFields } from './copy-trade.rules';
 
-const finite = { allowNaN: false, allowInfinity: false } as const;
-const printable = (field: string) =>
-  Matches(OrderInputRules.printable, { message: OrderInputMessages.printable(field) });
 const quantityRule = {
   message: CopyTradeMessages.invalidQuantity,
   context: { code: CopyTradeErrorCode.INVALID_QUANTITY },

@@ -17,11 +17,8 @@ import {
 } from 'class-validator';
 import { asInstanceOf } from '../../rpc/rpc-call';
 import { OrderInputMessages, OrderInputRules } from '../../rules/order-input.rules';
+import { finite, printable } from '../common/order-input.validators';
 import { OwnerSellErrorCode, OwnerSellMessages } from './owner-sell.rules';
-
-const finite = { allowNaN: false, allowInfinity: false } as const;
-const printable = (field: string) =>
-  Matches(OrderInputRules.printable, { message: OrderInputMessages.printable(field) });
 
 /** Seed 001 §3 Sell payload `positionData`: a market sell (price null) of part or all of a position. */
 export class SellPositionDataDto {
