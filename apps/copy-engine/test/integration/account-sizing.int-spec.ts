@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
-import type { DataSource } from 'typeorm';
 import { publishTradeShared, sharedTrade, world } from '../support/auto-copy-world';
-import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
+import { useCopyEngineSuite } from '../support/copy-engine-suite';
 import { OpenPositionsStandInsModule, openTrades, publishSubscriptionStarted } from '../support/open-positions-world';
 
 /**
@@ -16,24 +14,11 @@ import { OpenPositionsStandInsModule, openTrades, publishSubscriptionStarted } f
  */
 jest.setTimeout(120_000);
 
-let engine: CopyEngineUnderTest;
-let dataSource: DataSource;
-let nc: NatsConnection;
-
-beforeAll(async () => {
-  engine = await startCopyEngine('copy_engine_account_sizing', OpenPositionsStandInsModule, {
-    AUTO_COPY_POLL_MS: '200',
-    AUTO_COPY_LEASE_MS: '3000',
-    AUTO_COPY_BATCH_TIMEOUT_MS: '5000',
-    AUTO_COPY_RETRY_MS: '200',
-  });
-  ({ dataSource } = engine);
-  nc = await connect({ servers: engine.nats.url });
-}, 90_000);
-
-afterAll(async () => {
-  await nc?.close();
-  await engine?.stop();
+const suite = useCopyEngineSuite('copy_engine_account_sizing', OpenPositionsStandInsModule, {
+  AUTO_COPY_POLL_MS: '200',
+  AUTO_COPY_LEASE_MS: '3000',
+  AUTO_COPY_BATCH_TIMEOUT_MS: '5000',
+  AUTO_COPY_RETRY_MS: '200',
 });
 
 beforeEach(() => {
@@ -47,13 +32,13 @@ async function follower(
   amounts: { defaultCopyAmount: number; max: number | null } = { defaultCopyAmount: 1000, max: 3000 },
 ) {
   const userId = randomUUID();
-  await dataSource.query(
+  await suite.dataSource.query(
     `INSERT INTO copy_engine.follower_settings (user_id, copy_trading_enabled, default_copy_amount, max_copy_amount, changed_at)
      VALUES ($1, true, $2, $3, now())`,
     [userId, amounts.defaultCopyAmount, amounts.max],
   );
   if (sizing !== 'fixed')
-    await dataSource.query(
+    await suite.dataSource.query(
       `INSERT INTO copy_engine.follower_guards (user_id, sizing_mode, sizing_percent, copy_open_positions)
        VALUES ($1, 'account_percent', $2, true)`,
       [userId, sizing.percent],
@@ -72,7 +57,7 @@ interface Row {
 const settled = (tradeId: string, count: number) =>
   expectEventually(
     async () => {
-      const rows = (await dataSource.query(
+      const rows = (await suite.dataSource.query(
         `SELECT user_id, status, quantity_requested::text, failure_code, failure_reason
            FROM copy_engine.copy_instances WHERE original_trade_id = $1`,
         [tradeId],
@@ -100,7 +85,7 @@ it('percent of the account value, never above the maximum, at the live quote; un
   world.quotes.set('AAPL', 100);
   const trade = sharedTrade([rich, modest, unknown, fixed, fixedSmall], { entryPrice: '100' });
 
-  await publishTradeShared(nc, trade);
+  await publishTradeShared(suite.nc, trade);
   const rows = await settled(trade.id, 5);
 
   // 10 % of $50,000 is $5,000, capped at the maximum of $3,000: 30 shares at $100.
@@ -131,7 +116,7 @@ it('a page with no follower sizing by account asks the brokerage for no account 
   world.quotes.set('AAPL', 100);
   const trade = sharedTrade([first, second], { entryPrice: '100' });
 
-  await publishTradeShared(nc, trade);
+  await publishTradeShared(suite.nc, trade);
   const rows = await settled(trade.id, 2);
 
   expect(rows.get(first)).toMatchObject({ status: 'OPEN', quantity_requested: '10.000000' });
@@ -145,7 +130,7 @@ it('an account valued in another currency than the US dollar counts as unknown (
   world.quotes.set('AAPL', 100);
   const trade = sharedTrade([canadian], { entryPrice: '100' });
 
-  await publishTradeShared(nc, trade);
+  await publishTradeShared(suite.nc, trade);
   const rows = await settled(trade.id, 1);
 
   expect(rows.get(canadian)).toMatchObject({
@@ -166,11 +151,11 @@ it("open positions copied on subscribing: sized by the account's percent, its va
 
   for (const userId of [known, unknown]) {
     openTrades.tiers.set(`${traceId}:${userId}`, 'basic');
-    await publishSubscriptionStarted(nc, { traceId, userId, tierName: 'basic' });
+    await publishSubscriptionStarted(suite.nc, { traceId, userId, tierName: 'basic' });
   }
   const copies = async (userId: string) =>
     expectEventually(async () => {
-      const rows = (await dataSource.query(
+      const rows = (await suite.dataSource.query(
         `SELECT original_trade_id, status, quantity_requested::text, failure_code
            FROM copy_engine.copy_instances WHERE user_id = $1`,
         [userId],

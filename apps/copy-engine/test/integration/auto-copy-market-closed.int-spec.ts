@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CopyTradeErrorCode, CopyTradeMessages, TradeClosed, TradeShared } from '@copytrade/contracts';
 import { nextUsMarketOpen } from '@copytrade/nest';
 import { expectEventually } from '@copytrade/testing';
-import type { DataSource } from 'typeorm';
 import { autoCopyRequestId } from '../../src/modules/auto-copy/auto-copy-fanout.handler';
 import { toCopyInstanceView } from '../../src/modules/copies/copy-instance.mapper';
 import { findCopyById } from '../../src/modules/copies/copy-instances.store';
@@ -16,7 +14,7 @@ import {
   sharedTrade,
   world,
 } from '../support/auto-copy-world';
-import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
+import { useCopyEngineSuite } from '../support/copy-engine-suite';
 
 /**
  * The market-closed policy of automatic copies through the real copy engine (fan-out, placement workers, TradeClosed
@@ -29,24 +27,11 @@ import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engin
  */
 jest.setTimeout(90_000);
 
-let engine: CopyEngineUnderTest;
-let dataSource: DataSource;
-let nc: NatsConnection;
-
-beforeAll(async () => {
-  engine = await startCopyEngine('copy_engine_market_closed', AutoCopyStandInsModule, {
-    AUTO_COPY_POLL_MS: '200',
-    AUTO_COPY_LEASE_MS: '3000',
-    AUTO_COPY_BATCH_TIMEOUT_MS: '1000',
-    AUTO_COPY_RETRY_MS: '200',
-  });
-  ({ dataSource } = engine);
-  nc = await connect({ servers: engine.nats.url });
-}, 90_000);
-
-afterAll(async () => {
-  await nc?.close();
-  await engine?.stop();
+const suite = useCopyEngineSuite('copy_engine_market_closed', AutoCopyStandInsModule, {
+  AUTO_COPY_POLL_MS: '200',
+  AUTO_COPY_LEASE_MS: '3000',
+  AUTO_COPY_BATCH_TIMEOUT_MS: '1000',
+  AUTO_COPY_RETRY_MS: '200',
 });
 
 beforeEach(() => world.reset());
@@ -66,7 +51,7 @@ interface CopyRow {
 }
 
 const copyOf = async (tradeId: string): Promise<CopyRow> => {
-  const rows = (await dataSource.query(
+  const rows = (await suite.dataSource.query(
     `SELECT id, user_id, request_id, status, quantity_requested::float8::text AS quantity_requested,
             sizing_price::float8::text AS sizing_price, limit_price::float8::text AS limit_price, order_state,
             failure_code, failure_reason, queued_until
@@ -80,13 +65,13 @@ const copyOf = async (tradeId: string): Promise<CopyRow> => {
 /** A follower with copy trading on (1,000 a copy) and these guards (no row: every default, policy 'skip'). */
 async function follower(guards: { policy?: 'skip' | 'next_open'; protection?: string } | null): Promise<string> {
   const userId = randomUUID();
-  await dataSource.query(
+  await suite.dataSource.query(
     `INSERT INTO copy_engine.follower_settings (user_id, copy_trading_enabled, default_copy_amount, changed_at)
      VALUES ($1, true, 1000, now())`,
     [userId],
   );
   if (guards)
-    await dataSource.query(
+    await suite.dataSource.query(
       `INSERT INTO copy_engine.follower_guards (user_id, market_closed_policy, price_protection_percent)
        VALUES ($1, $2, $3)`,
       [userId, guards.policy ?? 'skip', guards.protection ?? null],
@@ -115,7 +100,7 @@ const aWhile = () => new Promise((resolve) => setTimeout(resolve, 1_200));
 /** The market opens at the brokerage and the queued copies' time has come. */
 async function marketOpens(tradeId: string): Promise<void> {
   world.marketClosed = false;
-  await dataSource.query(
+  await suite.dataSource.query(
     `UPDATE copy_engine.copy_instances SET queued_until = now() WHERE original_trade_id = $1 AND queued_until IS NOT NULL`,
     [tradeId],
   );
@@ -128,7 +113,7 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     for (const guards of [null, { policy: 'skip' as const }]) {
       const userId = await follower(guards);
       const trade = sharedTrade([userId]);
-      await publishTradeShared(nc, trade);
+      await publishTradeShared(suite.nc, trade);
       const copy = await expectEventually(async () => {
         const row = await copyOf(trade.id);
         expect(row.status).toBe('FAILED');
@@ -149,7 +134,7 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     world.nextOpenAt = nextOpen;
     const userId = await follower({ policy: 'next_open' });
     const trade = sharedTrade([userId]); // quoted at 100: 10 shares of 1,000
-    const shared = await publishTradeShared(nc, trade);
+    const shared = await publishTradeShared(suite.nc, trade);
     const queued = await queuedCopy(trade.id);
     const firstRequest = autoCopyRequestId(shared.id, userId);
     expect(world.refusals.has(`${userId}:${firstRequest}`)).toBe(true);
@@ -157,7 +142,7 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     expect(queued.queued_until!.toISOString()).toBe(nextOpen.toISOString());
     // The order at the open goes under a request id of its own (the brokerage keeps the refusal under the first).
     expect(queued.request_id).toBe(`${firstRequest}:open-${nextOpen.getTime() / 1000}`);
-    expect(toCopyInstanceView((await findCopyById(dataSource.manager, queued.id))!)).toMatchObject({
+    expect(toCopyInstanceView((await findCopyById(suite.dataSource.manager, queued.id))!)).toMatchObject({
       status: 'pending',
       queuedUntil: nextOpen.toISOString(),
       failureReason: null,
@@ -165,7 +150,7 @@ describe("the market-closed policy of automatic copies (the follower's guard set
 
     // Before the open: redelivered, the share changes nothing, and no worker takes the copy (no batch sent).
     const batches = world.batchCalls;
-    await republish(nc, TradeShared.subject, shared);
+    await republish(suite.nc, TradeShared.subject, shared);
     await aWhile();
     expect(await copyOf(trade.id)).toEqual(queued);
     expect(world.batchCalls).toBe(batches);
@@ -194,7 +179,7 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     const userId = await follower({ policy: 'next_open' });
     const trade = sharedTrade([userId]);
     const before = new Date();
-    await publishTradeShared(nc, trade);
+    await publishTradeShared(suite.nc, trade);
     const queued = await queuedCopy(trade.id);
     expect([nextUsMarketOpen(before).getTime(), nextUsMarketOpen(new Date()).getTime()]).toContain(
       queued.queued_until!.getTime(),
@@ -207,7 +192,7 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     world.nextOpenAt = new Date(Date.now() + 3_600_000);
     const userId = await follower({ policy: 'next_open', protection: '2' });
     const trade = sharedTrade([userId]); // the trader paid 100
-    await publishTradeShared(nc, trade);
+    await publishTradeShared(suite.nc, trade);
     await queuedCopy(trade.id);
     world.quotes.set('AAPL', 110);
     await marketOpens(trade.id);
@@ -227,11 +212,12 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     world.nextOpenAt = new Date(Date.now() + 3_600_000);
     const userId = await follower({ policy: 'next_open' });
     const trade = sharedTrade([userId]);
-    await publishTradeShared(nc, trade);
+    await publishTradeShared(suite.nc, trade);
     await queuedCopy(trade.id);
-    await dataSource.query(`UPDATE copy_engine.follower_settings SET copy_trading_enabled = false WHERE user_id = $1`, [
-      userId,
-    ]);
+    await suite.dataSource.query(
+      `UPDATE copy_engine.follower_settings SET copy_trading_enabled = false WHERE user_id = $1`,
+      [userId],
+    );
     await marketOpens(trade.id);
     const notPlaced = await expectEventually(async () => {
       const row = await copyOf(trade.id);
@@ -251,9 +237,9 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     world.nextOpenAt = new Date(Date.now() + 3_600_000);
     const userId = await follower({ policy: 'next_open' });
     const trade = sharedTrade([userId]);
-    const shared = await publishTradeShared(nc, trade);
+    const shared = await publishTradeShared(suite.nc, trade);
     await queuedCopy(trade.id);
-    const closed = await publishTradeClosed(nc, trade);
+    const closed = await publishTradeClosed(suite.nc, trade);
     const cancelled = await expectEventually(async () => {
       const row = await copyOf(trade.id);
       expect(row.status).toBe('FAILED');
@@ -263,7 +249,7 @@ describe("the market-closed policy of automatic copies (the follower's guard set
       failure_code: CopyTradeErrorCode.TRADER_CLOSED_BEFORE_OPEN,
       failure_reason: CopyTradeMessages.traderClosedBeforeOpen,
     });
-    expect(toCopyInstanceView((await findCopyById(dataSource.manager, cancelled.id))!)).toMatchObject({
+    expect(toCopyInstanceView((await findCopyById(suite.dataSource.manager, cancelled.id))!)).toMatchObject({
       status: 'failed',
       queuedUntil: null,
       failureReason: 'Not placed: the trader closed the trade before the market opened',
@@ -271,8 +257,8 @@ describe("the market-closed policy of automatic copies (the follower's guard set
 
     // The open comes; the share and the close are delivered again: still nothing sent, nothing changed.
     await marketOpens(trade.id);
-    await republish(nc, TradeShared.subject, shared);
-    await republish(nc, TradeClosed.subject, closed);
+    await republish(suite.nc, TradeShared.subject, shared);
+    await republish(suite.nc, TradeClosed.subject, closed);
     await aWhile();
     expect(await copyOf(trade.id)).toEqual({ ...cancelled, queued_until: expect.any(Date) });
     expect(ordersOf(userId)).toEqual([]);

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { INestApplication } from '@nestjs/common';
 import { CopySkipped, CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
-import type { DataSource } from 'typeorm';
 import { AutoCopyPlacer } from '../../src/modules/auto-copy/auto-copy-placer';
 import { FollowerGuardsUseCase } from '../../src/modules/copy-guards/follower-guards.use-case';
 import { TraceGuardsUseCase } from '../../src/modules/copy-guards/trace-guards.use-case';
 import { AutoCopyStandInsModule, FILL_PRICE, publishTradeShared, sharedTrade, world } from '../support/auto-copy-world';
-import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
+import { useCopyEngineSuite } from '../support/copy-engine-suite';
 
 /**
  * The follower's guards enforced on automatic copies, through the real copy engine (fan-out, placement workers) on
@@ -19,26 +16,12 @@ import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engin
  */
 jest.setTimeout(120_000);
 
-let engine: CopyEngineUnderTest;
-let app: INestApplication;
-let dataSource: DataSource;
-let nc: NatsConnection;
-
-beforeAll(async () => {
-  engine = await startCopyEngine('copy_engine_copy_guards', AutoCopyStandInsModule, {
-    AUTO_COPY_POLL_MS: '200',
-    AUTO_COPY_LEASE_MS: '3000',
-    AUTO_COPY_BATCH_TIMEOUT_MS: '5000',
-    AUTO_COPY_RETRY_MS: '200',
-    AUTO_COPY_BATCH_SIZE: '25',
-  });
-  ({ app, dataSource } = engine);
-  nc = await connect({ servers: engine.nats.url });
-}, 90_000);
-
-afterAll(async () => {
-  await nc?.close();
-  await engine?.stop();
+const suite = useCopyEngineSuite('copy_engine_copy_guards', AutoCopyStandInsModule, {
+  AUTO_COPY_POLL_MS: '200',
+  AUTO_COPY_LEASE_MS: '3000',
+  AUTO_COPY_BATCH_TIMEOUT_MS: '5000',
+  AUTO_COPY_RETRY_MS: '200',
+  AUTO_COPY_BATCH_SIZE: '25',
 });
 
 beforeEach(() => world.reset());
@@ -53,7 +36,7 @@ interface Row {
 
 async function following(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => randomUUID());
-  await dataSource.query(
+  await suite.dataSource.query(
     `INSERT INTO copy_engine.follower_settings (user_id, copy_trading_enabled, default_copy_amount, changed_at)
      SELECT id, true, 1000, now() FROM unnest($1::uuid[]) AS ids(id)`,
     [ids],
@@ -62,7 +45,7 @@ async function following(count: number): Promise<string[]> {
 }
 
 const setFollowerGuards = (userId: string, columns: Record<string, unknown>) =>
-  dataSource.query(
+  suite.dataSource.query(
     `INSERT INTO copy_engine.follower_guards (user_id, ${Object.keys(columns).join(', ')})
      VALUES ($1, ${Object.keys(columns)
        .map((_, index) => `$${index + 2}`)
@@ -70,7 +53,7 @@ const setFollowerGuards = (userId: string, columns: Record<string, unknown>) =>
     [userId, ...Object.values(columns)],
   );
 const setTraceGuards = (userId: string, traceId: string, columns: Record<string, unknown>) =>
-  dataSource.query(
+  suite.dataSource.query(
     `INSERT INTO copy_engine.trace_guards (user_id, trace_id, ${Object.keys(columns).join(', ')})
      VALUES ($1, $2, ${Object.keys(columns)
        .map((_, index) => `$${index + 3}`)
@@ -81,7 +64,7 @@ const setTraceGuards = (userId: string, traceId: string, columns: Record<string,
 const rowsOf = async (tradeId: string) =>
   new Map(
     (
-      (await dataSource.query(
+      (await suite.dataSource.query(
         `SELECT user_id, status, failure_code, failure_reason, limit_price::text
            FROM copy_engine.copy_instances WHERE original_trade_id = $1`,
         [tradeId],
@@ -112,7 +95,7 @@ it('price-protection: skipped before any order past it, a limit order within it,
   await setFollowerGuards(passed!, { price_protection_percent: '1.2' });
   await setFollowerGuards(overridden!, { price_protection_percent: '0.5' });
   await setTraceGuards(overridden!, trade.traceId, { price_protection_percent: '5' });
-  await publishTradeShared(nc, trade);
+  await publishTradeShared(suite.nc, trade);
   const rows = await settled(trade.id, 5);
 
   expect(rows.get(tight!)).toMatchObject({
@@ -144,7 +127,7 @@ it('pause, stop switch and maximum age: skipped with their reasons and no order;
   await setFollowerGuards(stopped!, { auto_copy_stopped: true });
   await setFollowerGuards(stale!, { max_share_age_minutes: 5 });
   await setFollowerGuards(fresh!, { max_share_age_minutes: 60 });
-  await publishTradeShared(nc, trade);
+  await publishTradeShared(suite.nc, trade);
   const rows = await settled(trade.id, 5);
   expect(rows.get(paused!)).toMatchObject({
     failure_code: CopyTradeErrorCode.SKIPPED_PAUSED,
@@ -160,7 +143,7 @@ it('pause, stop switch and maximum age: skipped with their reasons and no order;
   });
   for (const skipped of [paused!, stopped!, stale!]) expect(ordersOf(skipped)).toEqual([]);
   // Each skip is announced once (the live push carries it), in the transaction that recorded it.
-  const announced = (await dataSource.query(
+  const announced = (await suite.dataSource.query(
     `SELECT envelope->'data'->>'userId' AS "userId", envelope->'data'->>'code' AS code
        FROM copy_engine.outbox WHERE subject = $1 AND envelope->'data'->>'originalTradeId' = $2`,
     [CopySkipped.subject, trade.id],
@@ -182,7 +165,7 @@ it('a-stop-switch-or-pause-committed-while-a-fan-out-is-placed: no order of that
   // Batches of 25, each reaching the market 150 ms after it was claimed: the switches commit while some of their
   // followers' orders are on their way and others are still waiting to be claimed.
   world.placeDelayMs = 150;
-  await publishTradeShared(nc, trade);
+  await publishTradeShared(suite.nc, trade);
   await expectEventually(() => expect(world.onTheirWay.size).toBeGreaterThan(0), { timeoutMs: 30_000 });
   const onTheirWay = [...world.onTheirWay];
   const waiting = followers.filter((userId) => !world.onTheirWay.has(userId)).slice(-40);
@@ -192,15 +175,15 @@ it('a-stop-switch-or-pause-committed-while-a-fan-out-is-placed: no order of that
   const actor = (userId: string) => ({ requestId: randomUUID(), actor: { userId, isAdmin: false } });
   await Promise.all([
     ...stopping.map(async (userId) => {
-      await app.get(FollowerGuardsUseCase).stopAll({ ...actor(userId), payload: { userId } });
+      await suite.app.get(FollowerGuardsUseCase).stopAll({ ...actor(userId), payload: { userId } });
       committedAt.set(userId, Date.now());
     }),
     ...pausing.map(async (userId) => {
-      await app.get(TraceGuardsUseCase).pause({ ...actor(userId), payload: { userId, traceId: trade.traceId } });
+      await suite.app.get(TraceGuardsUseCase).pause({ ...actor(userId), payload: { userId, traceId: trade.traceId } });
       committedAt.set(userId, Date.now());
     }),
   ]);
-  await app.get(AutoCopyPlacer).drain();
+  await suite.app.get(AutoCopyPlacer).drain();
   const rows = await settled(trade.id, 1_000);
 
   // Orders on their way when the switch was asked for went out before it committed (it waited for them).

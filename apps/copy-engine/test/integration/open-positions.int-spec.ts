@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { SubscriptionStarted, type TierName } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
-import type { DataSource } from 'typeorm';
 import { autoCopyRequestId } from '../../src/modules/auto-copy/auto-copy-fanout.handler';
 import { findCopyById } from '../../src/modules/copies/copy-instances.store';
 import { toCopyInstanceView } from '../../src/modules/copies/copy-instance.mapper';
@@ -15,7 +13,7 @@ import {
   OpenPositionsHandler,
 } from '../../src/modules/open-positions/open-positions.handler';
 import { publishTradeShared, republish, sharedTrade, world } from '../support/auto-copy-world';
-import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
+import { useCopyEngineSuite } from '../support/copy-engine-suite';
 import { openTrades, OpenPositionsStandInsModule, publishSubscriptionStarted } from '../support/open-positions-world';
 
 /**
@@ -35,20 +33,7 @@ const ENV = {
   AUTO_COPY_RETRY_MS: '200',
 };
 
-let engine: CopyEngineUnderTest;
-let dataSource: DataSource;
-let nc: NatsConnection;
-
-beforeAll(async () => {
-  engine = await startCopyEngine('copy_engine_open_positions', OpenPositionsStandInsModule, ENV);
-  ({ dataSource } = engine);
-  nc = await connect({ servers: engine.nats.url });
-}, 90_000);
-
-afterAll(async () => {
-  await nc?.close();
-  await engine?.stop();
-});
+const suite = useCopyEngineSuite('copy_engine_open_positions', OpenPositionsStandInsModule, ENV);
 
 beforeEach(() => {
   world.reset();
@@ -68,7 +53,7 @@ interface CopyRow {
 }
 
 const copiesOfUser = async (userId: string): Promise<CopyRow[]> =>
-  (await dataSource.query(
+  (await suite.dataSource.query(
     `SELECT id, original_trade_id, request_id, status, placement, origin,
             quantity_requested::float8::text AS quantity_requested, trader_price::float8::text AS trader_price,
             trader_shared_at
@@ -88,12 +73,12 @@ interface FollowerOptions {
 /** A follower with their projected settings and guards (copy open positions and copy trading on unless said). */
 async function follower({ copyOpenPositions = true, copyTrading = true, stopped = false }: FollowerOptions = {}) {
   const userId = randomUUID();
-  await dataSource.query(
+  await suite.dataSource.query(
     `INSERT INTO copy_engine.follower_settings (user_id, copy_trading_enabled, default_copy_amount, changed_at)
      VALUES ($1, $2, 1000, now())`,
     [userId, copyTrading],
   );
-  await dataSource.query(
+  await suite.dataSource.query(
     `INSERT INTO copy_engine.follower_guards (user_id, copy_open_positions, auto_copy_stopped) VALUES ($1, $2, $3)`,
     [userId, copyOpenPositions, stopped],
   );
@@ -121,16 +106,16 @@ function traceWithOpenTrades() {
 
 const subscribe = (traceId: string, userId: string, tierName: TierName, occurredAt?: Date) => {
   openTrades.tiers.set(`${traceId}:${userId}`, tierName);
-  return publishSubscriptionStarted(nc, { traceId, userId, tierName }, occurredAt);
+  return publishSubscriptionStarted(suite.nc, { traceId, userId, tierName }, occurredAt);
 };
 
 /** The consumer has handled the event (its inbox row committed). */
 const handled = (consumer: string, eventId: string) =>
   expectEventually(async () => {
-    const rows = (await dataSource.query(`SELECT 1 FROM copy_engine.inbox WHERE consumer = $1 AND event_id = $2`, [
-      consumer,
-      eventId,
-    ])) as unknown[];
+    const rows = (await suite.dataSource.query(
+      `SELECT 1 FROM copy_engine.inbox WHERE consumer = $1 AND event_id = $2`,
+      [consumer, eventId],
+    )) as unknown[];
     expect(rows).toHaveLength(1);
   });
 
@@ -165,7 +150,7 @@ describe('on subscribing', () => {
     for (const row of rows) {
       // Shared, for this follower, when they subscribed: the delay counts from then.
       expect(row.trader_shared_at.toISOString()).toBe(started.data.occurredAt);
-      const view = toCopyInstanceView((await findCopyById(dataSource.manager, row.id))!);
+      const view = toCopyInstanceView((await findCopyById(suite.dataSource.manager, row.id))!);
       expect(view.receipt.copiedOpenPosition).toBe(true);
       expect(view.receipt.traderSharedAt).toBe(started.data.occurredAt);
     }
@@ -178,7 +163,7 @@ describe('on subscribing', () => {
     const copyingOff = await follower({ copyTrading: false });
     const stopped = await follower({ stopped: true });
     const paused = await follower();
-    await pauseTraceAutoCopy(dataSource.manager, paused, traceId, 'user');
+    await pauseTraceAutoCopy(suite.dataSource.manager, paused, traceId, 'user');
     const noSettings = randomUUID(); // never sent settings: copy trading off
     for (const userId of [optionOff, copyingOff, stopped, paused, noSettings]) {
       const started = await subscribe(traceId, userId, 'vip');
@@ -202,9 +187,9 @@ describe('on subscribing', () => {
     const userId = await follower();
     const started = await subscribe(traceId, userId, 'vip');
     const first = await placedAll(userId, 3);
-    await republish(nc, SubscriptionStarted.subject, started);
+    await republish(suite.nc, SubscriptionStarted.subject, started);
     // A crash after the copies were recorded but before the event's inbox row: the handler runs again.
-    await engine.app.get(OpenPositionsHandler).subscribed(started);
+    await suite.app.get(OpenPositionsHandler).subscribed(started);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await copiesOfUser(userId)).map((row) => row.id)).toEqual(first.map((row) => row.id));
     expect(placedOrders(userId)).toEqual([1, 1, 1]);
@@ -215,7 +200,7 @@ describe('on subscribing', () => {
     const { traceId, trades } = traceWithOpenTrades();
     const userId = await follower();
     world.audiences.set(trades.basic.id, [userId]);
-    const shared = await publishTradeShared(nc, trades.basic);
+    const shared = await publishTradeShared(suite.nc, trades.basic);
     await placedAll(userId, 1);
     await subscribe(traceId, userId, 'vip');
     const rows = await placedAll(userId, 3);
@@ -223,7 +208,7 @@ describe('on subscribing', () => {
     expect(basic).toEqual([
       expect.objectContaining({ request_id: autoCopyRequestId(shared.id, userId), origin: 'shared' }),
     ]);
-    const view = toCopyInstanceView((await findCopyById(dataSource.manager, basic[0]!.id))!);
+    const view = toCopyInstanceView((await findCopyById(suite.dataSource.manager, basic[0]!.id))!);
     expect(view.receipt.copiedOpenPosition).toBe(false);
     expect(rows.filter((row) => row.origin === 'open_position')).toHaveLength(2);
   });
@@ -231,14 +216,14 @@ describe('on subscribing', () => {
 
 describe('on resuming a paused trace', () => {
   const resume = (userId: string, traceId: string) =>
-    engine.app.get(TraceGuardsUseCase).resume({
+    suite.app.get(TraceGuardsUseCase).resume({
       requestId: randomUUID(),
       actor: { userId, isAdmin: false },
       payload: { userId, traceId },
     });
   const resumeEventsOf = async (userId: string): Promise<string[]> =>
     (
-      (await dataSource.query(
+      (await suite.dataSource.query(
         `SELECT envelope->>'id' AS id FROM copy_engine.outbox
           WHERE envelope->>'type' = 'AutoCopyResumed' AND envelope->'data'->>'userId' = $1 ORDER BY position`,
         [userId],
@@ -248,7 +233,7 @@ describe('on resuming a paused trace', () => {
   it('copies-the-open-trades-the-tier-may-copy, once; resuming a trace not paused copies nothing', async () => {
     const { traceId, trades } = traceWithOpenTrades();
     const userId = await follower();
-    await pauseTraceAutoCopy(dataSource.manager, userId, traceId, 'user');
+    await pauseTraceAutoCopy(suite.dataSource.manager, userId, traceId, 'user');
     const started = await subscribe(traceId, userId, 'basic');
     await handled(OPEN_POSITIONS_ON_SUBSCRIBE_DURABLE, started.id);
     expect(await copiesOfUser(userId)).toEqual([]);
@@ -275,7 +260,7 @@ describe('on resuming a paused trace', () => {
     const userId = await follower();
     await subscribe(traceId, userId, 'vip');
     const before = await placedAll(userId, 3);
-    await pauseTraceAutoCopy(dataSource.manager, userId, traceId, 'user');
+    await pauseTraceAutoCopy(suite.dataSource.manager, userId, traceId, 'user');
     await resume(userId, traceId);
     const [resumedId] = await resumeEventsOf(userId);
     await handled(OPEN_POSITIONS_ON_RESUME_DURABLE, resumedId!);
