@@ -130,16 +130,19 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
         (follower) => follower.userId !== event.ownerUserId,
       );
       if (followers.length > 0) {
-        const quote = await this.quotes.forFollowersOrRefusal(
-          trade,
-          followers.map((follower) => follower.userId),
-          envelope.correlationId,
-        );
-        // Keyed by follower: each page's copies are one per follower, of this trade's trace.
-        const guards = await guardsOfCopies(
-          this.dataSource.manager,
-          followers.map((follower) => ({ id: follower.userId, userId: follower.userId, traceId: trade!.traceId })),
-        );
+        // The quote (a brokerage call) and the guards (a query) at once; the guards keyed by follower: each page's
+        // copies are one per follower, of this trade's trace.
+        const [quote, guards] = await Promise.all([
+          this.quotes.forFollowersOrRefusal(
+            trade,
+            followers.map((follower) => follower.userId),
+            envelope.correlationId,
+          ),
+          guardsOfCopies(
+            this.dataSource.manager,
+            followers.map((follower) => ({ id: follower.userId, userId: follower.userId, traceId: trade!.traceId })),
+          ),
+        ]);
         const budgets = await this.budgets.of(
           followers,
           (userId) => guards.get(userId)!.follower,

@@ -91,16 +91,29 @@ const TRACE_COLUMNS: Record<keyof TraceGuardsChanges, string> = {
   priceProtectionPercent: 'price_protection_percent',
 };
 
-const FOLLOWER_SELECT = `user_id AS "userId", price_protection_percent::text AS "priceProtectionPercent",
-  max_share_age_minutes AS "maxShareAgeMinutes", auto_copy_stopped AS "autoCopyStopped",
-  auto_copy_stopped_at AS "autoCopyStoppedAt", daily_loss_limit::text AS "dailyLossLimit",
-  market_closed_policy AS "marketClosedPolicy", sizing_mode AS "sizingMode", sizing_percent::text AS "sizingPercent",
-  copy_open_positions AS "copyOpenPositions", to_char(daily_loss_stopped_on, 'YYYY-MM-DD') AS "dailyLossStoppedOn",
-  updated_at AS "updatedAt"`;
+/** A table's columns as FollowerGuards / TraceGuards, written once with `$.` standing for the table's alias. */
+const FOLLOWER_COLUMNS_OF = `$.user_id AS "userId", $.price_protection_percent::text AS "priceProtectionPercent",
+  $.max_share_age_minutes AS "maxShareAgeMinutes", $.auto_copy_stopped AS "autoCopyStopped",
+  $.auto_copy_stopped_at AS "autoCopyStoppedAt", $.daily_loss_limit::text AS "dailyLossLimit",
+  $.market_closed_policy AS "marketClosedPolicy", $.sizing_mode AS "sizingMode",
+  $.sizing_percent::text AS "sizingPercent", $.copy_open_positions AS "copyOpenPositions",
+  to_char($.daily_loss_stopped_on, 'YYYY-MM-DD') AS "dailyLossStoppedOn", $.updated_at AS "updatedAt"`;
 
-const TRACE_SELECT = `user_id AS "userId", trace_id AS "traceId", auto_copy_paused AS "autoCopyPaused",
-  paused_reason AS "pausedReason", paused_at AS "pausedAt", stop_loss_percent::text AS "stopLossPercent",
-  price_protection_percent::text AS "priceProtectionPercent", updated_at AS "updatedAt"`;
+const TRACE_COLUMNS_OF = `$.user_id AS "userId", $.trace_id AS "traceId", $.auto_copy_paused AS "autoCopyPaused",
+  $.paused_reason AS "pausedReason", $.paused_at AS "pausedAt", $.stop_loss_percent::text AS "stopLossPercent",
+  $.price_protection_percent::text AS "priceProtectionPercent", $.updated_at AS "updatedAt"`;
+
+/**
+ * The select list of those columns (of the table aliased `alias` when given), each name prefixed with `prefix`: a
+ * join of both tables tells their same-named columns apart.
+ */
+export const guardColumns = (columns: 'follower' | 'trace', alias = '', prefix = ''): string =>
+  (columns === 'follower' ? FOLLOWER_COLUMNS_OF : TRACE_COLUMNS_OF)
+    .replaceAll('$.', alias ? `${alias}.` : '')
+    .replaceAll(' AS "', ` AS "${prefix}`);
+
+const FOLLOWER_SELECT = guardColumns('follower');
+const TRACE_SELECT = guardColumns('trace');
 
 /** A follower's guards (the defaults when they never changed one). */
 export async function findFollowerGuards(manager: EntityManager, userId: string): Promise<FollowerGuards> {
