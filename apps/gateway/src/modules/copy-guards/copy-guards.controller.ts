@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  COPY_GUARD_SWITCH_RPC_TIMEOUT_MS,
   CopyGuardMessages,
   CopyGuardsRpc,
   StopAllAutoCopyDto,
@@ -77,6 +78,7 @@ export class CopyGuardsController {
       CopyGuardsRpc.stopAll,
       { closeAutomaticCopies: body.closeAutomaticCopies === true },
       request,
+      COPY_GUARD_SWITCH_RPC_TIMEOUT_MS,
     );
     return {
       success: true,
@@ -139,7 +141,7 @@ export class CopyGuardsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Pause automatic copying of one trace (the subscription and copying by hand stay)' })
   async pauseTrace(@Param('traceId') traceId: string, @Req() request: GatewayRequest): Promise<TraceGuardsResponse> {
-    const reply = await this.traceCall(TraceGuardsRpc.pause, traceId, request);
+    const reply = await this.traceCall(TraceGuardsRpc.pause, traceId, request, COPY_GUARD_SWITCH_RPC_TIMEOUT_MS);
     return { success: true, traceGuards: reply.traceGuards, message: CopyGuardMessages.tracePaused };
   }
 
@@ -151,8 +153,18 @@ export class CopyGuardsController {
     return { success: true, traceGuards: reply.traceGuards, message: CopyGuardMessages.traceResumed };
   }
 
-  private traceCall(pattern: string, traceId: string, request: GatewayRequest): Promise<TraceGuardsRpcReply> {
-    return this.call<TraceGuardsRpcPayload, TraceGuardsRpcReply>(pattern, { traceId: traceIdOf(traceId) }, request);
+  private traceCall(
+    pattern: string,
+    traceId: string,
+    request: GatewayRequest,
+    timeoutMs?: number,
+  ): Promise<TraceGuardsRpcReply> {
+    return this.call<TraceGuardsRpcPayload, TraceGuardsRpcReply>(
+      pattern,
+      { traceId: traceIdOf(traceId) },
+      request,
+      timeoutMs,
+    );
   }
 
   /** Every call names the session's user as the follower (the copy engine checks it is the actor). */
@@ -160,11 +172,13 @@ export class CopyGuardsController {
     pattern: string,
     payload: Omit<TPayload, 'userId'>,
     request: GatewayRequest,
+    timeoutMs?: number,
   ): Promise<TReply> {
     return this.rpc.request<TPayload, TReply>(
       pattern,
       { ...payload, userId: request.user!.id } as TPayload,
       rpcContextOf(request),
+      timeoutMs,
     );
   }
 }

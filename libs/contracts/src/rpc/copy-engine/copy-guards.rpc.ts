@@ -20,6 +20,13 @@ export const CopyGuardsRpc = {
   resumeAll: 'rpc.copy-engine.guards.resume-all',
 } as const;
 
+/**
+ * How long a caller waits for Stop all or a trace's pause: the switch commits only after a batch of orders already on
+ * its way to the brokerage is answered (the copy engine waits up to its AUTO_COPY_BATCH_TIMEOUT_MS, 20 s by default),
+ * so the default 5 s wait could answer 503 for a switch that then commits.
+ */
+export const COPY_GUARD_SWITCH_RPC_TIMEOUT_MS = 30_000;
+
 export const TraceGuardsRpc = {
   get: 'rpc.copy-engine.trace-guards.get',
   /** Several traces at once (≤ 100): a trace with no guards of the follower answers every default. */
