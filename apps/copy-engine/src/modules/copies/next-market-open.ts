@@ -7,7 +7,7 @@ import {
   type PaperMarketRpcRequest,
 } from '@copytrade/contracts';
 import { DomainException, RpcClient, nextUsMarketOpen } from '@copytrade/nest';
-import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
+import { COPY_ENGINE_RPC } from './copies.tokens';
 
 /**
  * When a copy refused for a closed market is to be tried again: the brokerage's clock says (the paper broker's

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CopyTradeErrorCode } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
-import type { CopyRecord, failCopies } from '../copies/copy-instances.store';
+import type { CopyRecord, failCopies } from './copy-instances.store';
 import { guardsOfCopies } from '../copy-limits/guards-of-copies';
 import { queueCopiesForOpen } from './market-open-queue.store';
 import { NextMarketOpen } from './next-market-open';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { COLUMNS, TABLE, type CopyRecord } from '../copies/copy-instances.store';
+import { COLUMNS, TABLE, type CopyRecord } from './copy-instances.store';
 
 /** The rows an UPDATE … RETURNING gave back (TypeORM's postgres driver answers UPDATEs as [rows, count]). */
 const returned = <T>(result: unknown): T[] =>
