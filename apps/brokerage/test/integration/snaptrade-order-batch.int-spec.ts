@@ -31,6 +31,15 @@ const buy = (userId: string, requestId: string, quantity = 1): PlaceOrderBatchOr
 });
 const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => replicas[0]!.dataSource.query(sql, params);
 
+/** The OrderUpdated events of an intent in its outbox, oldest first: what consumers are told of its state. */
+const updatesOf = (intentId: string) =>
+  query<{ state: string; final: boolean; rejectionCode: string | null }>(
+    `SELECT envelope->'data'->>'state' AS state, (envelope->'data'->>'final')::boolean AS final,
+            envelope->'data'->>'rejectionCode' AS "rejectionCode"
+       FROM brokerage.outbox WHERE aggregate_id = $1 AND envelope->>'type' = 'OrderUpdated' ORDER BY position`,
+    [`order-intent:${intentId}`],
+  );
+
 /** Until no order of these request ids waits in the queue or is being sent. */
 async function drained(requestIds: string[], timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -138,8 +147,30 @@ it('per-order refusals: an unregistered user at once; a refusal of the provider 
     [refused.requestId],
   );
   expect(intent).toMatchObject({ state: 'REJECTED', error: { code: 'INSUFFICIENT_BUYING_POWER' } });
+  expect(await updatesOf(intent!.id)).toEqual([
+    { state: 'REJECTED', final: true, rejectionCode: 'INSUFFICIENT_BUYING_POWER' },
+  ]);
   const again = await batch([refused]);
   expect(again.results[0]).toMatchObject({ replayed: true, error: { code: 'INSUFFICIENT_BUYING_POWER' } });
+}, 60_000);
+
+it('a market the provider says is closed: accepted into the queue, then REJECTED with MARKET_CLOSED in its OrderUpdated', async () => {
+  const order = buy(users[1]!.userId, `closed-${randomUUID()}`);
+  fake.state.marketOpen = false;
+  try {
+    const { results } = await batch([order]);
+    expect(results[0]).toMatchObject({ error: null, order: { state: 'SUBMITTING' } });
+    await drained([order.requestId]);
+  } finally {
+    fake.state.marketOpen = true;
+  }
+  const [intent] = await query<{ id: string; state: string; error: { code: string } }>(
+    `SELECT id, state, error FROM brokerage.order_intents WHERE request_id = $1`,
+    [order.requestId],
+  );
+  expect(intent).toMatchObject({ state: 'REJECTED', error: { code: 'MARKET_CLOSED' } });
+  // Consumers learn from the event alone that the market was closed (a copy waits for the open on it).
+  expect(await updatesOf(intent!.id)).toEqual([{ state: 'REJECTED', final: true, rejectionCode: 'MARKET_CLOSED' }]);
 }, 60_000);
 
 describe('a replica that died between claiming an order and hearing back', () => {

@@ -1,20 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { CopyTradeErrorCode, CopyTradeMessages, TradeClosed, TradeShared } from '@copytrade/contracts';
+import {
+  CopyTradeErrorCode,
+  CopyTradeMessages,
+  TradeClosed,
+  TradeShared,
+  type PlacedOrderView,
+} from '@copytrade/contracts';
 import { nextUsMarketOpen } from '@copytrade/nest';
 import { expectEventually } from '@copytrade/testing';
 import { autoCopyRequestId } from '../../src/modules/auto-copy/auto-copy-fanout.handler';
 import { toCopyInstanceView } from '../../src/modules/copies/copy-instance.mapper';
 import { findCopyById } from '../../src/modules/copies/copy-instances.store';
+import { orderOutcomeText } from '../../src/modules/copies/copy-placement';
 import {
   AutoCopyStandInsModule,
   FILL_PRICE,
+  MARKET_CLOSED,
+  NO_BUYING_POWER,
   publishTradeClosed,
   publishTradeShared,
+  refuseLater,
   republish,
   sharedTrade,
   world,
 } from '../support/auto-copy-world';
 import { useCopyEngineSuite } from '../support/copy-engine-suite';
+import { orderUpdatedEvent, publishOrderEvent } from '../support/order-events';
 
 /**
  * The market-closed policy of automatic copies through the real copy engine (fan-out, placement workers, TradeClosed
@@ -23,7 +34,9 @@ import { useCopyEngineSuite } from '../support/copy-engine-suite';
  * 'next_open': queued for the open the brokerage's clock names (or the next weekday 9:30 US/Eastern without a clock),
  * left alone until then, sized again at the open's quote and placed once; cancelled, never sent, when the trader
  * closes the trade meanwhile. "The open comes" is the copy's queued time moved to now (the row state the workers
- * read), with the market opened at the brokerage.
+ * read), with the market opened at the brokerage. A linked brokerage (SnapTrade) accepts the order first and refuses
+ * it later, when its scheduler sends it: the refusal arrives in the order's OrderUpdated (or in the answer the sweeper
+ * gets when it asks again), and the policy holds the same.
  */
 jest.setTimeout(90_000);
 
@@ -32,6 +45,7 @@ const suite = useCopyEngineSuite('copy_engine_market_closed', AutoCopyStandInsMo
   AUTO_COPY_LEASE_MS: '3000',
   AUTO_COPY_BATCH_TIMEOUT_MS: '1000',
   AUTO_COPY_RETRY_MS: '200',
+  COPY_SWEEP_INTERVAL_MS: '300',
 });
 
 beforeEach(() => world.reset());
@@ -45,6 +59,7 @@ interface CopyRow {
   sizing_price: string | null;
   limit_price: string | null;
   order_state: string | null;
+  brokerage_order_id: string | null;
   failure_code: string | null;
   failure_reason: string | null;
   queued_until: Date | null;
@@ -54,7 +69,7 @@ const copyOf = async (tradeId: string): Promise<CopyRow> => {
   const rows = (await suite.dataSource.query(
     `SELECT id, user_id, request_id, status, quantity_requested::float8::text AS quantity_requested,
             sizing_price::float8::text AS sizing_price, limit_price::float8::text AS limit_price, order_state,
-            failure_code, failure_reason, queued_until
+            brokerage_order_id, failure_code, failure_reason, queued_until
        FROM copy_engine.copy_instances WHERE original_trade_id = $1`,
     [tradeId],
   )) as CopyRow[];
@@ -262,5 +277,144 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     await aWhile();
     expect(await copyOf(trade.id)).toEqual({ ...cancelled, queued_until: expect.any(Date) });
     expect(ordersOf(userId)).toEqual([]);
+  });
+});
+
+describe('the market-closed policy with a linked brokerage, which refuses an order it accepted when it sends it', () => {
+  /** A follower's automatic copy whose order the brokerage accepted (SnapTrade: queued for its scheduler). */
+  async function acceptedCopy(guards: Parameters<typeof follower>[0]) {
+    const userId = await follower(guards);
+    world.behaviour.set(userId, 'submitted');
+    const trade = sharedTrade([userId]); // quoted at 100: 10 shares of 1,000
+    await publishTradeShared(suite.nc, trade);
+    const copy = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row).toMatchObject({ status: 'PENDING', order_state: 'SUBMITTED' });
+      return row;
+    });
+    const order = world.orders.get(`${userId}:${copy.request_id}`)!;
+    expect(copy.brokerage_order_id).toBe(order.brokerageOrderId);
+    return { userId, trade, copy, order };
+  }
+
+  /** The order's OrderUpdated saying the brokerage rejected it, with the refusal's code (a new event each time). */
+  const rejected = (userId: string, order: PlacedOrderView, code: string) =>
+    orderUpdatedEvent(userId, order, {
+      state: 'REJECTED',
+      final: true,
+      filled: '0',
+      price: null,
+      rejectionCode: code,
+      provider: 'snaptrade',
+    });
+
+  it("'next_open': rejected later for a closed market, queued for the open; redeliveries change nothing; sent once at the open under a new request id", async () => {
+    const { userId, trade, copy, order } = await acceptedCopy({ policy: 'next_open' });
+    world.marketClosed = true; // closed by the time the brokerage's scheduler sends the order; no clock, as SnapTrade
+    const before = new Date();
+    refuseLater(userId, order.requestId, MARKET_CLOSED);
+    const rejection = rejected(userId, order, MARKET_CLOSED.code);
+    await publishOrderEvent(suite.nc, rejection, 1);
+
+    const queued = await queuedCopy(trade.id);
+    expect([nextUsMarketOpen(before).getTime(), nextUsMarketOpen(new Date()).getTime()]).toContain(
+      queued.queued_until!.getTime(),
+    );
+    expect(queued).toMatchObject({ quantity_requested: '10', failure_code: null, brokerage_order_id: null });
+    expect(queued.request_id).toBe(`${copy.request_id}:open-${queued.queued_until!.getTime() / 1000}`);
+
+    // The same event redelivered, and the rejection told again (a later event of the order): nothing changes.
+    await publishOrderEvent(suite.nc, rejection, 1, true);
+    await publishOrderEvent(suite.nc, rejected(userId, order, MARKET_CLOSED.code), 2);
+    await aWhile();
+    expect(await copyOf(trade.id)).toEqual(queued);
+    expect(ordersOf(userId)).toEqual([1]);
+
+    world.behaviour.set(userId, 'filled');
+    await marketOpens(trade.id);
+    const opened = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row.status).toBe('OPEN');
+      return row;
+    });
+    expect(opened).toMatchObject({ request_id: queued.request_id, queued_until: null, failure_code: null });
+    const atOpen = world.orders.get(`${userId}:${queued.request_id}`)!;
+    expect(atOpen).toMatchObject({ state: 'FILLED', executionPrice: FILL_PRICE });
+    expect(atOpen.clientOrderId).not.toBe(order.clientOrderId);
+    await aWhile();
+    // The refused order and the one at the open, each placed once.
+    expect(world.placed.get(`${userId}:${order.requestId}`)).toBe(1);
+    expect(world.placed.get(`${userId}:${queued.request_id}`)).toBe(1);
+    expect(ordersOf(userId)).toEqual([1, 1]);
+  });
+
+  it("'skip': rejected later for a closed market, not placed with the closed market's reason; a redelivery changes nothing", async () => {
+    const { userId, trade, order } = await acceptedCopy(null);
+    world.marketClosed = true;
+    refuseLater(userId, order.requestId, MARKET_CLOSED);
+    const rejection = rejected(userId, order, MARKET_CLOSED.code);
+    await publishOrderEvent(suite.nc, rejection, 1);
+    const failed = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row.status).toBe('FAILED');
+      return row;
+    });
+    expect(failed).toMatchObject({
+      failure_code: CopyTradeErrorCode.MARKET_CLOSED,
+      failure_reason: CopyTradeMessages.marketClosed,
+      order_state: 'REJECTED',
+      queued_until: null,
+    });
+    await publishOrderEvent(suite.nc, rejection, 1, true);
+    await aWhile();
+    expect(await copyOf(trade.id)).toEqual(failed);
+    expect(ordersOf(userId)).toEqual([1]);
+  });
+
+  it("'next_open': a rejection for another reason still fails the copy, with the order's outcome", async () => {
+    const { userId, trade, order } = await acceptedCopy({ policy: 'next_open' });
+    refuseLater(userId, order.requestId, NO_BUYING_POWER);
+    await publishOrderEvent(suite.nc, rejected(userId, order, NO_BUYING_POWER.code), 1);
+    const failed = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row.status).toBe('FAILED');
+      return row;
+    });
+    expect(failed).toMatchObject({
+      failure_code: CopyTradeErrorCode.COPY_NOT_FILLED,
+      failure_reason: orderOutcomeText('REJECTED', 'REJECTED'),
+      queued_until: null,
+    });
+    await aWhile();
+    expect(ordersOf(userId)).toEqual([1]);
+  });
+
+  it("'next_open': the sweeper hears the refusal before the event — queued the same; the trader then closes the trade; the late event changes nothing, nothing is sent", async () => {
+    const { userId, trade, copy, order } = await acceptedCopy({ policy: 'next_open' });
+    world.marketClosed = true;
+    world.nextOpenAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000);
+    refuseLater(userId, order.requestId, MARKET_CLOSED);
+    // The sweeper's next look at the accepted order has come: it asks the brokerage again under the same request id.
+    await suite.dataSource.query(`UPDATE copy_engine.copy_instances SET next_attempt_at = now() WHERE id = $1`, [
+      copy.id,
+    ]);
+    const queued = await queuedCopy(trade.id);
+    expect(queued.queued_until!.toISOString()).toBe(world.nextOpenAt.toISOString());
+    expect(queued.request_id).toBe(`${copy.request_id}:open-${world.nextOpenAt.getTime() / 1000}`);
+
+    await publishTradeClosed(suite.nc, trade);
+    const cancelled = await expectEventually(async () => {
+      const row = await copyOf(trade.id);
+      expect(row.status).toBe('FAILED');
+      return row;
+    });
+    expect(cancelled.failure_code).toBe(CopyTradeErrorCode.TRADER_CLOSED_BEFORE_OPEN);
+
+    // The order's rejection arrives after all that, then the open comes: the cancelled copy stays as it is.
+    await publishOrderEvent(suite.nc, rejected(userId, order, MARKET_CLOSED.code), 1);
+    await marketOpens(trade.id);
+    await aWhile();
+    expect(await copyOf(trade.id)).toEqual({ ...cancelled, queued_until: expect.any(Date) });
+    expect(ordersOf(userId)).toEqual([1]);
   });
 });

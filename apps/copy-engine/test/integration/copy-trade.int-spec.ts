@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Controller, Module, type INestApplication } from '@nestjs/common';
 import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
@@ -11,8 +10,6 @@ import {
   CopyOpened,
   CopyTradeErrorCode,
   CopyTradeMessages,
-  OrderFilled,
-  OrderUpdated,
   TracesCopyEligibilityRpc,
   type CopyableTradeView,
   type CopyEligibilityRpcPayload,
@@ -24,8 +21,6 @@ import {
   type ListAccountsRpcReply,
   type LookupUsersRpcReply,
   type LookupUsersRpcRequest,
-  type OrderFilledV1,
-  type OrderUpdatedV1,
   type PlacedOrderView,
   type PlaceOrderRpcRequest,
   type QuotesRpcReply,
@@ -35,7 +30,7 @@ import {
 } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
-import { orderEnvelope, orderFilledEvent } from '../support/order-events';
+import { orderFilledEvent, orderUpdatedEvent, publishOrderEvent } from '../support/order-events';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
 import { CopyPlacement } from '../../src/modules/copies/copy-placement';
 import { CopySweeper } from '../../src/modules/copies/copy-sweeper';
@@ -602,7 +597,11 @@ describe('the saga', () => {
       copyInstance: { status: 'pending', awaitingConfirmation: false },
     });
     const [, order] = ordersOf(userId)[0]!;
-    await publishOrderEvent(updated(userId, order, { state: 'FILLED', final: true, filled: '5', price: '99.5' }), 1);
+    await publishOrderEvent(
+      publisher,
+      orderUpdatedEvent(userId, order, { state: 'FILLED', final: true, filled: '5', price: '99.5' }),
+      1,
+    );
     await expectEventually(async () =>
       expect(await copiesOf(userId)).toEqual([
         expect.objectContaining({ status: 'OPEN', filled: 5, entry: 99.5, amount: 497.5 }),
@@ -617,13 +616,14 @@ describe('the saga', () => {
     const reply = await copy(body());
     const [, order] = ordersOf(userId)[0]!;
     await publishOrderEvent(
-      updated(userId, order, { state: 'PARTIALLY_FILLED', final: false, filled: '3', price: '100' }),
+      publisher,
+      orderUpdatedEvent(userId, order, { state: 'PARTIALLY_FILLED', final: false, filled: '3', price: '100' }),
       1,
     );
     await expectEventually(async () =>
       expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'OPEN', filled: 3, amount: 300 })]),
     );
-    await publishOrderEvent(orderFilledEvent(userId, order, 'BUY', '5', '100.4'), 2);
+    await publishOrderEvent(publisher, orderFilledEvent(userId, order, 'BUY', '5', '100.4'), 2);
     await expectEventually(async () =>
       expect(await copiesOf(userId)).toEqual([
         expect.objectContaining({ status: 'OPEN', filled: 5, entry: 100.4, amount: 502 }),
@@ -637,7 +637,11 @@ describe('the saga', () => {
     MODE = 'submitted';
     await copy(body());
     const [, order] = ordersOf(userId)[0]!;
-    await publishOrderEvent(updated(userId, order, { state: 'REJECTED', final: true, filled: '0', price: null }), 1);
+    await publishOrderEvent(
+      publisher,
+      orderUpdatedEvent(userId, order, { state: 'REJECTED', final: true, filled: '0', price: null }),
+      1,
+    );
     await expectEventually(async () =>
       expect(await copiesOf(userId)).toEqual([
         expect.objectContaining({
@@ -688,39 +692,3 @@ describe('the saga', () => {
     });
   });
 });
-
-const versions = new Map<string, number>();
-async function publishOrderEvent(envelope: EventEnvelope<OrderUpdatedV1 | OrderFilledV1>, version: number) {
-  versions.set(envelope.aggregateId!, version);
-  const subject = envelope.type === OrderUpdated.type ? OrderUpdated.subject : OrderFilled.subject;
-  await jetstream(publisher).publish(subject, JSON.stringify({ ...envelope, aggregateVersion: version }), {
-    msgID: envelope.id,
-  });
-}
-
-function updated(
-  userId: string,
-  order: PlacedOrderView & { sent: PlaceOrderRpcRequest['order'] },
-  change: { state: OrderUpdatedV1['state']; final: boolean; filled: string; price: string | null },
-): EventEnvelope<OrderUpdatedV1> {
-  return orderEnvelope(OrderUpdated.type, order.clientOrderId!, {
-    intentId: order.clientOrderId!,
-    requestId: order.requestId,
-    userId,
-    accountId: order.accountId!,
-    provider: 'paper',
-    brokerageOrderId: order.brokerageOrderId,
-    clientOrderId: order.clientOrderId!,
-    action: 'BUY',
-    symbol: order.symbol,
-    underlying: order.symbol,
-    isOptions: false,
-    quantity: String(order.quantity),
-    state: change.state,
-    final: change.final,
-    filledQuantity: change.filled,
-    averagePrice: change.price,
-    providerStatus: change.state,
-    occurredAt: new Date().toISOString(),
-  });
-}

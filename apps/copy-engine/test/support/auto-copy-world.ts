@@ -181,6 +181,24 @@ export function placeAtBrokerage(item: PlaceOrderBatchOrder | PlaceOrderRpcReque
   return { ...base, accountId, order, replayed: false, error: null };
 }
 
+/**
+ * A linked brokerage's later refusal of an order it had accepted (SnapTrade's refuses an order when its scheduler
+ * sends it, e.g. the market closed meanwhile): from now on a repeat of its request id is answered with the refusal, as
+ * the real brokerage replays a REJECTED order's error. Answers the order, for its OrderUpdated.
+ */
+export function refuseLater(
+  userId: string,
+  requestId: string,
+  refusal: { status: number; code: string; message: string },
+): PlacedOrderView {
+  const key = `${userId}:${requestId}`;
+  const order = world.orders.get(key);
+  if (!order) throw new Error(`The brokerage has no order ${key} to refuse`);
+  world.orders.delete(key);
+  world.refusals.set(key, refusal);
+  return order;
+}
+
 function quoteOf(symbol: string): number | null {
   if (world.quotes.has(symbol)) return world.quotes.get(symbol)!;
   const trade = [...world.trades.values()].find((each) => (each.optionsTicker ?? each.symbol) === symbol);

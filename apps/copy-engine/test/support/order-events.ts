@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { OrderFilled, type EventEnvelope, type OrderFilledV1, type PlacedOrderView } from '@copytrade/contracts';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  OrderFilled,
+  OrderUpdated,
+  type EventEnvelope,
+  type OrderFilledV1,
+  type OrderUpdatedV1,
+  type PlacedOrderView,
+} from '@copytrade/contracts';
 
 /** An event of order intent `intentId` as the brokerage's outbox sends it (aggregate `order-intent:<id>`, version 1). */
 export function orderEnvelope<T>(type: string, intentId: string, data: T): EventEnvelope<T> {
@@ -42,4 +51,61 @@ export function orderFilledEvent(
     expirationDate: null,
     contractMultiplier: 1,
   });
+}
+
+/** What an OrderUpdated says changed: the order's state, what filled at what price, and why it was rejected. */
+export interface OrderChange {
+  state: OrderUpdatedV1['state'];
+  final: boolean;
+  filled: string;
+  price: string | null;
+  rejectionCode?: string | null;
+  provider?: string;
+}
+
+/** OrderUpdated of a stock buy the stand-in brokerage placed (paper unless `change.provider` says otherwise). */
+export function orderUpdatedEvent(
+  userId: string,
+  order: PlacedOrderView,
+  change: OrderChange,
+): EventEnvelope<OrderUpdatedV1> {
+  return orderEnvelope(OrderUpdated.type, order.clientOrderId!, {
+    intentId: order.clientOrderId!,
+    requestId: order.requestId,
+    userId,
+    accountId: order.accountId!,
+    provider: change.provider ?? 'paper',
+    brokerageOrderId: order.brokerageOrderId,
+    clientOrderId: order.clientOrderId!,
+    action: 'BUY',
+    symbol: order.symbol,
+    underlying: order.symbol,
+    isOptions: false,
+    quantity: String(order.quantity),
+    state: change.state,
+    final: change.final,
+    filledQuantity: change.filled,
+    averagePrice: change.price,
+    providerStatus: change.state,
+    rejectionCode: change.rejectionCode ?? null,
+    occurredAt: new Date().toISOString(),
+  });
+}
+
+/**
+ * An order event as the brokerage's relay publishes it, as `version` of its order's aggregate; `redelivered` publishes
+ * it without its msg id, so JetStream delivers it again as a redelivery would (its event id the same).
+ */
+export async function publishOrderEvent(
+  nc: NatsConnection,
+  envelope: EventEnvelope<OrderUpdatedV1 | OrderFilledV1>,
+  version: number,
+  redelivered = false,
+): Promise<void> {
+  const subject = envelope.type === OrderUpdated.type ? OrderUpdated.subject : OrderFilled.subject;
+  await jetstream(nc).publish(
+    subject,
+    JSON.stringify({ ...envelope, aggregateVersion: version }),
+    redelivered ? {} : { msgID: envelope.id },
+  );
 }

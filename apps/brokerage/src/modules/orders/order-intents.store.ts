@@ -368,6 +368,8 @@ export function orderUpdatedOf(intent: OrderIntentEntity): OrderUpdatedV1 {
     filledQuantity: new Decimal(intent.filledQuantity ?? 0).toString(),
     averagePrice: intent.executionPrice === null ? null : new Decimal(intent.executionPrice).toString(),
     providerStatus: intent.providerStatus,
+    // The refusal's code tells consumers why (a closed market is waited out, not failed: docs/product.md).
+    rejectionCode: intent.state === 'REJECTED' ? (intent.error?.code ?? BrokerageErrorCode.ORDER_REJECTED) : null,
     occurredAt: new Date().toISOString(),
   };
 }

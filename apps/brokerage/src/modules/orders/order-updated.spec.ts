@@ -63,6 +63,21 @@ describe('OrderUpdated of an intent', () => {
     expect(errorsOf(data)).toEqual([]);
   });
 
+  it("a rejected order names the refusal in the brokerage service's terms; any other state names none", () => {
+    const rejected = (error: OrderIntentEntity['error']) =>
+      orderUpdatedOf(intent({ state: 'REJECTED', isFinal: true, filledQuantity: null, executionPrice: null, error }));
+    const closed = rejected({ status: 422, code: 'MARKET_CLOSED', message: 'Market hours restriction' });
+    expect(closed).toMatchObject({ state: 'REJECTED', rejectionCode: 'MARKET_CLOSED' });
+    expect(errorsOf(closed)).toEqual([]);
+    expect(rejected(null).rejectionCode).toBe('ORDER_REJECTED');
+    expect(orderUpdatedOf(intent()).rejectionCode).toBeNull();
+  });
+
+  it('an event published before the rejection code existed is still valid', () => {
+    const { rejectionCode: _, ...older } = orderUpdatedOf(intent());
+    expect(errorsOf(older)).toEqual([]);
+  });
+
   it('a consumer refuses an event with a state or quantity the contract does not have', () => {
     expect(errorsOf({ ...orderUpdatedOf(intent()), state: 'HALF_DONE' })).not.toEqual([]);
     expect(errorsOf({ ...orderUpdatedOf(intent()), filledQuantity: 3 })).not.toEqual([]);

@@ -12,7 +12,7 @@ import { AfterCommit } from './after-commit';
 import { TRADE_EVENTS } from './auto-copy-fanout.handler';
 import { AutoCopyCloser } from './auto-copy-closer';
 import { recordAutoCopyCloses } from './auto-copy-closes.store';
-import { cancelQueuedCopiesOfTrade } from './market-open-queue.store';
+import { cancelQueuedCopiesOfTrade } from '../copies/market-open-queue.store';
 
 export const AUTO_COPY_CLOSE_DURABLE = 'copy-engine-auto-copy-close';
 

@@ -28,7 +28,7 @@ import { guardsOfCopies } from '../copy-limits/guards-of-copies';
 import { automaticCopyBlock, limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
 import { announceSkips } from '../copy-limits/copy-skips';
 import { claimUnplacedAutomaticCopies, retryUnplacedAutomaticCopies } from './auto-copy.store';
-import { MarketOpenQueue } from './market-open-queue';
+import { MarketOpenQueue } from '../copies/market-open-queue';
 
 /** What the brokerage's answer means for each copy of a batch, before it is written. */
 interface BatchOutcome {

@@ -10,7 +10,7 @@ import { LiveQuotes } from '../copy-limits/live-quotes';
 import { decide } from './auto-copy-fanout.handler';
 import { AutoCopyPlacer } from './auto-copy-placer';
 import { followersCopying } from './auto-copy.store';
-import { lockCopiesDueAtOpen, releaseSizedAtOpen, type SizedAtOpen } from './market-open-queue.store';
+import { lockCopiesDueAtOpen, releaseSizedAtOpen, type SizedAtOpen } from '../copies/market-open-queue.store';
 
 type Failure = Parameters<typeof failCopies>[1][number];
 

@@ -9,6 +9,8 @@ import { LiveQuotes } from '../copy-limits/live-quotes';
 import { CopySellPlacement } from './copy-sell-placement';
 import { CopySellSweeper } from './copy-sell-sweeper';
 import { CopySweeper } from './copy-sweeper';
+import { MarketOpenQueue } from './market-open-queue';
+import { NextMarketOpen } from './next-market-open';
 import { CopyOrderEventsHandler } from './handlers/copy-order-events.handler';
 import { CopyTradeUseCase } from './use-cases/copy-trade.use-case';
 import { GetCopyOfTradeUseCase } from './use-cases/get-copy-of-trade.use-case';
@@ -23,8 +25,9 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
 /**
  * Manual copies: the copy-trade saga (checks, PENDING record, brokerage order, fill), the consumer of the brokerage's
  * order events, the sweepers of pending copies and sells, and the copy recorded for a trade; then the follower's sell
- * and close of a copy, their copies and performance, and a copy's price refresh. Its own NATS request/reply client to traces and the
- * brokerage, closed on shutdown.
+ * and close of a copy, their copies and performance, and a copy's price refresh. An automatic copy refused for a
+ * closed market, whichever way the refusal arrives, waits for the open when its follower asks so (MarketOpenQueue).
+ * Its own NATS request/reply client to traces and the brokerage, closed on shutdown.
  */
 @Module({
   controllers: [CopiesController, MyCopiesController],
@@ -48,9 +51,12 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
     CloseCopyUseCase,
     MyCopiesUseCase,
     RefreshCopyPriceUseCase,
+    MarketOpenQueue,
+    NextMarketOpen,
   ],
-  // Automatic copying places through the same brokerage client, quotes the same way and sells through the same path.
-  exports: [COPY_ENGINE_RPC, CopySellPlacement, LiveQuotes],
+  // Automatic copying places through the same brokerage client, quotes the same way, sells through the same path
+  // and queues a closed market's refusals for the open as the order events and the sweeper do.
+  exports: [COPY_ENGINE_RPC, CopySellPlacement, LiveQuotes, MarketOpenQueue],
 })
 export class CopiesModule implements OnApplicationShutdown {
   constructor(@Inject(RPC_PROXY) private readonly proxy: ClientProxy) {}

@@ -33,6 +33,7 @@ import {
   type CopyRecord,
 } from './copy-instances.store';
 import { settleCopyFill } from './copy-settlement';
+import { MarketOpenQueue } from './market-open-queue';
 import { limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
 import { announceSkips } from '../copy-limits/copy-skips';
 
@@ -71,7 +72,8 @@ export function copyOrderOf(copy: CopyRecord, quantity: number): Omit<MarketOrde
  * - FILLED, or PARTIALLY_FILLED and final → OPEN with what filled, CopyOpened (settleCopyFill);
  * - SUBMITTED or a partial fill still working → PENDING, the order noted (its events or the sweeper settle it);
  * - UNKNOWN / SUBMITTING, or no answer in time and no stored outcome → PENDING awaiting confirmation;
- * - a refusal (4xx) → FAILED with the brokerage's reason; CANCELED, EXPIRED, REJECTED → FAILED with the state;
+ * - a refusal (4xx) → FAILED with the brokerage's reason; CANCELED, EXPIRED, REJECTED → FAILED with the state —
+ *   except a closed market's refusal of an automatic copy whose follower waits for the open (MarketOpenQueue);
  * - the brokerage unreachable (503) → PENDING, released for the sweeper to try again with the same id.
  */
 @Injectable()
@@ -84,6 +86,7 @@ export class CopyPlacement {
     private readonly outbox: OutboxWriter,
     private readonly relay: OutboxRelay,
     readonly config: CopyEngineConfig,
+    private readonly openQueue: MarketOpenQueue,
   ) {}
 
   get leaseMs(): number {
@@ -185,10 +188,17 @@ export class CopyPlacement {
         });
         return;
       case 'refused':
-        // A guard's skip (a protected limit the market passed) is announced with the copy's failure, atomically.
+        // A guard's skip (a protected limit the market passed) is announced with the copy's failure, atomically; a
+        // closed market's refusal of an automatic copy (the sweeper asking about its order again) may wait for the open.
         await this.dataSource.transaction(async (tx) => {
-          const failure = { code: outcome.error.code, reason: outcome.error.message };
-          if (await failCopy(tx, copy.id, failure))
+          const refusal = { id: copy.id, code: outcome.error.code, reason: outcome.error.message };
+          const [failure] = await this.openQueue.queueClosedMarketRefusals(
+            tx,
+            [refusal],
+            new Map([[copy.id, copy]]),
+            correlationId,
+          );
+          if (failure && (await failCopy(tx, copy.id, failure)))
             await announceSkips(tx, this.outbox, [{ ...copy, ...failure }], { correlationId });
         });
         return;

@@ -80,6 +80,16 @@ export class OrderUpdatedV1 {
   @IsString()
   providerStatus: string | null;
 
+  /**
+   * Why a REJECTED order was refused, as the brokerage service's error code (BrokerageErrorCode: MARKET_CLOSED,
+   * INSUFFICIENT_BUYING_POWER, ORDER_REJECTED when the brokerage gave no reason …); null for any other state. Added
+   * after v1 was first published: optional, and absent from older events (read it as null).
+   */
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  rejectionCode?: string | null;
+
   @IsISO8601()
   occurredAt: string;
 }

@@ -1,9 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { OrderFilled, OrderUpdated, type OrderFilledV1, type OrderUpdatedV1 } from '@copytrade/contracts';
-import { ORDER_INTENT_EVENTS, OrderEventsConsumer, type OrderEventEnvelope } from '@copytrade/nest';
+import {
+  BrokerageErrorCode,
+  CopyTradeErrorCode,
+  CopyTradeMessages,
+  OrderFilled,
+  OrderUpdated,
+  type OrderFilledV1,
+  type OrderUpdatedV1,
+} from '@copytrade/contracts';
+import {
+  EventConsumerRegistry,
+  ORDER_INTENT_EVENTS,
+  OrderEventsConsumer,
+  OutboxWriter,
+  type OrderEventEnvelope,
+} from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
-import { failCopy, findCopyByRequest, TABLE, type CopyRecord } from '../copy-instances.store';
+import { failCopies, findCopyByRequest, TABLE, type CopyRecord } from '../copy-instances.store';
 import { orderOutcomeText } from '../copy-placement';
+import { MarketOpenQueue } from '../market-open-queue';
 import { settleCopySellFill } from '../copy-sell-settlement';
 import { settleCopyFill } from '../copy-settlement';
 import { failCopySell, findCopySell, noteCopySellOrder } from '../copy-sells.store';
@@ -16,7 +31,10 @@ export const COPY_ORDER_EVENTS_DURABLE = 'copy-engine-copies-order-events';
  * id the order was placed with), in aggregate order, once each (the inbox):
  * - units filled (OrderFilled, or OrderUpdated with a fill — a partial one too): a PENDING copy opens with what
  *   filled, CopyOpened in the same transaction; an open copy whose order went on filling grows (settleCopyFill);
- * - an order that ended with nothing filled (canceled, expired, rejected): the PENDING copy fails with the reason;
+ * - an order that ended with nothing filled (canceled, expired, rejected): the PENDING copy fails with the reason —
+ *   except an automatic copy rejected for a closed market whose follower waits for the open: queued for it, exactly
+ *   as when a batch's answer refuses it (MarketOpenQueue); its new request id leaves any later word of the refused
+ *   order without a copy to change;
  * - anything else (accepted, unknown): its state noted on the PENDING copy, which stays pending — only the
  *   brokerage's final word settles it, never a timer.
  * The orders of a copy's sells are matched the same way (the sell's own request id): see applyToSell.
@@ -24,6 +42,14 @@ export const COPY_ORDER_EVENTS_DURABLE = 'copy-engine-copies-order-events';
 @Injectable()
 export class CopyOrderEventsHandler extends OrderEventsConsumer {
   protected readonly durableName = COPY_ORDER_EVENTS_DURABLE;
+
+  constructor(
+    consumers: EventConsumerRegistry,
+    outbox: OutboxWriter,
+    private readonly openQueue: MarketOpenQueue,
+  ) {
+    super(consumers, outbox);
+  }
 
   async apply(envelope: OrderEventEnvelope, manager: EntityManager): Promise<void> {
     const meta = { correlationId: envelope.correlationId, causationId: envelope.id };
@@ -71,12 +97,14 @@ export class CopyOrderEventsHandler extends OrderEventsConsumer {
         meta,
       );
     } else if (update.final && update.state !== 'FILLED') {
-      await failCopy(
+      const notFilled = { id: copy.id, ...notFilledOf(update), brokerageOrderId: update.brokerageOrderId };
+      const refused = await this.openQueue.queueClosedMarketRefusals(
         manager,
-        copy.id,
-        { code: 'COPY_NOT_FILLED', reason: orderOutcomeText(update.state, update.providerStatus) },
-        { orderState: update.state, brokerageOrderId: update.brokerageOrderId },
+        [{ ...notFilled, orderState: update.state }],
+        new Map([[copy.id, copy]]),
+        envelope.correlationId,
       );
+      await failCopies(manager, refused);
     } else if (copy.status === 'PENDING') {
       await manager.query(
         `UPDATE ${TABLE} SET order_state = $2, brokerage_order_id = coalesce($3, brokerage_order_id),
@@ -141,6 +169,16 @@ export class CopyOrderEventsHandler extends OrderEventsConsumer {
         update.brokerageOrderId,
       );
   }
+}
+
+/**
+ * Why an order that ended with nothing filled placed nothing, as its copy records it: a brokerage's refusal for a
+ * closed market in the words of the copy paths' own refusal (copyRefusalOf), anything else by the order's state.
+ */
+function notFilledOf(update: OrderUpdatedV1): { code: string; reason: string } {
+  if (update.state === 'REJECTED' && update.rejectionCode === BrokerageErrorCode.MARKET_CLOSED)
+    return { code: CopyTradeErrorCode.MARKET_CLOSED, reason: CopyTradeMessages.marketClosed };
+  return { code: CopyTradeErrorCode.COPY_NOT_FILLED, reason: orderOutcomeText(update.state, update.providerStatus) };
 }
 
 /**

@@ -7,11 +7,11 @@ import {
   type PaperMarketRpcRequest,
 } from '@copytrade/contracts';
 import { DomainException, RpcClient, nextUsMarketOpen } from '@copytrade/nest';
-import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
+import { COPY_ENGINE_RPC } from './copies.tokens';
 
 /**
  * When a copy refused for a closed market is to be tried again: the brokerage's clock says (the paper broker's
- * hours, or its override); a brokerage with no clock to ask (SnapTrade: it refuses at placement) is taken to open at
+ * hours, or its override); a brokerage with no clock to ask (SnapTrade: it only refuses the order) is taken to open at
  * the next weekday 9:30 US/Eastern, as is any brokerage that does not answer. Never sooner than `minWaitMs` from
  * now, so a clock that says "open" while the broker said "closed" is not asked again in a tight loop.
  */

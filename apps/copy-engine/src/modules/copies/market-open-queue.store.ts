@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { COLUMNS, TABLE, type CopyRecord } from '../copies/copy-instances.store';
+import { COLUMNS, TABLE, type CopyRecord } from './copy-instances.store';
 
 /** The rows an UPDATE … RETURNING gave back (TypeORM's postgres driver answers UPDATEs as [rows, count]). */
 const returned = <T>(result: unknown): T[] =>
@@ -10,22 +10,25 @@ const returned = <T>(result: unknown): T[] =>
 /**
  * Automatic copies refused because the market was closed, left PENDING to wait for `until` (the next open). Each is
  * given a new request id for the order it will send then (its base id and the open): the brokerage keeps the refusal
- * under the old id and would answer it again; the new one is sent once, and asked again unchanged if unanswered.
- * Only copies still unplaced are queued. Answers the ids it queued.
+ * under the old id and would answer it again; the new one is sent once, and asked again unchanged if unanswered. The
+ * refused order's traces (its state, id, the sweeper's next look) are cleared: it placed nothing, and the placement
+ * workers take only copies with no order once the open has come. Only copies still PENDING under the refused request
+ * id are queued — a copy already queued (or re-sent) under a newer id is left as it is. Answers the ids it queued.
  */
 export async function queueCopiesForOpen(
   manager: EntityManager,
-  queued: Array<{ id: string; until: Date }>,
+  queued: Array<{ id: string; refusedRequestId: string; until: Date }>,
 ): Promise<string[]> {
   if (queued.length === 0) return [];
   const rows = returned<{ id: string }>(
     await manager.query(
-      `UPDATE ${TABLE} c SET queued_until = q.until, in_flight_until = NULL, updated_at = now(),
+      `UPDATE ${TABLE} c SET queued_until = q.until, in_flight_until = NULL, next_attempt_at = NULL,
+              order_state = NULL, brokerage_order_id = NULL, awaiting_confirmation = false, updated_at = now(),
               request_id = regexp_replace(c.request_id, ':open-[0-9]+$', '') || ':open-' || floor(extract(epoch FROM q.until))
-         FROM unnest($1::uuid[], $2::timestamptz[]) AS q(id, until)
-        WHERE c.id = q.id AND c.status = 'PENDING' AND c.order_state IS NULL
+         FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS q(id, refused_request_id, until)
+        WHERE c.id = q.id AND c.status = 'PENDING' AND c.request_id = q.refused_request_id
         RETURNING c.id`,
-      [queued.map((copy) => copy.id), queued.map((copy) => copy.until)],
+      [queued.map((copy) => copy.id), queued.map((copy) => copy.refusedRequestId), queued.map((copy) => copy.until)],
     ),
   );
   return rows.map((row) => row.id);
