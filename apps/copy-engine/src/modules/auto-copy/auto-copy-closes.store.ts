@@ -10,12 +10,13 @@ const returned = <T>(result: unknown): T[] =>
     ? (result[0] as T[])
     : (result as T[]);
 
-/** One copy to sell at market, keyed by the decision (`eventId`) and the copy. */
+/** One copy to sell at market, keyed by the decision (`eventId`) and the copy; `attempt` keys its sell now. */
 export interface AutoCopyClose {
   eventId: string;
   copyId: string;
   userId: string;
   reason: CloseReason;
+  attempt: number;
 }
 
 /**
@@ -29,7 +30,7 @@ export async function recordAutoCopyCloses(manager: EntityManager, eventId: stri
        FROM ${TABLE} copy
        JOIN ${FOLLOWER_SETTINGS} settings
          ON settings.user_id = copy.user_id AND settings.close_auto_copies_on_trader_sell
-      WHERE copy.original_trade_id = $2 AND copy.placement = 'automatic' AND copy.status IN ('OPEN', 'PENDING')
+      WHERE copy.original_trade_id = $2 AND copy.placement = 'automatic' AND copy.status = 'OPEN'
      ON CONFLICT DO NOTHING
      RETURNING copy_id`,
     [eventId, tradeId],
@@ -82,7 +83,7 @@ export async function claimAutoCopyCloses(
                SELECT event_id, copy_id FROM ${CLOSES}
                 WHERE status = 'PENDING' AND (in_flight_until IS NULL OR in_flight_until <= now())
                 ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING event_id AS "eventId", copy_id AS "copyId", user_id AS "userId", reason`,
+        RETURNING event_id AS "eventId", copy_id AS "copyId", user_id AS "userId", reason, attempt`,
       [limit, leaseMs],
     ),
   );
@@ -97,7 +98,29 @@ export async function finishAutoCopyClose(manager: EntityManager, close: AutoCop
   );
 }
 
-/** Not now (the copy still pending, the brokerage unreachable): taken again after `retryMs`. */
+/**
+ * The close's sell attempt was refused (its sell FAILED: nothing sold): the next attempt, under a request id of its
+ * own, is due `at` — only if the close is still at that attempt (a concurrent worker that got there first wins).
+ */
+export async function retryAutoCopyClose(manager: EntityManager, close: AutoCopyClose, at: Date, refusal: string) {
+  await manager.query(
+    `UPDATE ${CLOSES} SET attempt = attempt + 1, last_refusal = $4, in_flight_until = $3, updated_at = now()
+      WHERE event_id = $1 AND copy_id = $2 AND status = 'PENDING' AND attempt = $5`,
+    [close.eventId, close.copyId, at, refusal, close.attempt],
+  );
+}
+
+/** Refused at its last attempt allowed: never taken again; the copy stays open, flagged with the refusal. */
+export async function giveUpAutoCopyClose(manager: EntityManager, close: AutoCopyClose, refusal: string) {
+  await manager.query(
+    `UPDATE ${CLOSES} SET status = 'GAVE_UP', last_refusal = $3, outcome = $4, in_flight_until = NULL,
+            updated_at = now()
+      WHERE event_id = $1 AND copy_id = $2 AND status = 'PENDING' AND attempt = $5`,
+    [close.eventId, close.copyId, refusal, `gave up after ${close.attempt} refused sells`, close.attempt],
+  );
+}
+
+/** Not now (the copy still pending, its sell's outcome not known yet, the brokerage unreachable): taken again after `retryMs`. */
 export async function deferAutoCopyClose(manager: EntityManager, close: AutoCopyClose, retryMs: number) {
   await manager.query(
     `UPDATE ${CLOSES} SET in_flight_until = now() + make_interval(secs => $3::float8 / 1000), updated_at = now()

@@ -73,6 +73,7 @@ function copy(overrides: Partial<CopyInstanceView> & { symbol?: string; options?
     closedAt: null,
     closedBy: null,
     closedByLossPercent: null,
+    closeFailure: null,
     ...rest,
   };
 }
