@@ -30,7 +30,7 @@ export async function recordAutoCopyCloses(manager: EntityManager, eventId: stri
        FROM ${TABLE} copy
        JOIN ${FOLLOWER_SETTINGS} settings
          ON settings.user_id = copy.user_id AND settings.close_auto_copies_on_trader_sell
-      WHERE copy.original_trade_id = $2 AND copy.placement = 'automatic' AND copy.status = 'OPEN'
+      WHERE copy.original_trade_id = $2 AND copy.placement = 'automatic' AND copy.status IN ('OPEN', 'PENDING')
      ON CONFLICT DO NOTHING
      RETURNING copy_id`,
     [eventId, tradeId],
@@ -39,9 +39,12 @@ export async function recordAutoCopyCloses(manager: EntityManager, eventId: stri
 }
 
 /**
- * Keyed closes (reason stop_loss or kill_switch, under the decision `eventId`) of a follower's OPEN copies: of one
- * trace (the stop-loss: manual and automatic), or every automatic one (the kill switch). A copy that already has a
- * close under way is left to it. Answers the copies recorded (a repeat of the same decision records none).
+ * Keyed closes (reason stop_loss or kill_switch, under the decision `eventId`) of a follower's copies, in the
+ * transaction of the guard's firing: of one trace (the stop-loss: manual and automatic), or every automatic one (the
+ * kill switch). Open copies are sold by the closer; copies still PENDING — their order sent, not filled (the guards
+ * skip unsent automatic copies first, in the same transaction) — are sold once their fill opens them
+ * (startClosesAtFill), and need nothing if it never comes. A copy that already has a close under way is left to it.
+ * Answers the copies recorded (a repeat of the same decision records none).
  */
 export async function recordGuardCloses(
   manager: EntityManager,
@@ -57,7 +60,7 @@ export async function recordGuardCloses(
     `INSERT INTO ${CLOSES} (event_id, copy_id, user_id, reason, loss_percent)
      SELECT $1, copy.id, copy.user_id, $3, $5
        FROM ${TABLE} copy
-      WHERE copy.user_id = $2 AND copy.status = 'OPEN'
+      WHERE copy.user_id = $2 AND copy.status IN ('OPEN', 'PENDING')
         AND ($4::uuid IS NULL OR copy.trace_id = $4)
         AND ($4::uuid IS NOT NULL OR copy.placement = 'automatic')
         AND NOT EXISTS (SELECT 1 FROM ${CLOSES} open_close
