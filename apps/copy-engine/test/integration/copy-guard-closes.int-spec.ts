@@ -274,6 +274,56 @@ describe('a refused close is tried again', () => {
     expect(ordersOf(pair.open)).toBe(1);
     expect((await closesOf(pair.open))[0]).toMatchObject({ status: 'DONE', attempt: 1 });
   });
+  it('an accepted sell is waited for; once its order ends with nothing sold, the next attempt sells under a new request id', async () => {
+    const pair = await stopLossPair();
+    world.behaviour.set(pair.userId, 'submitted');
+    await fireStopLoss(pair);
+    await closer().drain();
+    const [close] = await closesOf(pair.open);
+    const firstKey = closeRequestId({ ...close!, attempt: 1 });
+    const accepted = world.orders.get(`${pair.userId}:${firstKey}`)!;
+    // Working at the brokerage: looked at again, never a second sell.
+    await makeDue(pair.open);
+    await closer().drain();
+    expect(await closesOf(pair.open)).toEqual([expect.objectContaining({ status: 'PENDING', attempt: 1 })]);
+    expect(ordersOf(pair.open)).toBe(1);
+
+    // The brokerage's final word: canceled, nothing sold.
+    const canceled = orderEnvelope(OrderUpdated.type, accepted.clientOrderId!, {
+      intentId: accepted.clientOrderId!,
+      requestId: firstKey,
+      userId: pair.userId,
+      accountId: accepted.accountId!,
+      provider: 'paper',
+      brokerageOrderId: accepted.brokerageOrderId,
+      clientOrderId: accepted.clientOrderId!,
+      action: 'SELL' as const,
+      symbol: accepted.symbol,
+      underlying: accepted.symbol,
+      isOptions: false,
+      quantity: String(accepted.quantity),
+      state: 'CANCELED' as const,
+      final: true,
+      filledQuantity: '0',
+      averagePrice: null,
+      providerStatus: 'CANCELED',
+      occurredAt: new Date().toISOString(),
+    });
+    await publish(suite.nc, OrderUpdated.subject, canceled);
+    await expectEventually(async () =>
+      expect((await sellsOfCopy(suite.dataSource.manager, pair.open)).map((sell) => sell.status)).toEqual(['FAILED']),
+    );
+    world.behaviour.delete(pair.userId);
+    await makeDue(pair.open);
+    await closer().drain();
+    expect((await closesOf(pair.open))[0]).toMatchObject({ status: 'PENDING', attempt: 2 });
+    await makeDue(pair.open);
+    await closer().drain();
+    expect((await copyOf(pair.open)).status).toBe('CLOSED');
+    expect(world.placed.get(`${pair.userId}:${closeRequestId({ ...close!, attempt: 2 })}`)).toBe(1);
+    expect(ordersOf(pair.open)).toBe(2);
+    expect(toCopyInstanceView(await copyOf(pair.open)).closedBy).toBe('stop_loss');
+  });
 });
 
 describe('a copy still pending when a guard fires', () => {
