@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BrokerageMessages,
+  CopyCloseAbandoned,
   CopyClosed,
   CopyOpened,
   OrderFilled,
@@ -243,6 +244,17 @@ describe('a refused close is tried again', () => {
       closedBy: null,
       closeFailure: { by: 'kill_switch', attempts: 2, reason: rejected.message },
     });
+    expect(await eventsAbout(CopyCloseAbandoned.subject, copyId!)).toEqual([
+      {
+        data: expect.objectContaining({
+          copyId,
+          userId,
+          reason: 'kill_switch',
+          attempts: 2,
+          refusal: rejected.message,
+        }),
+      },
+    ]);
     // Nothing tries again by itself.
     world.behaviour.delete(userId);
     await makeDue(copyId!);

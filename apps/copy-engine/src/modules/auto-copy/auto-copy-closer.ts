@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { BrokerageErrorCode } from '@copytrade/contracts';
-import { DomainException } from '@copytrade/nest';
+import { BrokerageErrorCode, CopyCloseAbandoned, copyAggregateId } from '@copytrade/contracts';
+import { DomainException, OutboxRelay, OutboxWriter } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { heldQuantityOf } from '../copies/copy-instance.mapper';
@@ -35,10 +35,10 @@ const MAX_RETRY_WAIT_MS = 10 * 60_000;
  * sell under that request id; filled → the copy CLOSED with CopyClosed; accepted or unknown → the close waits for
  * that sell's own outcome, settled by its events or the sell sweeper). Only a definite refusal — the sell FAILED, so
  * nothing was sold — starts a new attempt under a new request id: at the next open when the market was closed, else
- * after a growing wait; after COPY_CLOSE_MAX_ATTEMPTS the close gives up and the copy stays open, flagged. A copy
- * still pending waits for its fill (which starts the sell: startClosesAtFill); one failed, closed or already sold has
- * nothing to sell. Claimed with a lease, so a crash leaves it to be taken again, and the sell's request id makes that
- * repeat answer the first order.
+ * after a growing wait; after COPY_CLOSE_MAX_ATTEMPTS the close gives up (CopyCloseAbandoned) and the copy stays open,
+ * flagged. A copy still pending waits for its fill (which starts the sell: startClosesAtFill); one failed, closed or
+ * already sold has nothing to sell. Claimed with a lease, so a crash leaves it to be taken again, and the sell's
+ * request id makes that repeat answer the first order.
  */
 @Injectable()
 export class AutoCopyCloser implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -52,6 +52,8 @@ export class AutoCopyCloser implements OnApplicationBootstrap, OnApplicationShut
     private readonly dataSource: DataSource,
     private readonly placement: CopySellPlacement,
     private readonly nextOpen: NextMarketOpen,
+    private readonly outbox: OutboxWriter,
+    private readonly relay: OutboxRelay,
     private readonly config: CopyEngineConfig,
   ) {}
 
@@ -132,10 +134,7 @@ export class AutoCopyCloser implements OnApplicationBootstrap, OnApplicationShut
    */
   private async refused(close: AutoCopyClose, refusal: string, marketClosed: boolean): Promise<void> {
     const manager = this.dataSource.manager;
-    if (close.attempt >= this.config.COPY_CLOSE_MAX_ATTEMPTS) {
-      this.logger.warn({ ...close, refusal }, 'A close was refused at every attempt; the copy stays open');
-      return giveUpAutoCopyClose(manager, close, refusal);
-    }
+    if (close.attempt >= this.config.COPY_CLOSE_MAX_ATTEMPTS) return this.giveUp(close, refusal);
     const now = new Date();
     const at = marketClosed
       ? await this.nextOpen.after(now, this.config.AUTO_COPY_RETRY_MS, `close-retry:${close.eventId}:${close.copyId}`)
@@ -143,6 +142,30 @@ export class AutoCopyCloser implements OnApplicationBootstrap, OnApplicationShut
           now.getTime() + Math.min(MAX_RETRY_WAIT_MS, this.config.COPY_CLOSE_RETRY_MS * 2 ** (close.attempt - 1)),
         );
     await retryAutoCopyClose(manager, close, at, refusal);
+  }
+
+  /** The close given up, with CopyCloseAbandoned in the same transaction (once, whatever the workers). */
+  private async giveUp(close: AutoCopyClose, refusal: string): Promise<void> {
+    const gaveUp = await this.dataSource.transaction(async (manager) => {
+      if (!(await giveUpAutoCopyClose(manager, close, refusal))) return false;
+      await this.outbox.add(
+        manager,
+        CopyCloseAbandoned,
+        {
+          copyId: close.copyId,
+          userId: close.userId,
+          reason: close.reason,
+          attempts: close.attempt,
+          refusal,
+          occurredAt: new Date().toISOString(),
+        },
+        { correlationId: close.eventId, aggregateId: copyAggregateId(close.copyId) },
+      );
+      return true;
+    });
+    if (!gaveUp) return;
+    this.relay.kick();
+    this.logger.warn({ ...close, refusal }, 'A close was refused at every attempt; the copy stays open');
   }
 
   /** The sell of what the copy still holds, recorded under its row lock; null when it holds nothing. */

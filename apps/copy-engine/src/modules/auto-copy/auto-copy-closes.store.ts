@@ -113,14 +113,25 @@ export async function retryAutoCopyClose(manager: EntityManager, close: AutoCopy
   );
 }
 
-/** Refused at its last attempt allowed: never taken again; the copy stays open, flagged with the refusal. */
-export async function giveUpAutoCopyClose(manager: EntityManager, close: AutoCopyClose, refusal: string) {
-  await manager.query(
-    `UPDATE ${CLOSES} SET status = 'GAVE_UP', last_refusal = $3, outcome = $4, in_flight_until = NULL,
-            updated_at = now()
-      WHERE event_id = $1 AND copy_id = $2 AND status = 'PENDING' AND attempt = $5`,
-    [close.eventId, close.copyId, refusal, `gave up after ${close.attempt} refused sells`, close.attempt],
+/**
+ * Refused at its last attempt allowed: never taken again; the copy stays open, flagged with the refusal. Answers
+ * whether this caller gave it up (a concurrent worker may have first).
+ */
+export async function giveUpAutoCopyClose(
+  manager: EntityManager,
+  close: AutoCopyClose,
+  refusal: string,
+): Promise<boolean> {
+  const rows = returned<{ copyId: string }>(
+    await manager.query(
+      `UPDATE ${CLOSES} SET status = 'GAVE_UP', last_refusal = $3, outcome = $4, in_flight_until = NULL,
+              updated_at = now()
+        WHERE event_id = $1 AND copy_id = $2 AND status = 'PENDING' AND attempt = $5
+        RETURNING copy_id AS "copyId"`,
+      [close.eventId, close.copyId, refusal, `gave up after ${close.attempt} refused sells`, close.attempt],
+    ),
   );
+  return rows.length > 0;
 }
 
 /** Not now (the copy still pending, its sell's outcome not known yet, the brokerage unreachable): taken again after `retryMs`. */

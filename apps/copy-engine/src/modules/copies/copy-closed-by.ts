@@ -1,9 +1,9 @@
-import type { CopyClosedBy } from '@copytrade/contracts';
+import type { CopyClosedBy, CopyCloseReason } from '@copytrade/contracts';
 import Decimal from 'decimal.js';
 import type { CopyRecord } from './copy-instances.store';
 
 /** What decided a keyed close (auto_copy_closes): the trader sold, the copy stop-loss of the trace, the kill switch. */
-export type CloseReason = 'trader_sell' | 'stop_loss' | 'kill_switch';
+export type CloseReason = CopyCloseReason;
 
 const REQUEST_PREFIX: Record<CloseReason, string> = {
   trader_sell: 'auto-close',
