@@ -87,4 +87,20 @@ export class CopyEngineConfig extends BaseServiceConfig {
   @Min(0)
   @Max(10 * 60_000)
   COPY_STOP_LOSS_INTERVAL_MS: number = 15_000;
+
+  /**
+   * A keyed close (copy stop-loss, kill switch, the trader's sell) whose sell the brokerage refused for another reason
+   * than a closed market is tried again after this, doubling with each attempt (at most 10 min); it also spaces the
+   * looks at a close waiting for its copy's fill or its sell's outcome. A closed market waits for the next open.
+   */
+  @IsInt()
+  @Min(1_000)
+  @Max(10 * 60_000)
+  COPY_CLOSE_RETRY_MS: number = 15_000;
+
+  /** Sell attempts of a keyed close before it gives up (the copy stays open, flagged with the last refusal). */
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  COPY_CLOSE_MAX_ATTEMPTS: number = 6;
 }

@@ -11,6 +11,7 @@ import { AutoCopyResumed } from './copy-engine/auto-copy-resumed.v1';
 import { AutoCopyPaused } from './copy-engine/auto-copy-paused.v1';
 import { CopyClosed } from './copy-engine/copy-closed.v1';
 import { CopyGuardTriggered } from './copy-engine/copy-guard-triggered.v1';
+import { CopyCloseAbandoned } from './copy-engine/copy-close-abandoned.v1';
 import { CopyOpened } from './copy-engine/copy-opened.v1';
 import { CopySkipped } from './copy-engine/copy-skipped.v1';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
@@ -45,6 +46,7 @@ export const EventCatalogue = {
   AutoCopyResumed,
   CopyGuardTriggered,
   AutoCopyPaused,
+  CopyCloseAbandoned,
 } as const;
 
 export const EVENTS_STREAM = 'EVENTS';

@@ -22,4 +22,5 @@ export * from './copy-engine/copy-skipped.v1';
 export * from './copy-engine/auto-copy-resumed.v1';
 export * from './copy-engine/copy-guard-triggered.v1';
 export * from './copy-engine/auto-copy-paused.v1';
+export * from './copy-engine/copy-close-abandoned.v1';
 export * from './identity/user-role-changed.v1';

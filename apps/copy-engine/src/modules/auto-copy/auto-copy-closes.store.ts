@@ -10,12 +10,13 @@ const returned = <T>(result: unknown): T[] =>
     ? (result[0] as T[])
     : (result as T[]);
 
-/** One copy to sell at market, keyed by the decision (`eventId`) and the copy. */
+/** One copy to sell at market, keyed by the decision (`eventId`) and the copy; `attempt` keys its sell now. */
 export interface AutoCopyClose {
   eventId: string;
   copyId: string;
   userId: string;
   reason: CloseReason;
+  attempt: number;
 }
 
 /**
@@ -38,9 +39,12 @@ export async function recordAutoCopyCloses(manager: EntityManager, eventId: stri
 }
 
 /**
- * Keyed closes (reason stop_loss or kill_switch, under the decision `eventId`) of a follower's OPEN copies: of one
- * trace (the stop-loss: manual and automatic), or every automatic one (the kill switch). A copy that already has a
- * close under way is left to it. Answers the copies recorded (a repeat of the same decision records none).
+ * Keyed closes (reason stop_loss or kill_switch, under the decision `eventId`) of a follower's copies, in the
+ * transaction of the guard's firing: of one trace (the stop-loss: manual and automatic), or every automatic one (the
+ * kill switch). Open copies are sold by the closer; copies still PENDING — their order sent, not filled (the guards
+ * skip unsent automatic copies first, in the same transaction) — are sold once their fill opens them
+ * (startClosesAtFill), and need nothing if it never comes. A copy that already has a close under way is left to it.
+ * Answers the copies recorded (a repeat of the same decision records none).
  */
 export async function recordGuardCloses(
   manager: EntityManager,
@@ -56,7 +60,7 @@ export async function recordGuardCloses(
     `INSERT INTO ${CLOSES} (event_id, copy_id, user_id, reason, loss_percent)
      SELECT $1, copy.id, copy.user_id, $3, $5
        FROM ${TABLE} copy
-      WHERE copy.user_id = $2 AND copy.status = 'OPEN'
+      WHERE copy.user_id = $2 AND copy.status IN ('OPEN', 'PENDING')
         AND ($4::uuid IS NULL OR copy.trace_id = $4)
         AND ($4::uuid IS NOT NULL OR copy.placement = 'automatic')
         AND NOT EXISTS (SELECT 1 FROM ${CLOSES} open_close
@@ -82,7 +86,7 @@ export async function claimAutoCopyCloses(
                SELECT event_id, copy_id FROM ${CLOSES}
                 WHERE status = 'PENDING' AND (in_flight_until IS NULL OR in_flight_until <= now())
                 ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING event_id AS "eventId", copy_id AS "copyId", user_id AS "userId", reason`,
+        RETURNING event_id AS "eventId", copy_id AS "copyId", user_id AS "userId", reason, attempt`,
       [limit, leaseMs],
     ),
   );
@@ -97,7 +101,40 @@ export async function finishAutoCopyClose(manager: EntityManager, close: AutoCop
   );
 }
 
-/** Not now (the copy still pending, the brokerage unreachable): taken again after `retryMs`. */
+/**
+ * The close's sell attempt was refused (its sell FAILED: nothing sold): the next attempt, under a request id of its
+ * own, is due `at` — only if the close is still at that attempt (a concurrent worker that got there first wins).
+ */
+export async function retryAutoCopyClose(manager: EntityManager, close: AutoCopyClose, at: Date, refusal: string) {
+  await manager.query(
+    `UPDATE ${CLOSES} SET attempt = attempt + 1, last_refusal = $4, in_flight_until = $3, updated_at = now()
+      WHERE event_id = $1 AND copy_id = $2 AND status = 'PENDING' AND attempt = $5`,
+    [close.eventId, close.copyId, at, refusal, close.attempt],
+  );
+}
+
+/**
+ * Refused at its last attempt allowed: never taken again; the copy stays open, flagged with the refusal. Answers
+ * whether this caller gave it up (a concurrent worker may have first).
+ */
+export async function giveUpAutoCopyClose(
+  manager: EntityManager,
+  close: AutoCopyClose,
+  refusal: string,
+): Promise<boolean> {
+  const rows = returned<{ copyId: string }>(
+    await manager.query(
+      `UPDATE ${CLOSES} SET status = 'GAVE_UP', last_refusal = $3, outcome = $4, in_flight_until = NULL,
+              updated_at = now()
+        WHERE event_id = $1 AND copy_id = $2 AND status = 'PENDING' AND attempt = $5
+        RETURNING copy_id AS "copyId"`,
+      [close.eventId, close.copyId, refusal, `gave up after ${close.attempt} refused sells`, close.attempt],
+    ),
+  );
+  return rows.length > 0;
+}
+
+/** Not now (the copy still pending, its sell's outcome not known yet, the brokerage unreachable): taken again after `retryMs`. */
 export async function deferAutoCopyClose(manager: EntityManager, close: AutoCopyClose, retryMs: number) {
   await manager.query(
     `UPDATE ${CLOSES} SET in_flight_until = now() + make_interval(secs => $3::float8 / 1000), updated_at = now()

@@ -5,7 +5,7 @@ import {
   type CopyReceiptFigures,
 } from '@copytrade/contracts';
 import Decimal from 'decimal.js';
-import { closedByOf } from './copy-closed-by';
+import { closedByOf, closedByOfReason } from './copy-closed-by';
 import type { CopyRecord } from './copy-instances.store';
 
 const num = (value: string | null): number | null => (value === null ? null : new Decimal(value).toNumber());
@@ -101,6 +101,13 @@ export function toCopyInstanceView(copy: CopyRecord): CopyInstanceView {
     },
     closedAt: copy.closedAt ? copy.closedAt.toISOString() : null,
     ...closedByOf(copy),
+    closeFailure: copy.closeGaveUp
+      ? {
+          by: closedByOfReason(copy.closeGaveUp.reason),
+          attempts: copy.closeGaveUp.attempts,
+          reason: copy.closeGaveUp.refusal,
+        }
+      : null,
   };
 }
 

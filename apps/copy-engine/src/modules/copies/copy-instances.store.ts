@@ -66,12 +66,27 @@ export interface CopyRecord {
   queuedUntil: Date | null;
   /** For a CLOSED copy: the request id of its last filled sell and its recorded closes (who sold it); else null. */
   closing: CopyClosing | null;
+  /** For an OPEN copy: the keyed close that gave up selling it (none under way since), else null. */
+  closeGaveUp: CopyCloseGaveUp | null;
+}
+
+/** A keyed close refused at every attempt it was allowed: why the copy is still open. */
+export interface CopyCloseGaveUp {
+  reason: 'trader_sell' | 'stop_loss' | 'kill_switch';
+  attempts: number;
+  refusal: string | null;
 }
 
 /** A closed copy's last filled sell and the keyed closes recorded for it (auto_copy_closes). */
 export interface CopyClosing {
   sellRequestId: string | null;
-  closes: Array<{ eventId: string; reason: 'trader_sell' | 'stop_loss' | 'kill_switch'; lossPercent: string | null }>;
+  closes: Array<{
+    eventId: string;
+    reason: 'trader_sell' | 'stop_loss' | 'kill_switch';
+    lossPercent: string | null;
+    /** Sell attempts made (each under its own request id). */
+    attempt: number;
+  }>;
 }
 
 export const TABLE = 'copy_engine.copy_instances';
@@ -104,9 +119,18 @@ export const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", requ
                        WHERE sell.copy_id = copy_instances.id AND sell.status = 'FILLED'
                        ORDER BY sell.filled_at DESC NULLS LAST, sell.created_at DESC LIMIT 1),
     'closes', coalesce((SELECT json_agg(json_build_object('eventId', guard_close.event_id, 'reason', guard_close.reason,
-                                                          'lossPercent', guard_close.loss_percent::text))
+                                                          'lossPercent', guard_close.loss_percent::text,
+                                                          'attempt', guard_close.attempt))
                           FROM copy_engine.auto_copy_closes guard_close WHERE guard_close.copy_id = copy_instances.id), '[]'))
-  END AS closing`;
+  END AS closing,
+  CASE WHEN copy_instances.status = 'OPEN' THEN (
+    SELECT json_build_object('reason', given_up.reason, 'attempts', given_up.attempt, 'refusal', given_up.last_refusal)
+      FROM copy_engine.auto_copy_closes given_up
+     WHERE given_up.copy_id = copy_instances.id AND given_up.status = 'GAVE_UP'
+       AND NOT EXISTS (SELECT 1 FROM copy_engine.auto_copy_closes under_way
+                        WHERE under_way.copy_id = copy_instances.id AND under_way.status = 'PENDING')
+     ORDER BY given_up.updated_at DESC LIMIT 1)
+  END AS "closeGaveUp"`;
 
 export async function findCopyByRequest(
   manager: EntityManager,

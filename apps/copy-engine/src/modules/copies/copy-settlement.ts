@@ -2,6 +2,7 @@ import { CopyOpened, copyAggregateId, type CopyOpenedV1 } from '@copytrade/contr
 import type { OutboxWriter } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
+import { startClosesAtFill } from './closes-at-fill';
 import { COLUMNS, growOpenCopy, openCopies, TABLE, type CopyOpening, type CopyRecord } from './copy-instances.store';
 
 export interface CopyFill {
@@ -23,7 +24,8 @@ export interface SettlementMeta {
  * whichever comes first; each path calls this inside its own transaction and the row is locked here, so the paths
  * settle the copy once between them:
  * - PENDING → OPEN with what filled (quantity, average price, amount = quantity × price × multiplier, the order id)
- *   and CopyOpened in the same transaction;
+ *   and CopyOpened in the same transaction — and, when a close was decided for it while pending, its sell started
+ *   (startClosesAtFill);
  * - OPEN and more of its order has filled since (a partial fill that went on) → its quantity, price and amount grow;
  * - anything else (FAILED, CLOSED, or no more filled) is left as it is.
  */
@@ -92,6 +94,7 @@ export async function settleCopyFills(
     outcome.set(copy.id, 'opened');
   }
   await openCopies(manager, openings);
+  await startClosesAtFill(manager, opened);
   await outbox.addMany(
     manager,
     opened.map(({ copy, opening }) => ({

@@ -89,6 +89,19 @@ export interface CopyInstanceView {
   closedBy: CopyClosedBy | null;
   /** The loss the copy stop-loss saw over the trace's open copies when it closed this one, in percent (else null). */
   closedByLossPercent: number | null;
+  /**
+   * An open copy that a close decided for it (copy stop-loss, stop all, the trader's sell) could not sell: the
+   * brokerage refused each of its attempts, so it gave up — who tried, how many times, the last refusal. Null
+   * otherwise (and while a close of it is under way).
+   */
+  closeFailure: CopyCloseFailure | null;
+}
+
+/** A close that gave up selling an open copy. */
+export interface CopyCloseFailure {
+  by: Exclude<CopyClosedBy, 'follower'>;
+  attempts: number;
+  reason: string | null;
 }
 
 /**

@@ -73,6 +73,7 @@ function copy(overrides: Partial<CopyInstanceView> & { symbol?: string; options?
     closedAt: null,
     closedBy: null,
     closedByLossPercent: null,
+    closeFailure: null,
     ...rest,
   };
 }
@@ -419,6 +420,26 @@ describe('My Copy Trades', () => {
     expect(within(stopLoss!).getByText('Closed by your copy stop-loss (−12.3 %)')).toBeInTheDocument();
     expect(within(killSwitch!).getByText('Closed by Stop all automatic copying')).toBeInTheDocument();
     expect(within(own!).queryByText(/Closed by/)).not.toBeInTheDocument();
+  });
+
+  it('says-why-an-open-copy-a-guard-could-not-sell-is-still-open', async () => {
+    mockPage({
+      copies: [
+        copy({
+          symbol: 'NFLX',
+          closeFailure: { by: 'stop_loss', attempts: 6, reason: 'The brokerage rejected the order.' },
+        }),
+        copy({ symbol: 'AAPL' }),
+      ],
+      summary: performance(),
+    });
+    await openPositionsTab();
+    expect(
+      within(screen.getByRole('region', { name: 'NFLX' })).getByText(
+        'Your copy stop-loss could not sell this copy (refused at 6 attempts: The brokerage rejected the order.). It is still open.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(/could not sell this copy/)).toHaveLength(1);
   });
 
   it('asks-the-native-confirmation-with-symbol-quantity-market-and-price-then-sells-and-closes', async () => {

@@ -7,14 +7,14 @@ import { ChevronRightIcon, RefreshIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useRefreshPrice } from '../hooks/use-refresh-price';
-import { formatCurrency, formatDate, formatQuantity, tradeTypeOf, unitOf } from '../utils/format';
+import { closeFailureText, formatCurrency, formatDate, formatQuantity, tradeTypeOf, unitOf } from '../utils/format';
 import { CopyPriceFigures } from './copy-price-figures';
 import { CopyReceipt } from './copy-receipt';
 
 /**
  * An open copy (seed 001 §2.6): symbol, trace name, trade type, My Entry Price, Current Price, Unrealized P&L,
- * Return %, Investment, 'Copied on'; Close Position, the price refresh (disabled while it runs), View Trace; and
- * the copy's receipt.
+ * Return %, Investment, 'Copied on'; Close Position, the price refresh (disabled while it runs), View Trace; the
+ * copy's receipt; and, when a guard's close gave up on it, why it is still open.
  */
 export function OpenPositionCard({
   copy,
@@ -30,6 +30,7 @@ export function OpenPositionCard({
   const refresh = useRefreshPrice(userId, copy.id);
   const trade = copy.originalTrade;
   const titleId = `copy-${copy.id}-title`;
+  const closeFailure = closeFailureText(copy);
   return (
     <Card className="copy-card" aria-labelledby={titleId}>
       <div className="copy-card__head">
@@ -58,6 +59,7 @@ export function OpenPositionCard({
         </div>
       </dl>
       <p className="copy-card__copied">Copied on {formatDate(copy.copiedAt)}</p>
+      {closeFailure ? <p className="copy-card__close-failure">{closeFailure}</p> : null}
       <CopyReceipt copy={copy} />
       <div className="copy-card__actions">
         <Button variant="danger" size="sm" onClick={() => onClose(copy)} disabled={closing}>

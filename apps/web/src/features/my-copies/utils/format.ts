@@ -167,3 +167,21 @@ export function closedByText(copy: Pick<CopyInstanceView, 'closedBy' | 'closedBy
       return null;
   }
 }
+
+const CLOSE_TRIED_BY: Record<NonNullable<CopyInstanceView['closeFailure']>['by'], string> = {
+  stop_loss: 'Your copy stop-loss',
+  kill_switch: 'Stop all automatic copying',
+  trader: 'Closing when the trader sold',
+};
+
+/**
+ * An open copy a guard (or the trader's sell) decided to close but could not sell — the brokerage refused each attempt —
+ * as its card says it; nothing otherwise.
+ */
+export function closeFailureText(copy: Pick<CopyInstanceView, 'closeFailure'>): string | null {
+  const failure = copy.closeFailure;
+  if (!failure) return null;
+  const attempts = `${failure.attempts} ${failure.attempts === 1 ? 'attempt' : 'attempts'}`;
+  const reason = failure.reason ? `: ${failure.reason}` : '';
+  return `${CLOSE_TRIED_BY[failure.by]} could not sell this copy (refused at ${attempts}${reason}). It is still open.`;
+}
