@@ -16,7 +16,7 @@ import {
   retryAutoCopyClose,
   type AutoCopyClose,
 } from './auto-copy-closes.store';
-import { NextMarketOpen } from './next-market-open';
+import { NextMarketOpen } from '../copies/next-market-open';
 
 /** Closes handled per round (their sells go to the brokerage concurrently). */
 const CLOSE_BATCH = 50;

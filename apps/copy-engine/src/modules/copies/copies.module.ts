@@ -55,8 +55,9 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
     NextMarketOpen,
   ],
   // Automatic copying places through the same brokerage client, quotes the same way, sells through the same path
-  // and queues a closed market's refusals for the open as the order events and the sweeper do.
-  exports: [COPY_ENGINE_RPC, CopySellPlacement, LiveQuotes, MarketOpenQueue],
+  // and queues a closed market's refusals for the open as the order events and the sweeper do; the guards' closes
+  // wait for the same open.
+  exports: [COPY_ENGINE_RPC, CopySellPlacement, LiveQuotes, MarketOpenQueue, NextMarketOpen],
 })
 export class CopiesModule implements OnApplicationShutdown {
   constructor(@Inject(RPC_PROXY) private readonly proxy: ClientProxy) {}
