@@ -12,6 +12,7 @@ import { CopyOrigin1796600000000 } from './migrations/1796600000000-CopyOrigin';
 import { CopyGuardCloses1796650000000 } from './migrations/1796650000000-CopyGuardCloses';
 import { CopyQueuedForOpen1796700000000 } from './migrations/1796700000000-CopyQueuedForOpen';
 import { DailyLossStop1796800000000 } from './migrations/1796800000000-DailyLossStop';
+import { CopyDayMarks1796920000000 } from './migrations/1796920000000-CopyDayMarks';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -35,6 +36,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopyGuardCloses1796650000000,
         CopyQueuedForOpen1796700000000,
         DailyLossStop1796800000000,
+        CopyDayMarks1796920000000,
       ],
     }),
     url: databaseUrl,
