@@ -77,7 +77,7 @@ const symbolOf = (index: number) =>
 
 /**
  * Pairs, their copies (entry 100, 10 shares or 1 contract; every other one filled two days ago), a partial sell of
- * every tenth, and every follower's daily loss limit ($2,000, so a few of the crashed symbols' holders reach it).
+ * every tenth, and every follower's daily loss limit ($4,000: holders of a crashed option bought today pass it).
  */
 async function seed(manager: EntityManager): Promise<void> {
   const followers = Math.ceil(PAIRS / 2);
@@ -97,7 +97,7 @@ async function seed(manager: EntityManager): Promise<void> {
      SELECT user_id, trace_id, 5 + (n % 46) FROM bench_pairs`,
   );
   await manager.query(
-    `INSERT INTO copy_engine.follower_guards (user_id, daily_loss_limit) SELECT DISTINCT user_id, 2000 FROM bench_pairs`,
+    `INSERT INTO copy_engine.follower_guards (user_id, daily_loss_limit) SELECT DISTINCT user_id, 4000 FROM bench_pairs`,
   );
   await manager.query(
     `INSERT INTO copy_engine.copy_instances (user_id, request_id, request_hash, original_trade_id, trace_id,
