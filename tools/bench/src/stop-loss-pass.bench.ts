@@ -8,8 +8,9 @@
  * the pass marks their start of day).
  * Measured: the statements of a pass — the watched symbols (and a few holders), and the breached pairs at those
  * quotes; the daily loss limit's symbols, start-of-day marks (the day's first pass writes them, later ones find
- * them) and breaches — several times (p50 / max), beside a plain scan of the copies; then one whole pass of the
- * evaluator that fires the breached pairs (pause, keyed closes and events, each its own transaction).
+ * them) and breaches — several times (p50 / max), one after the other and two at a time as the evaluator reads them
+ * (the goal's figure), beside a plain scan of the copies; then one whole pass of the evaluator that fires the breached
+ * pairs and stops the followers past their limit (each its own transaction).
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     npx tsx tools/bench/src/stop-loss-pass.bench.ts [pairs=10000] [copiesPerPair=10] [rounds=5]
@@ -183,6 +184,21 @@ async function main(): Promise<void> {
       dailyTimes.push(dailySymbolMs + dailyMs + markMs);
     }
     const totals = symbolTimes.map((ms, index) => ms + breachTimes[index]! + dailyTimes[index]!);
+    // As the evaluator reads: both guards' symbols at once, then both guards' breaches at once (marks already written).
+    const concurrentTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const [[watched, limited], symbolsMs] = await timed(() =>
+        Promise.all([engine.watchedSymbols(dataSource.manager), engine.dailyLossSymbols(dataSource.manager, day)]),
+      );
+      const quotes = quotesOf({ symbols: [...new Set([...watched.symbols, ...limited.symbols])], userIds: [] });
+      const [, breachesMs] = await timed(() =>
+        Promise.all([
+          engine.breachedPairs(dataSource.manager, quotes),
+          engine.dailyLossOf(dataSource.manager, quotes, day, dayStart),
+        ]),
+      );
+      concurrentTimes.push(symbolsMs + breachesMs);
+    }
     // PostgreSQL's own plain pass over the same copies, so the figures read as a multiple of it on a busy machine.
     const scanTimes: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1)
@@ -205,6 +221,7 @@ async function main(): Promise<void> {
         `its statements ${fmt(dailyTimes)}`,
     );
     console.log(`the pass's five statements over ${PAIRS * COPIES_PER_PAIR} open copies: ${fmt(totals)}`);
+    console.log(`the same read as the evaluator does (two at a time): ${fmt(concurrentTimes)}`);
     console.log(
       `baseline, one plain scan of the copies: ${fmt(scanTimes)}; load average ${loadavg()
         .map((load) => load.toFixed(1))
@@ -225,7 +242,7 @@ async function main(): Promise<void> {
     console.log(
       `one whole pass, firing ${result.triggered.length} pairs (${closes} closes recorded): ${passMs.toFixed(0)} ms`,
     );
-    const p50 = percentile(totals, 50);
+    const p50 = percentile(concurrentTimes, 50);
     console.log(p50 <= GOAL_MS ? `goal met: p50 ≤ ${GOAL_MS} ms` : `GOAL MISSED: p50 > ${GOAL_MS} ms`);
   } finally {
     await dataSource.destroy();

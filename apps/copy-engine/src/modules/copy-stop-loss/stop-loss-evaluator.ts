@@ -94,8 +94,12 @@ export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationS
         ? new Map<string, string>()
         : await this.quotes.pricesOf({ symbols, userIds }, correlationId);
     result.quoted = prices.size;
-    // Read even without a quote: what was sold today counts at its fills.
-    const daily = await dailyLossOf(manager, prices, day, dayStart);
+    // The two guards' reads are independent: read at once. The daily loss is read even without a quote (what was sold
+    // today counts at its fills).
+    const [daily, breached] = await Promise.all([
+      dailyLossOf(manager, prices, day, dayStart),
+      prices.size === 0 ? Promise.resolve([]) : breachedPairs(manager, prices),
+    ]);
     // A copy held from yesterday counts only what it moves from its first quote of the day (this one) on.
     if (daily.unmarked.length > 0) result.marked = await markStartOfDay(manager, prices, day, dayStart, daily.unmarked);
     for (const breach of daily.breaches) {
@@ -107,8 +111,6 @@ export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationS
       result.dailyLossStopped.push(breach.userId);
       this.logger.log({ ...breach, day }, 'Daily loss limit reached: automatic copying stopped for the day');
     }
-    if (prices.size === 0) return result;
-    const breached = await breachedPairs(manager, prices);
     result.breached = breached.length;
     for (const pair of breached) {
       if (this.stopping) break;
