@@ -51,6 +51,8 @@ describe('follower-wide guards', () => {
         autoCopyStopped: false,
         autoCopyStoppedAt: null,
         dailyLossLimit: null,
+        dailyLossStoppedOn: null,
+        dailyLossResumesOn: null,
         marketClosedPolicy: 'skip',
         sizingMode: 'fixed',
         sizingPercent: null,
@@ -154,6 +156,38 @@ describe('follower-wide guards', () => {
       user.send('put', '/api/copy-guards', '{"priceProtectionPercent":', { 'content-type': 'application/json' }),
     );
     expect((await user.get('/api/copy-guards')).body.guards).toEqual(before);
+  });
+
+  it('shows when the daily loss limit stopped automatic copying today, and the day it resumes', async () => {
+    await user.put('/api/copy-guards', { dailyLossLimit: 150 });
+    // What the copy engine's pass records when the limit is passed: the US/Eastern day.
+    const [{ today, tomorrow }] = (
+      await suite.db.query(
+        `UPDATE copy_engine.follower_guards
+            SET daily_loss_stopped_on = (now() AT TIME ZONE 'America/New_York')::date
+          WHERE user_id = $1
+          RETURNING to_char(daily_loss_stopped_on, 'YYYY-MM-DD') AS today,
+                    to_char(daily_loss_stopped_on + 1, 'YYYY-MM-DD') AS tomorrow`,
+        [userId],
+      )
+    ).rows;
+    const stopped = await user.get('/api/copy-guards');
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.guards).toMatchObject({
+      dailyLossLimit: 150,
+      dailyLossStoppedOn: today,
+      dailyLossResumesOn: tomorrow,
+    });
+    // Yesterday's stop is over: not shown.
+    await suite.db.query(
+      `UPDATE copy_engine.follower_guards SET daily_loss_stopped_on = daily_loss_stopped_on - 1 WHERE user_id = $1`,
+      [userId],
+    );
+    expect((await user.get('/api/copy-guards')).body.guards).toMatchObject({
+      dailyLossStoppedOn: null,
+      dailyLossResumesOn: null,
+    });
+    await user.put('/api/copy-guards', { dailyLossLimit: null });
   });
 
   it('stops all automatic copying (optionally asking to close them) and resumes it', async () => {

@@ -4,8 +4,9 @@ import { nextPost, signUpNewMember } from './support/member-flows';
 
 /**
  * The follower's copy guards in a real browser, as a new member: Settings → Account sets price protection (kept
- * after a reload, a value out of range refused in the form with the shared message); then, subscribed to Momentum
- * Masters, its page pauses and resumes automatic copying of that trace. Both screens pass axe and fit a phone.
+ * after a reload, a value out of range refused in the form with the shared message) and shows the daily loss limit's
+ * stop for the day; then, subscribed to Momentum Masters, its page pauses and resumes automatic copying of that
+ * trace. Both screens pass axe and fit a phone.
  */
 
 const TRACE_NAME = 'Momentum Masters';
@@ -44,6 +45,24 @@ test('copy guards: price protection in Settings, pause and resume automatic copy
   });
 
   await checkAtDesktopAndPhone(page, 'settings copy guards', form, { networkIdle: true });
+
+  await test.step('Settings: the daily loss limit stopped automatic copying today — said, with the day it resumes', async () => {
+    // Reaching a real daily loss takes copies and falling prices (the copy engine's suites do that); here only how
+    // the stop reads: the server's own answer, with the stop the copy engine would report added.
+    await page.route('**/api/copy-guards', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.json()) as { guards: Record<string, unknown> };
+      const stopped = { dailyLossLimit: 1500, dailyLossStoppedOn: '2026-11-27', dailyLossResumesOn: '2026-11-28' };
+      await route.fulfill({ response, json: { ...body, guards: { ...body.guards, ...stopped } } });
+    });
+    await page.reload();
+    const status = page.getByRole('status').filter({ hasText: 'Automatic copying is stopped for today' });
+    await expect(status).toContainText('your daily loss limit of $1,500.00');
+    await expect(status).toContainText('resumes by itself on Saturday, Nov 28');
+    await checkAtDesktopAndPhone(page, 'settings daily loss stop', status, { networkIdle: true });
+    await page.unroute('**/api/copy-guards');
+  });
 
   await test.step('the trace page: subscribe, then pause and resume automatic copying of the trace', async () => {
     await page.goto('/discovery');

@@ -13,6 +13,7 @@ import { CopyGuardCloses1796650000000 } from './migrations/1796650000000-CopyGua
 import { CopyQueuedForOpen1796700000000 } from './migrations/1796700000000-CopyQueuedForOpen';
 import { DailyLossStop1796800000000 } from './migrations/1796800000000-DailyLossStop';
 import { GuardCloseRetries1796910000000 } from './migrations/1796910000000-GuardCloseRetries';
+import { CopyDayMarks1796920000000 } from './migrations/1796920000000-CopyDayMarks';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -37,6 +38,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         CopyQueuedForOpen1796700000000,
         DailyLossStop1796800000000,
         GuardCloseRetries1796910000000,
+        CopyDayMarks1796920000000,
       ],
     }),
     url: databaseUrl,

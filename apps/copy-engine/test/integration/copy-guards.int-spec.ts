@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CopyGuardMessages, type RpcRequest } from '@copytrade/contracts';
-import { DomainException, OutboxWriter } from '@copytrade/nest';
+import { DomainException, OutboxWriter, usTradingDayAfter, usTradingDayOf } from '@copytrade/nest';
 import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { COPY_ENGINE_SCHEMA, copyEngineDataSourceOptions } from '../../src/database/data-source';
@@ -32,6 +32,8 @@ const DEFAULT_VIEW = {
   autoCopyStopped: false,
   autoCopyStoppedAt: null,
   dailyLossLimit: null,
+  dailyLossStoppedOn: null,
+  dailyLossResumesOn: null,
   marketClosedPolicy: 'skip',
   sizingMode: 'fixed',
   sizingPercent: null,
@@ -148,6 +150,26 @@ describe('follower-wide guards', () => {
     // A follower with no row yet.
     const fresh = randomUUID();
     expect((await follower.stopAll(as(fresh, { userId: fresh }))).guards.autoCopyStopped).toBe(true);
+  });
+
+  it('shows the daily loss stop and the day copying resumes only while the day it stopped is today', async () => {
+    const [user, earlier] = [randomUUID(), randomUUID()];
+    const today = usTradingDayOf(new Date());
+    await dataSource.query(
+      `INSERT INTO copy_engine.follower_guards (user_id, daily_loss_limit, daily_loss_stopped_on)
+       VALUES ($1, 150, $3::date), ($2, 150, $3::date - 1)`,
+      [user, earlier, today],
+    );
+    expect((await follower.get(as(user, { userId: user }))).guards).toMatchObject({
+      dailyLossLimit: 150,
+      dailyLossStoppedOn: today,
+      dailyLossResumesOn: usTradingDayAfter(today),
+    });
+    expect((await follower.get(as(earlier, { userId: earlier }))).guards).toMatchObject({
+      dailyLossLimit: 150,
+      dailyLossStoppedOn: null,
+      dailyLossResumesOn: null,
+    });
   });
 
   it("refuses another follower's guards (admins too) and a call without an actor, changing nothing", async () => {

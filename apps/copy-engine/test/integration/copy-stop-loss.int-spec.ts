@@ -7,7 +7,7 @@ import {
   CopyTradeMessages,
   type RpcRequest,
 } from '@copytrade/contracts';
-import { OutboxWriter, usTradingDayOf } from '@copytrade/nest';
+import { OutboxWriter, usTradingDayOf, usTradingDayStart } from '@copytrade/nest';
 import type { DataSource } from 'typeorm';
 import { AutoCopyCloser } from '../../src/modules/auto-copy/auto-copy-closer';
 import { closeRequestId } from '../../src/modules/copies/copy-closed-by';
@@ -386,22 +386,55 @@ describe('the kill switch with close', () => {
 });
 
 describe('the daily loss limit', () => {
-  it('stops automatic copying for the rest of the day once today’s realized plus unrealized loss passes the limit — once, skipping what was not sent yet', async () => {
-    const [userId, traceId, symbol] = [randomUUID(), randomUUID(), ticker()];
-    await dataSource.query(`INSERT INTO copy_engine.follower_guards (user_id, daily_loss_limit) VALUES ($1, 150)`, [
+  const today = () => usTradingDayOf(new Date());
+  const withLimit = async (limit: string) => {
+    const userId = randomUUID();
+    await dataSource.query(`INSERT INTO copy_engine.follower_guards (user_id, daily_loss_limit) VALUES ($1, $2)`, [
       userId,
+      limit,
     ]);
-    // Opened today: 10 at 100. Closed today: −60 realized. Waiting to be sent: one automatic copy.
+    return userId;
+  };
+  /** The copy was filled an hour before today began (US/Eastern): held from an earlier day. */
+  const heldSinceYesterday = (copyId: string) =>
+    dataSource.query(`UPDATE copy_engine.copy_instances SET filled_at = $2 WHERE id = $1`, [
+      copyId,
+      new Date(usTradingDayStart(today()).getTime() - 3_600_000),
+    ]);
+  /** A sell of the whole copy filled now at `price`, the copy closed (as the close does). */
+  const soldNow = async (userId: string, copyId: string, quantity: string, price: string) => {
+    await dataSource.query(
+      `INSERT INTO copy_engine.copy_sells (user_id, request_id, copy_id, brokerage_account_id, quantity, status,
+          filled_quantity, fill_price, filled_at)
+       VALUES ($1, 'follower-sell-' || $2, $2::uuid, 'acct', $3, 'FILLED', $3, $4, now())`,
+      [userId, copyId, quantity, price],
+    );
+    await dataSource.query(
+      `UPDATE copy_engine.copy_instances SET status = 'CLOSED', exit_price = $2, closed_at = now() WHERE id = $1`,
+      [copyId, price],
+    );
+  };
+  const marksOf = async (copyId: string) =>
+    (await dataSource.query(
+      `SELECT to_char(trading_day, 'YYYY-MM-DD') AS day, price::text AS price FROM copy_engine.copy_day_marks
+        WHERE copy_id = $1 ORDER BY trading_day`,
+      [copyId],
+    )) as Array<{ day: string; price: string }>;
+  const stoppedBy = async (passes = 1) => {
+    const stopped: string[] = [];
+    for (let pass = 0; pass < passes; pass += 1) stopped.push(...(await evaluator.pass()).dailyLossStopped);
+    return stopped;
+  };
+
+  it('stops automatic copying for the rest of the day once today’s realized plus unrealized loss passes the limit — once, skipping what was not sent yet', async () => {
+    const [userId, traceId, symbol] = [await withLimit('150'), randomUUID(), ticker()];
+    // Opened today: 10 at 100. Sold today: 1 bought at 100 today, sold at 40 (−60). Waiting to be sent: one automatic copy.
     const [open, closed, waiting] = await seedOpenCopies(dataSource.manager, [
       { userId, traceId, symbol, quantity: '10', entryPrice: '100' },
       { userId, traceId, symbol: ticker(), quantity: '1', entryPrice: '100' },
       { userId, traceId, symbol: ticker(), status: 'PENDING' },
     ]);
-    await dataSource.query(
-      `UPDATE copy_engine.copy_instances SET status = 'CLOSED', realized_pnl = -60, exit_price = 40, closed_at = now()
-        WHERE id = $1`,
-      [closed],
-    );
+    await soldNow(userId, closed!, '1', '40');
     // 95: 50 unrealized + 60 realized = 110, within 150.
     world.quotes.set(symbol, 95);
     expect((await evaluator.pass()).dailyLossStopped).not.toContain(userId);
@@ -426,5 +459,104 @@ describe('the daily loss limit', () => {
     // The limit stops new copies; it sells nothing.
     expect(await statusOf(open!)).toBe('OPEN');
     expect(ordersOf(open!)).toBe(0);
+  });
+
+  it('counts what a copy held from yesterday lost today, from its first valuation of the day — not from its entry', async () => {
+    const [userId, traceId, symbol] = [await withLimit('150'), randomUUID(), ticker()];
+    const [held] = await seedOpenCopies(dataSource.manager, [
+      { userId, traceId, symbol, quantity: '10', entryPrice: '100' },
+    ]);
+    await heldSinceYesterday(held!);
+    // Up 30 since its entry when today's first pass values it: its day starts at 130.
+    world.quotes.set(symbol, 130);
+    expect(await stoppedBy()).not.toContain(userId);
+    expect(await marksOf(held!)).toEqual([{ day: today(), price: '130' }]);
+    // 120: 100 lost today, within 150 (still 200 above its entry). The mark stays the first valuation.
+    world.quotes.set(symbol, 120);
+    expect(await stoppedBy()).not.toContain(userId);
+    expect(await marksOf(held!)).toEqual([{ day: today(), price: '130' }]);
+    // 114: 160 lost today, past 150 — though the copy is still above its entry.
+    world.quotes.set(symbol, 114);
+    expect(await stoppedBy(2)).toEqual(expect.arrayContaining([userId]));
+    const [guards] = (await dataSource.query(
+      `SELECT to_char(daily_loss_stopped_on, 'YYYY-MM-DD') AS day FROM copy_engine.follower_guards WHERE user_id = $1`,
+      [userId],
+    )) as Array<{ day: string }>;
+    expect(guards!.day).toBe(today());
+    expect(await eventsOf(AutoCopyPaused.subject, userId)).toHaveLength(1);
+  });
+
+  it('does not stop for copies held from yesterday that are flat today, whatever they gained or lost before', async () => {
+    const [gainer, loser, traceId, gained, lost] = [
+      await withLimit('150'),
+      await withLimit('150'),
+      randomUUID(),
+      ticker(),
+      ticker(),
+    ];
+    const copies = await seedOpenCopies(dataSource.manager, [
+      { userId: gainer, traceId, symbol: gained, quantity: '10', entryPrice: '100' },
+      { userId: loser, traceId, symbol: lost, quantity: '10', entryPrice: '100' },
+    ]);
+    for (const copyId of copies) await heldSinceYesterday(copyId);
+    // One gained 30 a share before today, the other lost 20: 200 below its entry, past the limit if counted from there.
+    world.quotes.set(gained, 130).set(lost, 80);
+    const flat = await stoppedBy(3);
+    expect(flat).not.toContain(gainer);
+    expect(flat).not.toContain(loser);
+    // Today the loser falls 7 more: 70 lost today, within 150; 14 more: 140, 150 is not passed either.
+    world.quotes.set(lost, 73);
+    expect(await stoppedBy()).not.toContain(loser);
+    world.quotes.set(lost, 65);
+    expect(await stoppedBy()).not.toContain(loser);
+    // A cent past it.
+    world.quotes.set(lost, 64.99);
+    expect(await stoppedBy()).toEqual(expect.arrayContaining([loser]));
+    expect(await stoppedBy()).not.toContain(gainer);
+  });
+
+  it('counts a sell today of a copy held from yesterday against its start-of-day mark, or its entry when it has none', async () => {
+    const [marked, unmarked, traceId] = [await withLimit('150'), await withLimit('150'), randomUUID()];
+    const [symbol, other] = [ticker(), ticker()];
+    const [withMark, withoutMark] = await seedOpenCopies(dataSource.manager, [
+      { userId: marked, traceId, symbol, quantity: '10', entryPrice: '100' },
+      { userId: unmarked, traceId, symbol: other, quantity: '10', entryPrice: '100' },
+    ]);
+    await heldSinceYesterday(withMark!);
+    await heldSinceYesterday(withoutMark!);
+    world.quotes.set(symbol, 130);
+    expect(await stoppedBy()).not.toContain(marked);
+    expect(await marksOf(withMark!)).toEqual([{ day: today(), price: '130' }]);
+    // Sold at 114: 140 above its entry, but 160 below where its day started.
+    await soldNow(marked, withMark!, '10', '114');
+    // Never quoted today (no mark), sold at 84: 160 below its entry.
+    await soldNow(unmarked, withoutMark!, '10', '84');
+    const stopped = await stoppedBy();
+    expect(stopped).toContain(marked);
+    expect(stopped).toContain(unmarked);
+  });
+
+  it('leaves a copy that cannot be quoted unmarked and deletes marks older than a few days', async () => {
+    const [userId, traceId, quoted, unquoted] = [await withLimit('1000'), randomUUID(), ticker(), ticker()];
+    const [copyId, notQuoted] = await seedOpenCopies(dataSource.manager, [
+      { userId, traceId, symbol: quoted, quantity: '1', entryPrice: '100' },
+      { userId, traceId, symbol: unquoted, quantity: '1', entryPrice: '100', currentPrice: '50' },
+    ]);
+    await heldSinceYesterday(copyId!);
+    await heldSinceYesterday(notQuoted!);
+    await dataSource.query(
+      `INSERT INTO copy_engine.copy_day_marks (copy_id, trading_day, price)
+       VALUES ($1, $2::date - 5, 90), ($1, $2::date - 1, 95)`,
+      [copyId, today()],
+    );
+    world.quotes.set(quoted, 101);
+    await evaluator.pass();
+    const yesterday = (await marksOf(copyId!))[0]!.day;
+    expect(await marksOf(copyId!)).toEqual([
+      { day: yesterday, price: '95' },
+      { day: today(), price: '101' },
+    ]);
+    expect(yesterday < today()).toBe(true);
+    expect(await marksOf(notQuoted!)).toEqual([]);
   });
 });

@@ -38,3 +38,8 @@ export function usTradingDayOf(at: Date): string {
 export function usTradingDayStart(day: string): Date {
   return DateTime.fromISO(day, { zone: US_EASTERN }).startOf('day').toJSDate();
 }
+
+/** The US trading day after `day` (YYYY-MM-DD): when a limit counted over `day` starts afresh. */
+export function usTradingDayAfter(day: string): string {
+  return DateTime.fromISO(day, { zone: US_EASTERN }).plus({ days: 1 }).toISODate()!;
+}

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { AutoCopyCloser } from '../auto-copy/auto-copy-closer';
-import { dailyLossBreaches, dailyLossSymbols, stopForDailyLoss } from './daily-loss.store';
+import { dailyLossOf, dailyLossSymbols, markStartOfDay, stopForDailyLoss } from './daily-loss.store';
 import { StopLossQuotes } from './stop-loss-quotes';
 import { breachedPairs, watchedSymbols } from './stop-loss.store';
 import { triggerStopLoss } from './stop-loss-trigger';
@@ -15,16 +15,18 @@ export interface StopLossPassResult {
   quoted: number;
   breached: number;
   triggered: Array<{ userId: string; traceId: string; lossPercent: string; copyIds: string[] }>;
+  /** Copies held from an earlier day this pass gave their start-of-day mark (its first valuation of the day). */
+  marked: number;
   /** Followers whose daily loss limit this pass reached (automatic copying stopped for the day). */
   dailyLossStopped: string[];
 }
 
 /**
  * The copy stop-loss and the daily loss limit (docs/product.md, "Copy guards"): every COPY_STOP_LOSS_INTERVAL_MS a
- * pass takes the symbols held by the (follower, trace) pairs with a stop-loss and by today's copies of followers with
+ * pass takes the symbols held by the (follower, trace) pairs with a stop-loss and by the open copies of followers with
  * a daily limit, their live quotes (StopLossQuotes, one set for both), then the followers past their daily limit
- * (stopForDailyLoss: automatic copying off for the rest of the day, once) and the pairs past their threshold in one
- * statement each, and fires each pair (triggerStopLoss: pause, keyed closes, events — once, whatever the replicas);
+ * (dailyLossOf; stopForDailyLoss: automatic copying off for the rest of the day, once — and markStartOfDay for copies
+ * held from an earlier day quoted for the first time today) and the pairs past their threshold in one statement each, and fires each pair (triggerStopLoss: pause, keyed closes, events — once, whatever the replicas);
  * the closer then sells. Passes of one process never overlap; passes of several replicas may, and are harmless.
  */
 @Injectable()
@@ -75,22 +77,32 @@ export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationS
     const manager = this.dataSource.manager;
     const day = usTradingDayOf(new Date());
     const dayStart = usTradingDayStart(day);
-    const [watched, today] = await Promise.all([watchedSymbols(manager), dailyLossSymbols(manager, day, dayStart)]);
+    const [watched, limited] = await Promise.all([watchedSymbols(manager), dailyLossSymbols(manager, day)]);
     // One set of quotes serves both guards.
-    const symbols = [...new Set([...watched.symbols, ...today.symbols])];
+    const symbols = [...new Set([...watched.symbols, ...limited.symbols])];
     const result: StopLossPassResult = {
       symbols: symbols.length,
       quoted: 0,
       breached: 0,
       triggered: [],
+      marked: 0,
       dailyLossStopped: [],
     };
-    if (symbols.length === 0) return result;
-    const userIds = [...new Set([...watched.userIds, ...today.userIds])].slice(0, 20);
-    const prices = await this.quotes.pricesOf({ symbols, userIds }, correlationId);
+    const userIds = [...new Set([...watched.userIds, ...limited.userIds])].slice(0, 20);
+    const prices =
+      symbols.length === 0
+        ? new Map<string, string>()
+        : await this.quotes.pricesOf({ symbols, userIds }, correlationId);
     result.quoted = prices.size;
-    if (prices.size === 0) return result;
-    for (const breach of await dailyLossBreaches(manager, prices, day, dayStart)) {
+    // The two guards' reads are independent: read at once. The daily loss is read even without a quote (what was sold
+    // today counts at its fills).
+    const [daily, breached] = await Promise.all([
+      dailyLossOf(manager, prices, day, dayStart),
+      prices.size === 0 ? Promise.resolve([]) : breachedPairs(manager, prices),
+    ]);
+    // A copy held from yesterday counts only what it moves from its first quote of the day (this one) on.
+    if (daily.unmarked.length > 0) result.marked = await markStartOfDay(manager, prices, day, dayStart, daily.unmarked);
+    for (const breach of daily.breaches) {
       if (this.stopping) break;
       const stopped = await this.dataSource.transaction((tx) =>
         stopForDailyLoss(tx, this.outbox, breach, day, correlationId),
@@ -99,7 +111,6 @@ export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationS
       result.dailyLossStopped.push(breach.userId);
       this.logger.log({ ...breach, day }, 'Daily loss limit reached: automatic copying stopped for the day');
     }
-    const breached = await breachedPairs(manager, prices);
     result.breached = breached.length;
     for (const pair of breached) {
       if (this.stopping) break;

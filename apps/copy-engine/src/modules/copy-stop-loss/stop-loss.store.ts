@@ -61,10 +61,17 @@ export async function watchedSymbols(manager: EntityManager): Promise<WatchedSym
  */
 export async function breachedPairs(manager: EntityManager, quotes: Map<string, string>): Promise<BreachedPair[]> {
   const quoted = [...quotes].map(([symbol, price]) => ({ symbol, price }));
-  // Room to group the copies by pair in memory (the default spills a sort of 100,000 rows to disk).
+  return withPassMemory(manager, (reading) => breached(reading, quoted));
+}
+
+/**
+ * Runs a pass's statement with room to hash and group the copies in memory (the default spills 100,000 rows to disk),
+ * in a transaction of its own so the setting ends with it.
+ */
+export function withPassMemory<T>(manager: EntityManager, work: (reading: EntityManager) => Promise<T>): Promise<T> {
   return manager.transaction(async (reading) => {
     await reading.query(`SET LOCAL work_mem = '${PASS_WORK_MEM}'`);
-    return breached(reading, quoted);
+    return work(reading);
   });
 }
 

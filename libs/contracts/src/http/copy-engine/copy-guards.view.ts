@@ -11,6 +11,13 @@ export interface FollowerGuardsView {
   autoCopyStoppedAt: string | null;
   /** US dollars lost in a day after which automatic copying pauses. */
   dailyLossLimit: number | null;
+  /**
+   * The US trading day (YYYY-MM-DD, US/Eastern) on which the daily loss limit stopped automatic copying, while that
+   * day is today; null when copying is not stopped by it.
+   */
+  dailyLossStoppedOn: string | null;
+  /** The day (YYYY-MM-DD, US/Eastern) automatic copying resumes by itself when the limit stopped it; else null. */
+  dailyLossResumesOn: string | null;
   marketClosedPolicy: MarketClosedPolicy;
   sizingMode: SizingMode;
   sizingPercent: number | null;

@@ -1,9 +1,13 @@
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { useFollowerGuards } from '../api/follower-guards';
 import { AutoCopyStopControl } from './auto-copy-stop-control';
+import { DailyLossStatus } from './daily-loss-status';
 import { FollowerGuardsForm } from './follower-guards-form';
 
-/** Settings → Account → Copy Trading: the kill switch, then the follower-wide guards (once they are loaded). */
+/**
+ * Settings → Account → Copy Trading: the daily loss limit's stop (on the day it holds), the kill switch, then the
+ * follower-wide guards (once they are loaded).
+ */
 export function CopyGuardsSettings() {
   const guards = useFollowerGuards();
   if (guards.isPending) return <LoadingRows label="Loading your copy guards" count={3} />;
@@ -15,6 +19,7 @@ export function CopyGuardsSettings() {
     );
   return (
     <div className="guards stack">
+      <DailyLossStatus guards={guards.data} />
       <AutoCopyStopControl guards={guards.data} />
       <FollowerGuardsForm guards={guards.data} />
     </div>

@@ -16,6 +16,8 @@ const DEFAULTS: FollowerGuardsView = {
   autoCopyStopped: false,
   autoCopyStoppedAt: null,
   dailyLossLimit: null,
+  dailyLossStoppedOn: null,
+  dailyLossResumesOn: null,
   marketClosedPolicy: 'skip',
   sizingMode: 'fixed',
   sizingPercent: null,
@@ -139,6 +141,25 @@ describe('settings: follower-wide copy guards', { timeout: 30_000 }, () => {
       expect(api.callsTo('POST /api/copy-guards/resume-all')).toHaveLength(1);
     },
   );
+
+  it('says when the daily loss limit stopped automatic copying today, and the day it resumes; nothing otherwise', async () => {
+    guardsApi({ dailyLossLimit: 1500, dailyLossStoppedOn: '2026-11-27', dailyLossResumesOn: '2026-11-28' });
+    const { unmount } = renderApp('/settings');
+    await guardsForm();
+    // Announced politely (role status), with its title first.
+    const status = screen.getByText('Automatic copying is stopped for today').closest('[role="status"]');
+    expect(status).toHaveTextContent('Automatic copying is stopped for today');
+    expect(status).toHaveTextContent('your daily loss limit of $1,500.00');
+    expect(status).toHaveTextContent('resumes by itself on Saturday, Nov 28 (US Eastern time)');
+    // The kill switch is a separate matter: still offered.
+    expect(screen.getByRole('button', { name: 'Stop all automatic copying' })).toBeInTheDocument();
+    unmount();
+
+    guardsApi({ dailyLossLimit: 1500 });
+    renderApp('/settings');
+    await guardsForm();
+    expect(screen.queryByText('Automatic copying is stopped for today')).not.toBeInTheDocument();
+  });
 
   it('says when the guards cannot be loaded, and retries', async () => {
     const api = guardsApi();
