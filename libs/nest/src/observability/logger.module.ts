@@ -74,10 +74,14 @@ export function loggerParams(service: string, level: string, env: NodeJS.Process
       'res.headers["set-cookie"]',
     ],
     autoLogging: { ignore: (request: IncomingMessage) => request.url === '/health' || request.url === '/ready' },
+    // A 503 is an outage the exception filter reports once per subject: its request line carries no made-up error
+    // and stack ("failed with status code 503"), and in development it is not an error line either.
+    customErrorObject: (_request: IncomingMessage, response: ServerResponse, _error: Error, value: object) =>
+      response.statusCode === 503 ? { ...value, err: undefined } : value,
     ...(development
       ? {
           customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error): LevelWithSilent =>
-            error || response.statusCode >= 500 ? 'error' : 'debug',
+            error || (response.statusCode >= 500 && response.statusCode !== 503) ? 'error' : 'debug',
           customSuccessMessage: (request: IncomingMessage, response: ServerResponse) =>
             `${request.method} ${request.url} ${response.statusCode}`,
         }
