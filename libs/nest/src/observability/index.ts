@@ -4,3 +4,4 @@ export * from './metrics.controller';
 export * from './metrics.interceptor';
 export * from './metrics-server';
 export * from './outage-log';
+export * from './error-serializer';

@@ -5,6 +5,7 @@ import { LoggerModule, type Params } from 'nestjs-pino';
 import { levels, type DestinationStream, type LevelWithSilent } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import pinoPretty from 'pino-pretty';
+import { redactedErrorSerializer } from './error-serializer';
 
 /** The client's idempotency key of an order (not a trace id). */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -66,6 +67,8 @@ export function loggerParams(service: string, level: string, env: NodeJS.Process
     },
     genReqId: (request: IncomingMessage) => requestIdOf(request),
     customProps: (request: IncomingMessage) => ({ requestId: requestIdOf(request) }),
+    // Errors are logged without the values a client sent (a failed query's parameters: see error-serializer.ts).
+    serializers: { err: redactedErrorSerializer },
     // Cookies and CSRF tokens are credentials: never log them.
     redact: [
       'req.headers.cookie',
