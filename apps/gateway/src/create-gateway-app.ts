@@ -1,7 +1,7 @@
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import { validationExceptionFactory } from '@copytrade/nest';
+import { ControlCharactersPipe, validationExceptionFactory } from '@copytrade/nest';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { Logger } from 'nestjs-pino';
@@ -27,6 +27,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   useJsonBody(app);
   app.use(cookieParser());
   app.useGlobalPipes(
+    // Control characters first: a NUL must be refused before any rule or lookup sees it.
+    new ControlCharactersPipe(),
     new ValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,

@@ -11,3 +11,4 @@ export * from './read-your-writes';
 export * from './demo';
 export * from './orders';
 export * from './market';
+export * from './validation/control-characters.pipe';

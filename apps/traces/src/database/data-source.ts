@@ -7,6 +7,7 @@ import { OwnerTrades1795700000000 } from './migrations/1795700000000-OwnerTrades
 import { OwnerProfile1795700100000 } from './migrations/1795700100000-OwnerProfile';
 import { OwnerSells1795700200000 } from './migrations/1795700200000-OwnerSells';
 import { OwnerSellOutcomes1795700300000 } from './migrations/1795700300000-OwnerSellOutcomes';
+import { NormaliseTraceNames1796930000000 } from './migrations/1796930000000-NormaliseTraceNames';
 
 export const TRACES_SCHEMA = 'traces';
 
@@ -24,6 +25,7 @@ export function tracesDataSourceOptions(databaseUrl: string) {
         OwnerProfile1795700100000,
         OwnerSells1795700200000,
         OwnerSellOutcomes1795700300000,
+        NormaliseTraceNames1796930000000,
       ],
     }),
     url: databaseUrl,

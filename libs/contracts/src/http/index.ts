@@ -17,6 +17,7 @@ export * from './brokerage/brokerage.view';
 export * from './brokerage/brokerage.responses';
 export * from './brokerage/brokerage.dto';
 export * from './common/satisfies-rule.validator';
+export * from './common/text-input.validators';
 export * from './identity/beta.dto';
 export * from './identity/signup.dto';
 export * from './identity/password-reset.dto';

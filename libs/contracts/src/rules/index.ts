@@ -13,3 +13,4 @@ export * from './beta.rules';
 export * from './feedback.rules';
 export * from './order-input.rules';
 export * from './copy-guards.rules';
+export * from './text-input.rules';

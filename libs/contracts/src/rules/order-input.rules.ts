@@ -1,5 +1,6 @@
 import { CopySettingsRules } from './copy-settings.rules';
 import { MarketOrderRules } from './market-order.rules';
+import { TextInputMessages } from './text-input.rules';
 
 /**
  * Bounds of the numbers and text that the copy and sell bodies carry besides what the brokerage checks: a value
@@ -26,7 +27,7 @@ export const OrderInputMessages = {
   strike: (field: string) => `${field} must be a number above 0 and below 100,000`,
   contractMultiplier: 'contractMultiplier must be a whole number from 1 to 10,000',
   quantity: 'quantity must be a number above 0 and at most 1,000,000',
-  printable: (field: string) => `${field} must not contain control characters`,
+  printable: TextInputMessages.controlCharacters,
 } as const;
 
 /** A quantity a copy, or a sell of one, may have: a whole number from 1 to the largest market order. */

@@ -20,6 +20,9 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,
+    // TypeORM's own logger would print a failed query with its parameters (user ids, e-mails): errors reach the
+    // service's logger instead, which redacts them (observability/error-serializer.ts).
+    logging: false,
     extra: { max: options.poolSize ?? 10 },
     applicationName: `copytrade-${options.schema}`,
   };

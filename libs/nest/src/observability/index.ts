@@ -3,3 +3,5 @@ export * from './metrics';
 export * from './metrics.controller';
 export * from './metrics.interceptor';
 export * from './metrics-server';
+export * from './outage-log';
+export * from './error-serializer';

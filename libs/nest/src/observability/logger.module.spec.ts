@@ -55,9 +55,19 @@ describe('logger', () => {
     const development = optionsOf(loggerParams('svc', 'info', { NODE_ENV: 'development' }));
     expect(development.customLogLevel?.(request, response(200), undefined)).toBe('debug');
     expect(development.customLogLevel?.(request, response(401), undefined)).toBe('debug');
-    expect(development.customLogLevel?.(request, response(503), undefined)).toBe('error');
+    expect(development.customLogLevel?.(request, response(503), undefined)).toBe('debug');
+    expect(development.customLogLevel?.(request, response(500), undefined)).toBe('error');
     expect(development.customSuccessMessage?.(request, response(200), 3)).toBe('GET /api/auth/me 200');
     expect(optionsOf(loggerParams('svc', 'info', { NODE_ENV: 'production' })).customLogLevel).toBeUndefined();
+  });
+
+  it("writes a 503's request line without an error and stack (the outage is reported once elsewhere)", () => {
+    const options = optionsOf(loggerParams('svc', 'info', { NODE_ENV: 'production' }));
+    const error = new Error('failed with status code 503');
+    const line = (statusCode: number) =>
+      options.customErrorObject?.({} as IncomingMessage, { statusCode } as ServerResponse, error, { err: error });
+    expect(line(503)).toEqual({ err: undefined });
+    expect(line(500)).toEqual({ err: error });
   });
 
   it('installs the per-request logger only where the level writes request lines', () => {

@@ -5,6 +5,7 @@ import { LoggerModule, type Params } from 'nestjs-pino';
 import { levels, type DestinationStream, type LevelWithSilent } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import pinoPretty from 'pino-pretty';
+import { redactedErrorSerializer } from './error-serializer';
 
 /** The client's idempotency key of an order (not a trace id). */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -66,6 +67,8 @@ export function loggerParams(service: string, level: string, env: NodeJS.Process
     },
     genReqId: (request: IncomingMessage) => requestIdOf(request),
     customProps: (request: IncomingMessage) => ({ requestId: requestIdOf(request) }),
+    // Errors are logged without the values a client sent (a failed query's parameters: see error-serializer.ts).
+    serializers: { err: redactedErrorSerializer },
     // Cookies and CSRF tokens are credentials: never log them.
     redact: [
       'req.headers.cookie',
@@ -74,10 +77,14 @@ export function loggerParams(service: string, level: string, env: NodeJS.Process
       'res.headers["set-cookie"]',
     ],
     autoLogging: { ignore: (request: IncomingMessage) => request.url === '/health' || request.url === '/ready' },
+    // A 503 is an outage the exception filter reports once per subject: its request line carries no made-up error
+    // and stack ("failed with status code 503"), and in development it is not an error line either.
+    customErrorObject: (_request: IncomingMessage, response: ServerResponse, _error: Error, value: object) =>
+      response.statusCode === 503 ? { ...value, err: undefined } : value,
     ...(development
       ? {
           customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error): LevelWithSilent =>
-            error || response.statusCode >= 500 ? 'error' : 'debug',
+            error || (response.statusCode >= 500 && response.statusCode !== 503) ? 'error' : 'debug',
           customSuccessMessage: (request: IncomingMessage, response: ServerResponse) =>
             `${request.method} ${request.url} ${response.statusCode}`,
         }

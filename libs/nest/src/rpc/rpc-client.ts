@@ -48,9 +48,19 @@ export class RpcClient {
           this.proxy.send<TReply, RpcRequest<TPayload>>(pattern, envelope).pipe(timeout(timeoutMs)),
         );
       } catch (error) {
-        throw toDomainException(error);
+        throw toDomainException(error, pattern);
       }
     });
+  }
+}
+
+/**
+ * The service behind `pattern` did not answer: nobody subscribed (it is down) or no reply came in time. An outage,
+ * answered 503; `pattern` lets the gateway's log name the subject once instead of every request (never sent).
+ */
+export class RpcUnavailableException extends DomainException {
+  constructor(readonly pattern?: string) {
+    super(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable);
   }
 }
 
@@ -58,15 +68,11 @@ export class RpcClient {
  * No reply in time: the request may have reached the service and taken effect (unlike a refused connection).
  * Still a 503 for reads; callers whose request changes something (an order) answer with its unknown outcome.
  */
-export class RpcTimeoutException extends DomainException {
-  constructor() {
-    super(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable);
-  }
-}
+export class RpcTimeoutException extends RpcUnavailableException {}
 
-function toDomainException(error: unknown): DomainException {
+function toDomainException(error: unknown, pattern: string): DomainException {
   if (error instanceof DomainException) return error;
   if (isRpcErrorPayload(error)) return new DomainException(error.status, error.code, error.message, error.details);
-  if (error instanceof TimeoutError) return new RpcTimeoutException();
-  return new DomainException(503, CommonErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable, undefined);
+  if (error instanceof TimeoutError) return new RpcTimeoutException(pattern);
+  return new RpcUnavailableException(pattern);
 }

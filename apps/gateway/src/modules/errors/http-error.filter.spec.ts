@@ -21,7 +21,7 @@ function answer(exception: unknown) {
     }),
   } as unknown as ArgumentsHost;
   const filter = new HttpErrorFilter();
-  (filter as unknown as { logger: { error: () => void } }).logger = { error: () => undefined };
+  (filter as unknown as { logger: object }).logger = { error: () => undefined, warn: () => undefined };
   filter.catch(exception, host);
   return { ...sent, headers };
 }

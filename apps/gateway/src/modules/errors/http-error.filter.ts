@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { CommonErrorCode, Messages, type ErrorBody } from '@copytrade/contracts';
-import { DomainException, requestIdOf } from '@copytrade/nest';
+import { DomainException, OutageLog, requestIdOf, RpcUnavailableException } from '@copytrade/nest';
 import type { Request, Response } from 'express';
 
 const STATUS_CODES: Record<number, string> = {
@@ -24,13 +24,19 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 5;
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger(HttpErrorFilter.name);
+  /** A 503 is an outage, not a bug: one warning per subject (or route) and window, without a stack. */
+  private readonly outages = new OutageLog((subject, suppressed) =>
+    this.logger.warn({ subject, suppressed }, 'A service is unavailable: answering 503 with Retry-After'),
+  );
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<Request>();
     const response = host.switchToHttp().getResponse<Response>();
     const traceId = requestIdOf(request);
     const { status, body, retryAfterSeconds } = this.describe(exception, traceId);
-    if (status >= 500) this.logger.error({ err: exception, requestId: traceId, path: request.path }, 'Request failed');
+    if (status === 503) this.outages.report(outageSubject(exception, request));
+    else if (status >= 500)
+      this.logger.error({ err: exception, requestId: traceId, path: request.path }, 'Request failed');
     // An outage (a service or its database unreachable) always tells the client when to retry.
     const retryAfter = retryAfterSeconds ?? (status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
     if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
@@ -70,6 +76,13 @@ export class HttpErrorFilter implements ExceptionFilter {
       body: { success: false, code: CommonErrorCode.INTERNAL, message: Messages.internal, traceId },
     };
   }
+}
+
+/** The RPC subject that did not answer, else the route (its pattern, not the path with its ids). */
+function outageSubject(exception: unknown, request: Request): string {
+  if (exception instanceof RpcUnavailableException && exception.pattern) return exception.pattern;
+  const route = (request.route as { path?: unknown } | undefined)?.path;
+  return `${request.method} ${typeof route === 'string' ? route : request.path}`;
 }
 
 function messageOf(exception: HttpException): string {

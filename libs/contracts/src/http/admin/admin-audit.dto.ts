@@ -1,13 +1,14 @@
-import { IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { OptionalField } from '../common/text-input.validators';
 import { AdminPageDto, type AdminPagination } from './admin-pagination';
 
 /** POST /api/admin/audit-log: newest first, optionally one actor's actions or one action. */
 export class AdminAuditLogDto extends AdminPageDto {
-  @IsOptional()
+  @OptionalField()
   @IsUUID('all', { message: 'actorUserId must be a valid user id' })
   actorUserId?: string;
 
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: 'action must be text' })
   @MaxLength(100, { message: 'action must be at most 100 characters' })
   @Matches(/^[a-z0-9.-]+$/, { message: 'action must be an action name such as user.toggle-admin' })

@@ -1,10 +1,11 @@
-import { IsBoolean, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsBoolean, IsString, IsUUID, MaxLength } from 'class-validator';
+import { OptionalField } from '../common/text-input.validators';
 import { AdminBodyDto } from '../traces/traces.dto';
 import { AdminPageDto, type AdminPagination } from './admin-pagination';
 
 /** POST /api/admin/users: a page of users, optionally those whose username, e-mail or name contains `search`. */
 export class AdminUsersDto extends AdminPageDto {
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: 'search must be text' })
   @MaxLength(100, { message: 'search must be at most 100 characters' })
   search?: string;

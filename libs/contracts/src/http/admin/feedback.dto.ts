@@ -2,6 +2,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { FEEDBACK_TYPES, FeedbackMessages, FeedbackRules } from '../../rules/feedback.rules';
 import { SatisfiesRule } from '../common/satisfies-rule.validator';
+import { MultiLineText, OptionalField } from '../common/text-input.validators';
 
 const typeRule = (value: unknown) => {
   if (typeof value !== 'string' || value.trim() === '') return FeedbackMessages.typeRequired;
@@ -32,9 +33,9 @@ export class WindowInfoDto {
 
 /** What the browser reports about itself with a feedback (seed 000 §3). */
 export class BrowserInfoDto {
-  @IsOptional() @IsString(short(100)) @MaxLength(100, short(100)) language?: string;
-  @IsOptional() @IsString(short(100)) @MaxLength(100, short(100)) platform?: string;
-  @IsOptional()
+  @OptionalField() @IsString(short(100)) @MaxLength(100, short(100)) language?: string;
+  @OptionalField() @IsString(short(100)) @MaxLength(100, short(100)) platform?: string;
+  @OptionalField()
   @IsString(short(FeedbackRules.userAgentMaxLength))
   @MaxLength(FeedbackRules.userAgentMaxLength, short(FeedbackRules.userAgentMaxLength))
   userAgent?: string;
@@ -53,14 +54,15 @@ export class SubmitFeedbackDto {
   type: string;
 
   @SatisfiesRule(messageRule)
+  @MultiLineText()
   message: string;
 
-  @IsOptional() @IsString(short(254)) @MaxLength(254, short(254)) email?: string;
-  @IsOptional()
+  @OptionalField() @IsString(short(254)) @MaxLength(254, short(254)) email?: string;
+  @OptionalField()
   @IsString(short(FeedbackRules.pageMaxLength))
   @MaxLength(FeedbackRules.pageMaxLength, short(FeedbackRules.pageMaxLength))
   page?: string;
-  @IsOptional()
+  @OptionalField()
   @IsString(short(FeedbackRules.userAgentMaxLength))
   @MaxLength(FeedbackRules.userAgentMaxLength, short(FeedbackRules.userAgentMaxLength))
   userAgent?: string;

@@ -1,6 +1,7 @@
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Messages } from '../../rules/messages';
 import { SatisfiesRule } from '../common/satisfies-rule.validator';
+import { MultiLineText } from '../common/text-input.validators';
 
 export const DEBUG_LOG_MAX_DATA_CHARS = 8000;
 
@@ -16,6 +17,7 @@ export class DebugLogDto {
 
   @IsOptional()
   @SatisfiesRule(boundedJson)
+  @MultiLineText()
   data?: unknown;
 }
 

@@ -22,6 +22,7 @@ import {
   TRACE_DESCRIPTION_MAX,
   TRACE_NAME_MAX,
 } from './owner-profile.rules';
+import { MultiLineText, normalisedText, OptionalField, VisibleText } from '../common/text-input.validators';
 import { RISK_LEVELS, TIER_NAMES, TRADING_STYLES, type RiskLevel, type TierName } from './traces.rules';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -42,28 +43,34 @@ const orRequired =
  * field left out takes its default (description and bio empty, no trading styles, risk medium, minimum 1000).
  */
 export class UpdateTraceProfileDto {
-  @Transform(trimmed)
+  @Transform(normalisedText)
   @IsString({ message: 'name is required' })
   @IsNotEmpty({ message: 'name is required' })
   @MaxLength(TRACE_NAME_MAX, { message: orRequired('name', `name must be at most ${TRACE_NAME_MAX} characters`) })
+  @VisibleText()
   name: string;
 
-  /** Letters, digits and underscores, 3–30, with or without the leading '@' (stored with it); unique ignoring case. */
-  @Transform(trimmed)
+  /**
+   * Letters, digits and underscores, 3–30, with or without the leading '@' (stored with it); NFKC-folded first;
+   * unique ignoring case.
+   */
+  @Transform(normalisedText)
   @IsString({ message: 'handle is required' })
   @Matches(/^@?[A-Za-z0-9_]{3,30}$/, {
     message: orRequired('handle', 'handle must be 3 to 30 letters, digits or underscores, optionally starting with @'),
   })
   handle: string;
 
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: 'description must be text' })
   @MaxLength(TRACE_DESCRIPTION_MAX, { message: `description must be at most ${TRACE_DESCRIPTION_MAX} characters` })
+  @MultiLineText()
   description?: string;
 
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: 'bio must be text' })
   @MaxLength(TRACE_BIO_MAX, { message: `bio must be at most ${TRACE_BIO_MAX} characters` })
+  @MultiLineText()
   bio?: string;
 
   @IsOptional()
@@ -128,6 +135,7 @@ export class CreateTracePostDto {
   @MaxLength(POST_CONTENT_MAX, {
     message: orRequired('content', `content must be at most ${POST_CONTENT_MAX} characters`),
   })
+  @MultiLineText()
   content: string;
 
   /** Public posts are the free preview; the others are for the owner and active subscribers. Default false. */
@@ -154,6 +162,7 @@ export class UpdateTracePostDto {
   @IsString({ message: 'content must be text' })
   @IsNotEmpty({ message: 'content must not be empty' })
   @MaxLength(POST_CONTENT_MAX, { message: `content must be at most ${POST_CONTENT_MAX} characters` })
+  @MultiLineText()
   content?: string;
 
   @IsOptional()

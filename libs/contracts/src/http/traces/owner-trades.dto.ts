@@ -1,5 +1,6 @@
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsString, IsUUID, MaxLength } from 'class-validator';
 import { TIER_NAMES, type TierName } from './traces.rules';
+import { MultiLineText, OptionalField } from '../common/text-input.validators';
 
 /** POST /api/trace-owner/{traceId}/share-trade (seed 001 §3 Share-trade payload). */
 export class ShareTradeDto {
@@ -10,18 +11,19 @@ export class ShareTradeDto {
   @IsIn(TIER_NAMES, { message: `minTier must be one of ${TIER_NAMES.join(', ')}` })
   minTier: TierName;
 
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(100)
   strategy?: string;
 
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(50)
   confidence?: string;
 
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(2000)
+  @MultiLineText()
   notes?: string;
 }

@@ -28,6 +28,7 @@ import {
   type TraceCategory,
   type TraceSort,
 } from './traces.rules';
+import { MultiLineText, normalisedText, OptionalField, VisibleText } from '../common/text-input.validators';
 
 /** Query strings arrive as text, RPC payloads as JSON: both become numbers / booleans. */
 const toNumber = ({ value }: { value: unknown }) =>
@@ -51,7 +52,7 @@ const OptionalWholeNumber =
 
 /** GET /api/traces */
 export class ListTracesQueryDto {
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(100, { message: 'search must be at most 100 characters' })
   search?: string;
@@ -61,11 +62,11 @@ export class ListTracesQueryDto {
   @IsBoolean({ message: 'featured must be true or false' })
   featured?: boolean;
 
-  @IsOptional()
+  @OptionalField()
   @IsIn(TRACE_CATEGORIES, { message: `category must be one of: ${TRACE_CATEGORIES.join(', ')}` })
   category?: TraceCategory;
 
-  @IsOptional()
+  @OptionalField()
   @IsIn(TRACE_SORTS, { message: `sortBy must be one of: ${TRACE_SORTS.join(', ')}` })
   sortBy?: TraceSort;
 
@@ -123,7 +124,7 @@ export class AutoSubscribeDto {
 
 /** Admin POST bodies carry the acting user's id (seed 001 §6); the session decides, never this field. */
 export class AdminBodyDto {
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(100)
   userId?: string;
@@ -144,18 +145,18 @@ const orRequired =
   (message: string) =>
   ({ value }: { value: unknown }) =>
     value === undefined || value === null || value === '' ? TracesMessages.requiredFields : message;
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** POST /api/admin/create-trace: name, handle and owner required (seed 001 §5). */
 export class AdminCreateTraceDto extends AdminBodyDto {
-  @Transform(trimmed)
+  @Transform(normalisedText)
   @IsString(required)
   @IsNotEmpty(required)
   @MaxLength(80, { message: orRequired('name must be at most 80 characters') })
+  @VisibleText()
   name: string;
 
-  /** Letters, digits and underscores, 3–30, with or without the leading '@' (stored with it). */
-  @Transform(trimmed)
+  /** Letters, digits and underscores, 3–30, with or without the leading '@' (stored with it); NFKC-folded first. */
+  @Transform(normalisedText)
   @IsString(required)
   @IsNotEmpty(required)
   @Matches(/^@?[A-Za-z0-9_]{3,30}$/, {
@@ -168,17 +169,19 @@ export class AdminCreateTraceDto extends AdminBodyDto {
   @IsUUID('all', { message: orRequired('ownerId must be a valid user id') })
   ownerId: string;
 
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(2000)
+  @MultiLineText()
   description?: string;
 
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(5000)
+  @MultiLineText()
   bio?: string;
 
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(2000)
   @Matches(/^(https?:\/\/|\/)/, { message: 'avatar must be an http(s) URL or a path' })
@@ -190,12 +193,12 @@ export class AdminCreateTraceDto extends AdminBodyDto {
   @IsIn(TRADING_STYLES, { each: true, message: `tradingStyle values must be among: ${TRADING_STYLES.join(', ')}` })
   tradingStyle?: string[];
 
-  @IsOptional()
+  @OptionalField()
   @IsIn(RISK_LEVELS, { message: 'riskLevel must be low, medium or high' })
   riskLevel?: RiskLevel;
 
-  /** Parsed as a number, default 0. */
-  @IsOptional()
+  /** Parsed as a number, default 0 (also when left blank). */
+  @OptionalField()
   @Transform(toNumber)
   @IsNumber({ maxDecimalPlaces: 2 }, { message: 'minInvestment must be a number' })
   @Min(0, { message: 'minInvestment must be 0 or more' })

@@ -19,8 +19,9 @@ import { UserEntity } from '../../users/entities/user.entity';
 import { PasswordResetEntity } from '../entities/password-reset.entity';
 
 /**
- * Forgot password: e-mails a single-use link when the address has an account. The answer, and its timing
- * (the mail is sent after answering), are the same whether or not it has one.
+ * Forgot password: e-mails a single-use link when the address has an account. The answer, and its timing, are the
+ * same whether or not it has one: past the rate limits it answers at once, and only then is the account looked up,
+ * the link issued and the mail sent (a failure there is logged; the user can ask again).
  */
 @Injectable()
 export class RequestPasswordResetUseCase {
@@ -49,18 +50,24 @@ export class RequestPasswordResetUseCase {
       [this.perEmail, email],
       [this.perAddress, clientAddress],
     ]);
-    const user = await this.users.createQueryBuilder('user').where('lower(user.email) = :email', { email }).getOne();
-    if (user) {
-      const token = await this.issue(user.id, clientAddress);
-      const link = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/auth/reset-password?token=${encodeURIComponent(token)}`;
-      void this.mailer
-        .send(MailTemplates.passwordReset({ to: user.email, link, ttlMinutes: this.config.PASSWORD_RESET_TTL_MINUTES }))
-        .catch((error: unknown) =>
-          this.logger.error({ err: error, requestId, userId: user.id }, 'Password reset e-mail not sent'),
-        );
-    }
-    this.logger.log({ requestId, email, clientAddress, accountFound: Boolean(user) }, 'Password reset requested');
+    // Not awaited: nothing the answer says depends on it, and awaiting would time whether the account exists.
+    void this.sendLink(email, clientAddress).then(
+      (accountFound) => this.logger.log({ requestId, accountFound }, 'Password reset requested'),
+      (error: unknown) => this.logger.error({ err: error, requestId }, 'Password reset e-mail not sent'),
+    );
     return { success: true, message: Messages.passwordResetRequested };
+  }
+
+  /** The link, issued and mailed when the address has an account; whether it had one. */
+  private async sendLink(email: string, clientAddress: string | undefined): Promise<boolean> {
+    const user = await this.users.createQueryBuilder('user').where('lower(user.email) = :email', { email }).getOne();
+    if (!user) return false;
+    const token = await this.issue(user.id, clientAddress);
+    const link = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/auth/reset-password?token=${encodeURIComponent(token)}`;
+    await this.mailer.send(
+      MailTemplates.passwordReset({ to: user.email, link, ttlMinutes: this.config.PASSWORD_RESET_TTL_MINUTES }),
+    );
+    return true;
   }
 
   /** A new link replaces the user's earlier unused ones. */
