@@ -13,14 +13,31 @@ export class IdentityConfig extends BaseServiceConfig {
   @Max(24 * 90)
   SESSION_TTL_HOURS: number = 24 * 7;
 
-  /** Failed logins allowed per account, and per client address, within LOGIN_FAILURE_WINDOW_SECONDS. */
+  /** Login limits (docs/security.md#login-limits), all within LOGIN_FAILURE_WINDOW_SECONDS: failures of one address on one account before 429 there. */
   @IsInt()
   @Min(1)
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 5;
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: number = 5;
 
+  /** Failures of one address across accounts before 429 there. */
   @IsInt()
   @Min(1)
   LOGIN_MAX_FAILURES_PER_ADDRESS: number = 20;
+
+  /** Failures of an account, across addresses, before addresses that failed on it are slowed down. */
+  @IsInt()
+  @Min(1)
+  LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWDOWN: number = 5;
+
+  /** Failures of an account, across addresses, before addresses new to it are slowed down as well. */
+  @IsInt()
+  @Min(1)
+  LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWING_NEW_ADDRESSES: number = 100;
+
+  /** The longest interval between two attempts on a slowed-down account (it doubles with each failure). */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  LOGIN_SLOWDOWN_MAX_SECONDS: number = 60;
 
   @IsInt()
   @Min(1)
