@@ -84,6 +84,20 @@ export class GatewayConfig extends ProcessConfig {
   @MinLength(16, { message: 'INVESTOR_STATS_SYSTEM_KEY must be at least 16 characters' })
   INVESTOR_STATS_SYSTEM_KEY?: string;
 
+  /**
+   * POST /api/webhooks/snaptrade: refused posts (unsigned, forged, oversized…) one client address may send per
+   * window before it gets 429. Accepted ones give their point back, so SnapTrade's deliveries never run it down.
+   * Kept per gateway replica.
+   */
+  @IsInt()
+  @Min(1)
+  WEBHOOK_MAX_REFUSALS_PER_ADDRESS: number = 30;
+
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  WEBHOOK_REFUSAL_WINDOW_SECONDS: number = 60;
+
   /** The built web app served on the same origin. */
   @IsString()
   WEB_DIST_DIR: string = join(__dirname, '..', '..', '..', 'web', 'dist');
