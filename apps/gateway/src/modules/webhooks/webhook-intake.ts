@@ -36,18 +36,23 @@ export function snaptradeWebhookIntake(limits: WebhookIntakeLimits): RequestHand
   const screen = async (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'POST' || request.path !== SNAPTRADE_WEBHOOK_PATH) return next();
     const address = request.ip ?? 'unknown';
+    // A refusal here leaves the body unread: closing the connection spares the gateway receiving (and discarding) it.
+    const refuse = (error: unknown) => {
+      response.setHeader('Connection', 'close');
+      next(error);
+    };
     try {
       await refusals.consume(address);
     } catch (outcome) {
       if (!(outcome instanceof RateLimiterRes)) return next(outcome);
-      return next(DomainException.tooManyRequests(Messages.tooManyRequests, Math.ceil(outcome.msBeforeNext / 1000)));
+      return refuse(DomainException.tooManyRequests(Messages.tooManyRequests, Math.ceil(outcome.msBeforeNext / 1000)));
     }
     response.on('finish', () => {
       if (response.statusCode < 300) void refusals.reward(address);
     });
     const signature = request.header('signature')?.trim();
     if (!signature || !SNAPTRADE_WEBHOOK_SIGNATURE_SHAPE.test(signature))
-      return next(
+      return refuse(
         new DomainException(
           401,
           SnaptradeWebhookErrorCode.WEBHOOK_SIGNATURE_INVALID,
@@ -55,9 +60,9 @@ export function snaptradeWebhookIntake(limits: WebhookIntakeLimits): RequestHand
         ),
       );
     if (Number(request.header('content-length') ?? 0) > SNAPTRADE_WEBHOOK_MAX_BODY_BYTES)
-      return next(new DomainException(413, CommonErrorCode.PAYLOAD_TOO_LARGE, 'The webhook body is too large.'));
+      return refuse(new DomainException(413, CommonErrorCode.PAYLOAD_TOO_LARGE, 'The webhook body is too large.'));
     if (!request.is('application/json'))
-      return next(
+      return refuse(
         new DomainException(
           400,
           SnaptradeWebhookErrorCode.WEBHOOK_PAYLOAD_INVALID,
