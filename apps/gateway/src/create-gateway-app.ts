@@ -11,6 +11,7 @@ import { useJsonBody } from './modules/body-parsing/json-body';
 import { setupOpenApi } from './modules/openapi/openapi';
 import { securityHeaders } from './modules/web/security-headers';
 import { serveWebApp } from './modules/web/serve-web-app';
+import { snaptradeWebhookIntake } from './modules/webhooks/webhook-intake';
 
 /** Builds the gateway (used by main.ts and by the tests): validation, cookies, OpenAPI, the web app. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
@@ -24,6 +25,13 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(securityHeaders({ https: config.secureCookies }));
+  // Before the JSON parser: a webhook's body is screened, then read as bytes, never parsed here.
+  app.use(
+    snaptradeWebhookIntake({
+      maxRefusalsPerAddress: config.WEBHOOK_MAX_REFUSALS_PER_ADDRESS,
+      windowSeconds: config.WEBHOOK_REFUSAL_WINDOW_SECONDS,
+    }),
+  );
   useJsonBody(app);
   app.use(cookieParser());
   app.useGlobalPipes(

@@ -4,7 +4,7 @@ import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-plat
 
 /**
  * Access control through the whole product: the session guard follows the route, whatever the path's spelling;
- * developer endpoints act only for the session's user; the login limit holds under parallel guessing.
+ * developer endpoints act only for the session's user (login limits: login-limits.e2e-spec.ts).
  */
 const suite = useTestPlatform('security', { TRUST_PROXY: '1' });
 let demo: ApiSession;
@@ -90,28 +90,4 @@ describe('developer endpoints (DEV_TOOLS=true)', () => {
     expect((await visitor.post('/api/dev/market/price', { symbol: 'AAPL', price: 100 })).status).toBe(401);
     expect((await visitor.post('/api/dev/market/hours', { open: true })).status).toBe(401);
   });
-});
-
-describe('the login limit', () => {
-  it('100 parallel wrong passwords for one account get at most 5 password checks; the rest are 429', async () => {
-    const visitor = new ApiSession(suite.platform.url);
-    await visitor.refreshCsrf();
-    const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, index) =>
-        visitor.send(
-          'post',
-          '/api/login',
-          // By username and by e-mail: one account, one counter. Each guess from its own address.
-          { username: index % 2 ? TEST_DEMO.username : TEST_DEMO.email, password: 'wrong-password-1' },
-          { 'x-forwarded-for': `192.0.2.${index + 1}` },
-        ),
-      ),
-    );
-    const wrongPassword = answers.filter((answer) => answer.status === 401);
-    expect(wrongPassword.length).toBeLessThanOrEqual(5);
-    expect(wrongPassword.every((answer) => answer.body.code === 'INVALID_CREDENTIALS')).toBe(true);
-    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(100 - wrongPassword.length);
-    // Sessions opened before are not affected.
-    expect((await demo.get('/api/verify-token')).status).toBe(200);
-  }, 60_000);
 });

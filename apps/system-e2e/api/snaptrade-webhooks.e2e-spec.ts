@@ -27,6 +27,8 @@ beforeAll(async () => {
     SNAPTRADE_CLIENT_ID: fake.clientId,
     SNAPTRADE_CONSUMER_KEY: fake.consumerKey,
     SNAPTRADE_BASE_URL: fake.url,
+    // The flood tests below come from their own addresses (X-Forwarded-For); the fake SnapTrade's from its own.
+    TRUST_PROXY: '1',
   });
   fake.setWebhookUrl(`${platform.url}/api/webhooks/snaptrade`);
   db = new Client({ connectionString: platform.databaseUrl });
@@ -153,5 +155,41 @@ describe('POST /api/webhooks/snaptrade', () => {
     expect(await accountEvents()).toBe(2);
     await expectEventually(async () => expect(await syncsRun()).toBe(2), { timeoutMs: 10_000 });
     expect(positionReads() - readsBefore).toBe(1);
+  });
+
+  describe('a flood of forged posts', () => {
+    const post = (address: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${platform.url}/api/webhooks/snaptrade`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...headers },
+        body,
+      });
+    const signatureShaped = Buffer.alloc(32, 1).toString('base64');
+
+    it('an unsigned post is refused with 401 without its body being parsed (a 60 kB non-JSON body too)', async () => {
+      const response = await post('198.51.100.10', `{"not": "json ${'x'.repeat(60 * 1024)}`);
+      expect([response.status, ((await response.json()) as { code: string }).code]).toEqual([
+        401,
+        'WEBHOOK_SIGNATURE_INVALID',
+      ]);
+    });
+
+    it('a body over 64 kB is refused with 413', async () => {
+      const body = JSON.stringify({ webhookId: randomUUID(), padding: 'x'.repeat(95 * 1024) });
+      const response = await post('198.51.100.11', body, { Signature: signatureShaped });
+      expect([response.status, ((await response.json()) as { code: string }).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    });
+
+    it('an address that keeps posting refused webhooks gets 429; SnapTrade itself is still heard', async () => {
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, () => post('198.51.100.12', '{}').then((response) => response.status)),
+      );
+      // WEBHOOK_MAX_REFUSALS_PER_ADDRESS (30) refused with 401, the rest with 429.
+      expect(statuses.filter((status) => status === 401)).toHaveLength(30);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      const limited = await post('198.51.100.12', '{}');
+      expect([limited.status, Number(limited.headers.get('retry-after')) > 0]).toEqual([429, true]);
+      expect((await fake.emitWebhook(holdingsUpdated({ eventType: 'CONNECTION_ADDED' }))).status).toBe(200);
+    });
   });
 });

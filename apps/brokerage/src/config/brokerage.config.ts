@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { BaseServiceConfig } from '@copytrade/nest';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { BaseServiceConfig, ProductionSecret } from '@copytrade/nest';
 
 /** Publicly known development key ("dev-only-key-not-for-production!", also docker-compose's fallback). Never valid in production. */
 export const DEV_SECRETS_ENCRYPTION_KEY = 'ZGV2LW9ubHkta2V5LW5vdC1mb3ItcHJvZHVjdGlvbiE=';
@@ -15,7 +15,7 @@ export class BrokerageConfig extends BaseServiceConfig {
   @MinLength(1)
   SNAPTRADE_CLIENT_ID?: string;
 
-  @IsOptional()
+  @ProductionSecret({ required: false })
   @IsString()
   @MinLength(1)
   SNAPTRADE_CONSUMER_KEY?: string;
@@ -26,9 +26,7 @@ export class BrokerageConfig extends BaseServiceConfig {
   SNAPTRADE_BASE_URL: string = 'https://api.snaptrade.com';
 
   /** 32 random bytes, base64: encrypts provider user secrets (AES-256-GCM). Required in production. */
-  @ValidateIf(
-    (config: BrokerageConfig) => config.SECRETS_ENCRYPTION_KEY !== undefined || config.NODE_ENV === 'production',
-  )
+  @ProductionSecret({ developmentValues: [DEV_SECRETS_ENCRYPTION_KEY] })
   @Matches(/^[A-Za-z0-9+/]{43}=$/, {
     message:
       'SECRETS_ENCRYPTION_KEY must be 32 random bytes in base64 (openssl rand -base64 32); required in production',
@@ -177,9 +175,8 @@ export class BrokerageConfig extends BaseServiceConfig {
   }
 
   get secretsEncryptionKey(): Buffer {
-    const key = this.SECRETS_ENCRYPTION_KEY ?? (this.isProduction ? undefined : DEV_SECRETS_ENCRYPTION_KEY);
-    if (!key) throw new Error('SECRETS_ENCRYPTION_KEY must be set in production');
-    return Buffer.from(key, 'base64');
+    // Validation made production set its own: the fallback serves development and tests only.
+    return Buffer.from(this.SECRETS_ENCRYPTION_KEY ?? DEV_SECRETS_ENCRYPTION_KEY, 'base64');
   }
 
   /** Outside production the paper market is always open by default, so a demo works at any hour. */

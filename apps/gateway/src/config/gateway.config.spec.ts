@@ -1,5 +1,5 @@
 import { loadConfig } from '@copytrade/nest';
-import { GatewayConfig } from './gateway.config';
+import { DEV_CSRF_SECRET, GatewayConfig } from './gateway.config';
 
 describe('GatewayConfig', () => {
   it.each([
@@ -27,5 +27,28 @@ describe('GatewayConfig DEV_TOOLS', () => {
     );
     expect(loadConfig(GatewayConfig, { ...production, DEV_TOOLS: 'false' }).DEV_TOOLS).toBe(false);
     expect(loadConfig(GatewayConfig, production).DEV_TOOLS).toBe(false);
+  });
+});
+
+describe('GatewayConfig CSRF_SECRET in production', () => {
+  const production = { NODE_ENV: 'production' };
+
+  it('refuses to start without it, naming it (no longer found out at the first CSRF token)', () => {
+    expect(() => loadConfig(GatewayConfig, production)).toThrow('CSRF_SECRET must be set in production');
+  });
+
+  it.each([DEV_CSRF_SECRET, 'dev-only-csrf-secret-0123456789abcdef'])('refuses the published value %s', (value) => {
+    expect(() => loadConfig(GatewayConfig, { ...production, CSRF_SECRET: value })).toThrow(
+      'CSRF_SECRET is a published development value',
+    );
+  });
+
+  it('starts with a secret of its own and signs with it', () => {
+    const secret = 'q7Vb0c'.repeat(8);
+    expect(loadConfig(GatewayConfig, { ...production, CSRF_SECRET: secret }).csrfSecret).toBe(secret);
+  });
+
+  it('outside production signs with the development value when unset', () => {
+    expect(loadConfig(GatewayConfig, { NODE_ENV: 'test' }).csrfSecret).toBe(DEV_CSRF_SECRET);
   });
 });

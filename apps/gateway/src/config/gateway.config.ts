@@ -1,7 +1,10 @@
 import { Transform } from 'class-transformer';
 import { Equals, IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { envBoolean, ProcessConfig } from '@copytrade/nest';
+import { envBoolean, ProcessConfig, ProductionSecret } from '@copytrade/nest';
 import { join } from 'node:path';
+
+/** Publicly known: signs CSRF tokens outside production only (production refuses it). */
+export const DEV_CSRF_SECRET = 'development-only-csrf-secret-change-me-0123456789';
 
 export class GatewayConfig extends ProcessConfig {
   @IsInt()
@@ -9,8 +12,8 @@ export class GatewayConfig extends ProcessConfig {
   @Max(65535)
   PORT: number = 3000;
 
-  /** Signs CSRF tokens. Required in production; a fixed development value otherwise. */
-  @IsOptional()
+  /** Signs CSRF tokens. Required in production (checked at boot); a fixed development value otherwise. */
+  @ProductionSecret({ developmentValues: [DEV_CSRF_SECRET] })
   @IsString()
   @MinLength(32, { message: 'CSRF_SECRET must be at least 32 characters' })
   CSRF_SECRET?: string;
@@ -76,10 +79,24 @@ export class GatewayConfig extends ProcessConfig {
    * When set, investor statistics also require this value in the `x-system-key` header (the seed's system key).
    * An extra check on top of the admin session, never instead of it. Unset: the admin session alone decides.
    */
-  @IsOptional()
+  @ProductionSecret({ required: false })
   @IsString()
   @MinLength(16, { message: 'INVESTOR_STATS_SYSTEM_KEY must be at least 16 characters' })
   INVESTOR_STATS_SYSTEM_KEY?: string;
+
+  /**
+   * POST /api/webhooks/snaptrade: refused posts (unsigned, forged, oversized…) one client address may send per
+   * window before it gets 429. Accepted ones give their point back, so SnapTrade's deliveries never run it down.
+   * Kept per gateway replica.
+   */
+  @IsInt()
+  @Min(1)
+  WEBHOOK_MAX_REFUSALS_PER_ADDRESS: number = 30;
+
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  WEBHOOK_REFUSAL_WINDOW_SECONDS: number = 60;
 
   /** The built web app served on the same origin. */
   @IsString()
@@ -93,9 +110,8 @@ export class GatewayConfig extends ProcessConfig {
     return this.secureCookies ? '__Host-ct_session' : 'ct_session';
   }
 
+  /** Validation made production set its own, so the fallback serves development and tests only. */
   get csrfSecret(): string {
-    if (this.CSRF_SECRET) return this.CSRF_SECRET;
-    if (this.isProduction) throw new Error('CSRF_SECRET must be set in production');
-    return 'development-only-csrf-secret-change-me-0123456789';
+    return this.CSRF_SECRET ?? DEV_CSRF_SECRET;
   }
 }

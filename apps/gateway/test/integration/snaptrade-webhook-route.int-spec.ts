@@ -21,11 +21,12 @@ import { createGatewayApp } from '../../src/create-gateway-app';
  * CSRF left every other state-changing route protected.
  */
 const received: Array<RpcRequest<SnaptradeWebhookRpcRequest>> = [];
-let answer: (request: RpcRequest<SnaptradeWebhookRpcRequest>) => SnaptradeWebhookRpcReply = () => ({
+const accepted = (): SnaptradeWebhookRpcReply => ({
   outcome: 'accepted',
   webhookId: 'wh',
   eventType: 'ACCOUNT_HOLDINGS_UPDATED',
 });
+let answer: (request: RpcRequest<SnaptradeWebhookRpcRequest>) => SnaptradeWebhookRpcReply = accepted;
 
 @Controller()
 class StandInBrokerage {
@@ -59,6 +60,9 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       WEB_DIST_DIR: '/nonexistent',
+      // X-Forwarded-For gives each test of the per-address limit its own address.
+      TRUST_PROXY: '1',
+      WEBHOOK_MAX_REFUSALS_PER_ADDRESS: '10',
     }),
   );
   await app.init();
@@ -72,12 +76,21 @@ afterAll(async () => {
 
 beforeEach(() => {
   received.length = 0;
+  answer = accepted;
 });
 
 const SIGNATURE = 'c2lnbmF0dXJlLW9mLXRoaXJ0eS10d28tYnl0ZXMtLS0=';
 /** As SnapTrade would send it: no cookie, no CSRF token; a body spaced its own way. */
-const webhook = (body: string, signature: string | null = SIGNATURE, contentType = 'application/json') => {
-  const call = request(app.getHttpServer()).post('/api/webhooks/snaptrade').set('content-type', contentType);
+const webhook = (
+  body: string,
+  signature: string | null = SIGNATURE,
+  contentType = 'application/json',
+  address = `10.0.0.${Math.floor(Math.random() * 250) + 1}`,
+) => {
+  const call = request(app.getHttpServer())
+    .post('/api/webhooks/snaptrade')
+    .set('content-type', contentType)
+    .set('x-forwarded-for', address);
   return (signature === null ? call : call.set('Signature', signature)).send(body);
 };
 const BODY = '{ "webhookId":"wh-1",  "eventType":"ACCOUNT_HOLDINGS_UPDATED", "note":"Soci\\u00e9t\\u00e9 é" }';
@@ -111,24 +124,53 @@ it('passes the brokerage refusals on: 401 for a bad signature, 400 for a stale w
   }
 });
 
-it('refuses, without calling the brokerage, a missing signature (401) and a body that is not a JSON object (400)', async () => {
-  const noSignature = await webhook(BODY, null);
-  expect([noSignature.status, noSignature.body.code]).toEqual([401, 'WEBHOOK_SIGNATURE_INVALID']);
-  const tooLong = await webhook(BODY, 'A'.repeat(600));
-  expect(tooLong.status).toBe(401);
-  for (const body of ['[1,2]', '{"unterminated": ', '"text"', 'null']) {
-    const response = await webhook(body);
-    expect([body, response.status]).toEqual([body, 400]);
+it('refuses, without calling the brokerage or parsing the body, a missing or malformed signature (401)', async () => {
+  // Not JSON at all, and 95 kB: still 401, so the signature came first and the body was never parsed.
+  const unparsable = `{"unterminated": "${'x'.repeat(95 * 1024)}`;
+  for (const signature of [null, 'A'.repeat(600), 'not-a-signature', `${SIGNATURE.slice(0, -1)}!`]) {
+    const response = await webhook(unparsable, signature);
+    expect([signature, response.status, response.body.code]).toEqual([signature, 401, 'WEBHOOK_SIGNATURE_INVALID']);
   }
   const notJson = await webhook(BODY, SIGNATURE, 'text/plain');
   expect([notJson.status, notJson.body.code]).toEqual([400, 'WEBHOOK_PAYLOAD_INVALID']);
   expect(received).toHaveLength(0);
 });
 
-it('refuses a body over the size limit with 413', async () => {
-  const response = await webhook(JSON.stringify({ webhookId: 'big', padding: 'x'.repeat(120 * 1024) }));
-  expect(response.status).toBe(413);
-  expect(received).toHaveLength(0);
+it('hands a signed body on unparsed, whatever it holds: the brokerage checks its HMAC before parsing it', async () => {
+  for (const body of ['[1,2]', '{"unterminated": ', 'null']) expect((await webhook(body)).status).toBe(200);
+  expect(received.map((call) => call.payload.body)).toEqual(['[1,2]', '{"unterminated": ', 'null']);
+});
+
+it('refuses a body over 64 kB with 413, declared or streamed, before reading it', async () => {
+  const big = JSON.stringify({ webhookId: 'big', padding: 'x'.repeat(65 * 1024) });
+  const declared = await webhook(big);
+  expect([declared.status, declared.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  // Chunked (no Content-Length): the reader stops at the limit.
+  const streamed = request(app.getHttpServer())
+    .post('/api/webhooks/snaptrade')
+    .set('content-type', 'application/json')
+    .set('x-forwarded-for', '10.1.0.1')
+    .set('Signature', SIGNATURE)
+    .set('transfer-encoding', 'chunked');
+  streamed.write(big.slice(0, 40_000));
+  streamed.write(big.slice(40_000));
+  expect((await streamed).status).toBe(413);
+  // Within the limit: taken.
+  expect((await webhook(JSON.stringify({ webhookId: 'fits', padding: 'x'.repeat(60 * 1024) }))).status).toBe(200);
+  expect(received).toHaveLength(1);
+});
+
+it('limits refused posts per client address (429, Retry-After); accepted ones do not count', async () => {
+  const from = (address: string, signature: string | null) => webhook(BODY, signature, 'application/json', address);
+  for (let index = 0; index < 20; index += 1) expect((await from('198.51.100.1', SIGNATURE)).status).toBe(200);
+  const statuses: number[] = [];
+  for (let index = 0; index < 12; index += 1) statuses.push((await from('198.51.100.1', null)).status);
+  expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+  const limited = await from('198.51.100.1', SIGNATURE);
+  expect([limited.status, limited.body.code]).toEqual([429, 'RATE_LIMITED']);
+  expect(limited.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+  // Another address is not affected.
+  expect((await from('198.51.100.2', SIGNATURE)).status).toBe(200);
 });
 
 it('is exempt from CSRF only as written: other spellings are other routes, refused, never handed on', async () => {

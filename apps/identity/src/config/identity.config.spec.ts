@@ -1,5 +1,5 @@
 import { loadConfig } from '@copytrade/nest';
-import { IdentityConfig } from './identity.config';
+import { DEV_ADMIN_PASSWORD, DEV_CODE_HASH_SECRET, IdentityConfig } from './identity.config';
 
 const base = { DATABASE_URL: 'postgres://unused' };
 
@@ -35,5 +35,37 @@ describe('IdentityConfig', () => {
 
   it('refuses a SMTP_URL that is not smtp(s)://', () => {
     expect(() => loadConfig(IdentityConfig, { ...base, SMTP_URL: 'http://example.com' })).toThrow(/SMTP_URL/);
+  });
+
+  describe('secrets in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://identity:a-password-of-ours@db:5432/copytrade',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      CODE_HASH_SECRET: 'c'.repeat(40),
+      ADMIN_PASSWORD: 'an-admin-password-of-ours',
+    };
+
+    it('starts with secrets of its own', () => {
+      expect(loadConfig(IdentityConfig, production).codeHashSecret).toBe('c'.repeat(40));
+    });
+
+    it.each([
+      ['CODE_HASH_SECRET', DEV_CODE_HASH_SECRET],
+      ['CODE_HASH_SECRET', 'dev-only-code-hash-secret-0123456789abcdef'],
+      ['ADMIN_PASSWORD', DEV_ADMIN_PASSWORD],
+      ['DATABASE_URL', 'postgres://copytrade:dev-only-postgres-password@postgres:5432/copytrade'],
+    ])('refuses the published development %s, naming it', (name, value) => {
+      expect(() => loadConfig(IdentityConfig, { ...production, [name]: value })).toThrow(
+        `${name} is a published development value`,
+      );
+    });
+
+    it('refuses a missing CODE_HASH_SECRET; a missing ADMIN_PASSWORD only means no admin is seeded', () => {
+      expect(() => loadConfig(IdentityConfig, { ...production, CODE_HASH_SECRET: undefined })).toThrow(
+        'CODE_HASH_SECRET must be set in production',
+      );
+      expect(loadConfig(IdentityConfig, { ...production, ADMIN_PASSWORD: undefined }).ADMIN_PASSWORD).toBeUndefined();
+    });
   });
 });

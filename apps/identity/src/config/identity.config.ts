@@ -1,17 +1,10 @@
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Max,
-  Min,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
-import { BaseServiceConfig, envBoolean } from '@copytrade/nest';
+import { IsBoolean, IsEmail, IsInt, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { BaseServiceConfig, envBoolean, ProductionSecret } from '@copytrade/nest';
+
+/** Development-only defaults, printed by `npm start`; production refuses them (and seeds an admin only from ADMIN_PASSWORD). */
+export const DEV_ADMIN_PASSWORD = 'Admin-Beta-2026!';
+export const DEV_CODE_HASH_SECRET = 'development-only-code-hash-secret-0123456789';
 
 export class IdentityConfig extends BaseServiceConfig {
   /** Absolute lifetime of a session; after it the user signs in again. */
@@ -20,14 +13,31 @@ export class IdentityConfig extends BaseServiceConfig {
   @Max(24 * 90)
   SESSION_TTL_HOURS: number = 24 * 7;
 
-  /** Failed logins allowed per account, and per client address, within LOGIN_FAILURE_WINDOW_SECONDS. */
+  /** Login limits (docs/security.md#login-limits), all within LOGIN_FAILURE_WINDOW_SECONDS: failures of one address on one account before 429 there. */
   @IsInt()
   @Min(1)
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 5;
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: number = 5;
 
+  /** Failures of one address across accounts before 429 there. */
   @IsInt()
   @Min(1)
   LOGIN_MAX_FAILURES_PER_ADDRESS: number = 20;
+
+  /** Failures of an account, across addresses, before addresses that failed on it are slowed down. */
+  @IsInt()
+  @Min(1)
+  LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWDOWN: number = 5;
+
+  /** Failures of an account, across addresses, before addresses new to it are slowed down as well. */
+  @IsInt()
+  @Min(1)
+  LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWING_NEW_ADDRESSES: number = 100;
+
+  /** The longest interval between two attempts on a slowed-down account (it doubles with each failure). */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  LOGIN_SLOWDOWN_MAX_SECONDS: number = 60;
 
   @IsInt()
   @Min(1)
@@ -41,7 +51,8 @@ export class IdentityConfig extends BaseServiceConfig {
   @MinLength(3)
   ADMIN_USERNAME: string = 'admin';
 
-  @IsOptional()
+  /** Production may leave it unset (no admin is seeded) but never use the published development one. */
+  @ProductionSecret({ developmentValues: [DEV_ADMIN_PASSWORD], required: false })
   @IsString()
   @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' })
   ADMIN_PASSWORD?: string;
@@ -90,18 +101,16 @@ export class IdentityConfig extends BaseServiceConfig {
   MAIL_FROM: string = 'CopyTrade <no-reply@copytrade.local>';
 
   /** Keys the HMAC of stored beta codes, so a database leak alone does not reveal them. Required in production. */
-  @ValidateIf((config: IdentityConfig) => config.NODE_ENV === 'production' || config.CODE_HASH_SECRET !== undefined)
-  @IsString({ message: 'CODE_HASH_SECRET must be set in production (at least 32 characters)' })
+  @ProductionSecret({ developmentValues: [DEV_CODE_HASH_SECRET] })
+  @IsString({ message: 'CODE_HASH_SECRET must be a string of at least 32 characters' })
   @MinLength(32, { message: 'CODE_HASH_SECRET must be at least 32 characters' })
   CODE_HASH_SECRET?: string;
 
   get codeHashSecret(): string {
-    return this.CODE_HASH_SECRET ?? 'development-only-code-hash-secret-0123456789';
+    return this.CODE_HASH_SECRET ?? DEV_CODE_HASH_SECRET;
   }
 }
 
-/** Development-only defaults, printed by `npm start`; production requires ADMIN_PASSWORD to seed an admin. */
-export const DEV_ADMIN_PASSWORD = 'Admin-Beta-2026!';
 export const DEV_DEMO_USER = {
   username: 'demo',
   email: 'demo@copytrade.local',

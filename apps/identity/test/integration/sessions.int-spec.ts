@@ -31,6 +31,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     LOGIN_MAX_FAILURES_PER_ADDRESS: '8',
+    LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWING_NEW_ADDRESSES: '20',
   });
   const moduleRef = await Test.createTestingModule({ imports: [IdentityAppModule.register(config)] }).compile();
   app = moduleRef.createNestApplication({ logger: false });
@@ -100,20 +101,20 @@ it('blocks a client address that keeps failing on different accounts', async () 
   });
 });
 
-describe('the per-account limit under parallel guessing', () => {
+describe('login limits: an address is stopped, an account is slowed down, never locked', () => {
   const outcome = (promise: Promise<unknown>) =>
     promise.then(
       () => 200,
       (error: { status: number }) => error.status,
     );
+  const owner = (index: number) => DEMO_OWNERS[index]!.username;
 
-  it('100 parallel wrong passwords, by username and by e-mail, get at most 5 password checks', async () => {
+  it('100 parallel wrong passwords from one address, by username and by e-mail, get at most 5 password checks', async () => {
     const verify = jest.spyOn(app.get(PasswordHasher), 'verify');
     try {
       const statuses = await Promise.all(
         Array.from({ length: 100 }, (_, index) =>
-          // Every guess from its own address, so only the account counter can stop them.
-          outcome(attempt(index % 2 ? 'demo' : 'DEMO@copytrade.local', 'wrong-password-1', `192.0.2.${index + 1}`)),
+          outcome(attempt(index % 2 ? 'demo' : 'DEMO@copytrade.local', 'wrong-password-1', '192.0.2.1')),
         ),
       );
       expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
@@ -122,11 +123,58 @@ describe('the per-account limit under parallel guessing', () => {
     } finally {
       verify.mockRestore();
     }
-    // The account stays blocked for the right password too, from any address.
-    await expect(attempt('demo', DEV_DEMO_USER.password, '192.0.2.200')).rejects.toMatchObject({ status: 429 });
+    // That address stays refused, even with the right password; the owner, from another address, signs in.
+    await expect(attempt('demo', DEV_DEMO_USER.password, '192.0.2.1')).rejects.toMatchObject({ status: 429 });
+    await expect(attempt('demo', DEV_DEMO_USER.password, '192.0.2.2')).resolves.toMatchObject({
+      user: { username: 'demo' },
+    });
   });
 
-  it('a success gives the attempts back: the account starts over and the address is not charged for it', async () => {
+  it('5 wrong passwords from one address, then the right one from another: signed in', async () => {
+    for (let index = 0; index < 5; index += 1)
+      expect(await outcome(attempt(owner(0), 'wrong-password-1', '198.51.100.50'))).toBe(401);
+    expect(await outcome(attempt(owner(0), DEMO_OWNER_PASSWORD, '198.51.100.50'))).toBe(429);
+    await expect(attempt(owner(0), DEMO_OWNER_PASSWORD, '198.51.100.51')).resolves.toMatchObject({
+      user: { username: owner(0) },
+    });
+  });
+
+  it('past 5 failures an address that failed gets one attempt per interval, doubling; a new address is not slowed', async () => {
+    const [first, second] = ['198.51.100.60', '198.51.100.61'];
+    for (const address of [first, first, first, second, second])
+      expect(await outcome(attempt(owner(1), 'wrong-password-1', address))).toBe(401);
+    // 6th failure: the first slowed-down attempt passes and starts a 1 s interval; the next, inside it, is refused.
+    expect(await outcome(attempt(owner(1), 'wrong-password-1', first))).toBe(401);
+    const refused = await attempt(owner(1), DEMO_OWNER_PASSWORD, second).catch((error: DomainErrorLike) => error);
+    expect(refused).toMatchObject({ status: 429 });
+    // The owner, from an address that has not failed, is not held up.
+    await expect(attempt(owner(1), DEMO_OWNER_PASSWORD, '198.51.100.62')).resolves.toMatchObject({
+      user: { username: owner(1) },
+    });
+    // After the interval an attempt passes again (8th failure: a 4 s interval follows it).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await outcome(attempt(owner(1), 'wrong-password-1', second))).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await outcome(attempt(owner(1), 'wrong-password-1', first))).toBe(429);
+  });
+
+  it('guesses spread over many addresses: each new address gets one check until new addresses are slowed too', async () => {
+    const verify = jest.spyOn(app.get(PasswordHasher), 'verify');
+    try {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          outcome(attempt(owner(2), 'wrong-password-1', `203.0.113.${index + 100}`)),
+        ),
+      );
+      // LOGIN_ACCOUNT_FAILURES_BEFORE_SLOWING_NEW_ADDRESSES (20) at full speed, then one per interval.
+      expect(verify.mock.calls.length).toBeGreaterThanOrEqual(20);
+      expect(verify.mock.calls.length).toBeLessThanOrEqual(21);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it('a success gives the address its attempts back on the account and on the address counter', async () => {
     const address = '198.51.100.77';
     for (let index = 0; index < 4; index += 1)
       expect(await outcome(attempt('admin', 'wrong-password-1', address))).toBe(401);
@@ -138,10 +186,7 @@ describe('the per-account limit under parallel guessing', () => {
     for (let index = 0; index < 5; index += 1)
       fromAddress.push(await outcome(attempt(`someone-else-${index}`, 'wrong-password-1', address)));
     expect(fromAddress).toEqual([401, 401, 401, 401, 429]);
-    // The account starts over: 5 failures again before it is blocked.
-    const forAccount: number[] = [];
-    for (let index = 0; index < 6; index += 1)
-      forAccount.push(await outcome(attempt('admin', 'wrong-password-1', `198.51.100.${80 + index}`)));
-    expect(forAccount).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });
+
+type DomainErrorLike = { status: number };

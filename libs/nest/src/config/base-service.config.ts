@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { envBoolean } from './env-boolean';
+import { ProductionSecret } from './production-secret';
 
 /** Variables every process reads, the gateway included. Types are written out: decorator metadata (used to convert env strings) needs them. */
 export class ProcessConfig {
@@ -34,6 +35,8 @@ export class ProcessConfig {
 
 /** Variables every backend service reads. Each app extends it with its own. */
 export class BaseServiceConfig extends ProcessConfig {
+  /** Its password is a secret: production refuses the published development one. */
+  @ProductionSecret({ required: 'always' })
   @IsString({ message: 'DATABASE_URL must be a postgres:// connection string' })
   DATABASE_URL: string;
 

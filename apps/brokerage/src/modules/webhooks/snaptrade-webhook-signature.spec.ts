@@ -77,5 +77,19 @@ describe('SnapTrade webhook signature', () => {
 
   it('refuses a body that is not JSON unless its raw bytes were signed', () => {
     expect(verifySnaptradeWebhookSignature(KEY, 'not json', PYTHON_SIGNATURE)).toBe(false);
+    const signedRaw = createHmac('sha256', KEY).update('not json').digest('base64');
+    expect(verifySnaptradeWebhookSignature(KEY, 'not json', signedRaw)).toBe(true);
+  });
+
+  it('checks the HMAC of the raw body before parsing it, and parses nothing for a malformed signature', () => {
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const ofBody = createHmac('sha256', KEY).update(PYTHON_CANONICAL).digest('base64');
+      expect(verifySnaptradeWebhookSignature(KEY, PYTHON_CANONICAL, ofBody)).toBe(true);
+      expect(verifySnaptradeWebhookSignature(KEY, PYTHON_CANONICAL, 'forged')).toBe(false);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SNAPTRADE_WEBHOOK_SIGNATURE_SHAPE } from '@copytrade/contracts';
 
 /**
  * SnapTrade signs a webhook with its `Signature` header: base64 of HMAC-SHA256, keyed with the consumer key, of the
@@ -9,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * What is verified is the payload as parsed, so the same JSON re-spaced or re-ordered in transit still verifies.
  * The body exactly as received is accepted too (what the docs' prose describes: "an HMAC of the request body"),
  * and so is the canonical form with non-ASCII characters left as they are (a non-Python sender). Every candidate
- * needs the key; each is compared in constant time.
+ * needs the key; each is compared in constant time. The raw body is tried before anything is parsed.
  */
 export function verifySnaptradeWebhookSignature(
   consumerKey: string,
@@ -18,12 +19,11 @@ export function verifySnaptradeWebhookSignature(
 ): boolean {
   const given = decodeSignature(signature);
   if (!given) return false;
-  const candidates = new Set<string>([rawBody]);
+  // The raw body first: a match needs no parsing, and a forged body is parsed only after its HMAC failed once.
+  if (timingSafeEqual(digestOf(consumerKey, rawBody), given)) return true;
   const payload = parseJson(rawBody);
-  if (payload !== undefined) {
-    candidates.add(canonicalWebhookJson(payload));
-    candidates.add(canonicalWebhookJson(payload, { asciiOnly: false }));
-  }
+  if (payload === undefined) return false;
+  const candidates = new Set([canonicalWebhookJson(payload), canonicalWebhookJson(payload, { asciiOnly: false })]);
   let matched = false;
   for (const candidate of candidates) matched = timingSafeEqual(digestOf(consumerKey, candidate), given) || matched;
   return matched;
@@ -81,7 +81,7 @@ function digestOf(consumerKey: string, message: string): Buffer {
 /** The header's 32 bytes, or null for anything that is not base64 of a SHA-256 digest. */
 function decodeSignature(signature: string | undefined): Buffer | null {
   const text = signature?.trim();
-  if (!text || !/^[A-Za-z0-9+/]{43}=$/.test(text)) return null;
+  if (!text || !SNAPTRADE_WEBHOOK_SIGNATURE_SHAPE.test(text)) return null;
   return Buffer.from(text, 'base64');
 }
 

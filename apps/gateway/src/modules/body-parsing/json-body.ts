@@ -12,7 +12,8 @@ export const BODY_TOO_DEEP = 'BODY_TOO_DEEP';
 export function useJsonBody(app: NestExpressApplication): void {
   app.useBodyParser('json', { limit: MAX_JSON_BODY_BYTES });
   app.use((request: Request, _response: Response, next: NextFunction) => {
-    if (jsonDepthExceeds(request.body, MAX_JSON_BODY_DEPTH))
+    // A body read as bytes (a webhook's) was not parsed: nothing nests.
+    if (!Buffer.isBuffer(request.body) && jsonDepthExceeds(request.body, MAX_JSON_BODY_DEPTH))
       return next(
         new DomainException(400, BODY_TOO_DEEP, `The request body nests more than ${MAX_JSON_BODY_DEPTH} levels deep.`),
       );

@@ -3,8 +3,6 @@ import { ApiBody, ApiHeader, ApiTags } from '@nestjs/swagger';
 import {
   CommonErrorCode,
   Messages,
-  SNAPTRADE_WEBHOOK_MAX_BODY_BYTES,
-  SNAPTRADE_WEBHOOK_MAX_SIGNATURE_LENGTH,
   SnaptradeWebhookErrorCode,
   SnaptradeWebhookMessages,
   SnaptradeWebhookRpc,
@@ -17,15 +15,14 @@ import { Public, Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { CsrfExempt } from '../csrf/csrf-exempt.decorator';
 
-type RawBodyRequest = GatewayRequest & { rawBody?: Buffer };
-
 /**
  * POST /api/webhooks/snaptrade: SnapTrade's webhooks. Public (no session) and CSRF-exempt (SnapTrade is not a
  * browser): the `Signature` header, verified by the brokerage service with the consumer key, is the only proof.
- * The body goes on exactly as received (its JSON parsed here only to refuse what is not an object).
+ * The intake (webhook-intake.ts) has already limited the address and refused a missing signature (401), a body over
+ * the limit (413) or not JSON (400), and read the body as bytes: it goes on exactly as received, never parsed here.
  * 200 accepted — also for a webhookId already received and for kinds nothing acts on, so SnapTrade stops
- * retrying —; 401 missing or bad signature; 400 malformed or stale; 413 over the size limit; 503 when the brokerage
- * service cannot be reached (SnapTrade retries later), never 500.
+ * retrying —; 401 bad signature and 400 malformed or stale (the brokerage); 503 when the brokerage service cannot
+ * be reached (SnapTrade retries later), never 500.
  */
 @ApiTags('webhooks')
 @Controller('api/webhooks')
@@ -54,24 +51,16 @@ export class SnaptradeWebhooksController {
     },
   })
   async receive(
-    @Req() request: RawBodyRequest,
-    @Headers('signature') signature: string | undefined,
+    @Req() request: GatewayRequest,
+    @Headers('signature') signature: string,
   ): Promise<SnaptradeWebhookResponse> {
-    const body = request.body as unknown;
-    const raw = request.rawBody;
-    if (typeof body !== 'object' || body === null || Array.isArray(body) || !raw?.length)
+    const raw = request.body as unknown;
+    // The intake read it as bytes; anything else (no body) is not a webhook.
+    if (!Buffer.isBuffer(raw) || raw.length === 0)
       throw new DomainException(
         400,
         SnaptradeWebhookErrorCode.WEBHOOK_PAYLOAD_INVALID,
         SnaptradeWebhookMessages.notAnObject,
-      );
-    if (raw.length > SNAPTRADE_WEBHOOK_MAX_BODY_BYTES)
-      throw new DomainException(413, CommonErrorCode.PAYLOAD_TOO_LARGE, 'The webhook body is too large.');
-    if (!signature || signature.length > SNAPTRADE_WEBHOOK_MAX_SIGNATURE_LENGTH)
-      throw new DomainException(
-        401,
-        SnaptradeWebhookErrorCode.WEBHOOK_SIGNATURE_INVALID,
-        SnaptradeWebhookMessages.signatureInvalid,
       );
     const { requestId, clientAddress } = rpcContextOf(request);
     try {

@@ -37,10 +37,14 @@ export class RateLimit {
     });
   }
 
-  /** Counts one call; 429 once the key has spent its points in the window. */
-  async consume(key: string): Promise<void> {
+  /**
+   * Counts one call; 429 once the key has spent its points in the window. Returns the points spent in the window,
+   * this call's included. `durationSeconds` sets the window of a key that starts one (the policy's otherwise).
+   */
+  async consume(key: string, { durationSeconds }: { durationSeconds?: number } = {}): Promise<number> {
     try {
-      await this.limiter.consume(key);
+      const options = durationSeconds === undefined ? {} : { customDuration: durationSeconds };
+      return (await this.limiter.consume(key, 1, options)).consumedPoints;
     } catch (outcome) {
       if (outcome instanceof RateLimiterRes) throw this.refusal(outcome);
       throw outcome;

@@ -9,10 +9,15 @@ export const SnaptradeWebhookRpc = {
   receive: 'rpc.brokerage.snaptrade-webhooks.receive',
 } as const;
 
-/** The largest webhook body taken (the gateway's JSON limit); SnapTrade's are a few kB. */
-export const SNAPTRADE_WEBHOOK_MAX_BODY_BYTES = 100 * 1024;
+/**
+ * The largest webhook body taken: SnapTrade's payloads (the API-key schema: ids, a type, a timestamp, a small
+ * `details` object) are under 1 kB, so 64 kB leaves room for any kind while keeping a flood's bodies small.
+ */
+export const SNAPTRADE_WEBHOOK_MAX_BODY_BYTES = 64 * 1024;
 /** A signature is base64 of 32 bytes (44 characters); anything much longer is not one. */
 export const SNAPTRADE_WEBHOOK_MAX_SIGNATURE_LENGTH = 512;
+/** The `Signature` header's shape (after trimming): base64 of an HMAC-SHA256 digest. Anything else is refused unread. */
+export const SNAPTRADE_WEBHOOK_SIGNATURE_SHAPE = /^[A-Za-z0-9+/]{43}=$/;
 
 export interface SnaptradeWebhookRpcRequest {
   /** The request body as received (UTF-8 text of the JSON). */
