@@ -2,3 +2,4 @@ export * from './load-config';
 export * from './base-service.config';
 export * from './app-config.module';
 export * from './env-boolean';
+export * from './dev-secret';

@@ -96,10 +96,8 @@ export class AutoCopyCloser implements OnApplicationBootstrap, OnApplicationShut
       const sell = (await findCopySell(manager, copy.userId, requestId)) ?? (await this.record(copy, requestId));
       if (!sell) return await finishAutoCopyClose(manager, close, `nothing to sell (copy ${copy.status})`);
       if (sell.status !== 'PENDING') return await finishAutoCopyClose(manager, close, `sell ${sell.status}`);
-      const outcome = await this.placement.place(sell, copy, {
-        requestId,
-        actor: { userId: copy.userId, isAdmin: false },
-      });
+      // The copy engine's own work: it acts as itself, never as the follower.
+      const outcome = await this.placement.place(sell, copy, { requestId });
       await finishAutoCopyClose(manager, close, `sell ${outcome.status}`);
     } catch (error) {
       if (error instanceof DomainException && error.status < 500 && error.code !== BrokerageErrorCode.ORDER_IN_FLIGHT)
