@@ -70,10 +70,11 @@ export class BaseServiceConfig extends ProcessConfig {
   DATABASE_URL: string;
 
   /**
-   * The gateway's Ed25519 public key (base64 SPKI DER) that verifies the actor of every RPC. Secret-managed like the
-   * private key it pairs with; the development key outside production, refused in production (docs/security.md).
+   * The gateway's Ed25519 public key (base64 SPKI DER) that verifies the actor of every RPC; two, comma-separated,
+   * while the key is rotated. Secret-managed like the private key it pairs with; the development key outside
+   * production, refused in production (docs/security.md).
    */
-  @Matches(/^[A-Za-z0-9+/]{59}=$/, {
+  @Matches(/^[A-Za-z0-9+/]{59}=(,[A-Za-z0-9+/]{59}=)*$/, {
     message: 'ACTOR_SIGNING_PUBLIC_KEY must be an Ed25519 public key, base64 SPKI DER (docs/security.md)',
   })
   @IsNotDevSecretInProduction(DEV_ACTOR_SIGNING_PUBLIC_KEY)

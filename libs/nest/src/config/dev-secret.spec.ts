@@ -21,6 +21,14 @@ describe('the actor verification key of a service', () => {
     ).toBe(publicKey);
   });
 
+  it('refuses the development key in production even beside a real one (a rotation list)', () => {
+    const { publicKey } = generateActorSigningKeys();
+    const list = `${publicKey},${loadConfig(BaseServiceConfig, base).ACTOR_SIGNING_PUBLIC_KEY}`;
+    expect(() =>
+      loadConfig(BaseServiceConfig, { ...base, NODE_ENV: 'production', ACTOR_SIGNING_PUBLIC_KEY: list }),
+    ).toThrow(/ACTOR_SIGNING_PUBLIC_KEY is the development value/);
+  });
+
   it('refuses a value that is not an Ed25519 public key', () => {
     expect(() => loadConfig(BaseServiceConfig, { ...base, ACTOR_SIGNING_PUBLIC_KEY: 'CHANGE_ME' })).toThrow(
       /ACTOR_SIGNING_PUBLIC_KEY must be an Ed25519 public key/,

@@ -48,6 +48,16 @@ describe('actor signatures', () => {
     });
   });
 
+  it('verifies with either key while the key is rotated (both public keys, comma-separated)', () => {
+    const next = generateKeyPairSync('ed25519');
+    const nextSigner = new ActorSigner(next.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'));
+    const nextPublic = next.publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+    const both = new ActorVerifier(`${DEV_ACTOR_SIGNING_PUBLIC_KEY},${nextPublic}`);
+    expect(both.verify(signer().sign({ userId: USER, isAdmin: false }, 'r')).ok).toBe(true);
+    expect(both.verify(nextSigner.sign({ userId: USER, isAdmin: false }, 'r')).ok).toBe(true);
+    expect(verifier().verify(nextSigner.sign({ userId: USER, isAdmin: false }, 'r')).ok).toBe(false);
+  });
+
   it('a token replayed after its expiry is refused', () => {
     const start = Date.now();
     const token = signer(() => start).sign({ userId: USER, isAdmin: false }, 'r');

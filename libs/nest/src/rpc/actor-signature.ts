@@ -53,22 +53,29 @@ export class ActorSigner {
   }
 }
 
-/** Every service's side: the public key (ACTOR_SIGNING_PUBLIC_KEY) checks a token and reads its actor. */
+/**
+ * Every service's side: the public key (ACTOR_SIGNING_PUBLIC_KEY) checks a token and reads its actor. Several keys,
+ * comma-separated, while a key is rotated (docs/security.md): a token signed by any of them verifies.
+ */
 export class ActorVerifier {
-  private readonly key: KeyObject;
+  private readonly keys: KeyObject[];
 
   constructor(
-    publicKeyBase64: string,
+    publicKeysBase64: string,
     private readonly now: () => number = Date.now,
   ) {
-    this.key = createPublicKey({ key: Buffer.from(publicKeyBase64, 'base64'), format: 'der', type: 'spki' });
+    this.keys = publicKeysBase64
+      .split(',')
+      .map((key) => createPublicKey({ key: Buffer.from(key.trim(), 'base64'), format: 'der', type: 'spki' }));
   }
 
   verify(token: unknown): ActorVerification {
     if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
     const [body, signature, extra] = token.split('.');
     if (!body || !signature || extra !== undefined) return { ok: false, reason: 'malformed' };
-    if (!verify(null, Buffer.from(body), this.key, Buffer.from(signature, 'base64url')))
+    const signed = Buffer.from(body);
+    const signatureBytes = Buffer.from(signature, 'base64url');
+    if (!this.keys.some((key) => verify(null, signed, key, signatureBytes)))
       return { ok: false, reason: 'bad-signature' };
     const claims = parseClaims(body);
     if (!claims) return { ok: false, reason: 'malformed' };
