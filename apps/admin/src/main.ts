@@ -6,6 +6,6 @@ import { AdminConfig } from './config/admin.config';
 const config = loadConfig(AdminConfig);
 void createServiceApp(AdminAppModule.register(config), {
   service: 'admin',
-  natsUrl: config.NATS_URL,
+  natsUrl: config.natsAddress,
   healthPort: config.HEALTH_PORT,
 });

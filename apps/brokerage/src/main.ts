@@ -6,6 +6,6 @@ import { BrokerageConfig } from './config/brokerage.config';
 const config = loadConfig(BrokerageConfig);
 void createServiceApp(BrokerageAppModule.register(config), {
   service: 'brokerage',
-  natsUrl: config.NATS_URL,
+  natsUrl: config.natsAddress,
   healthPort: config.HEALTH_PORT,
 });

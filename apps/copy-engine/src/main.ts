@@ -6,6 +6,6 @@ import { CopyEngineConfig } from './config/copy-engine.config';
 const config = loadConfig(CopyEngineConfig);
 void createServiceApp(CopyEngineAppModule.register(config), {
   service: 'copy-engine',
-  natsUrl: config.NATS_URL,
+  natsUrl: config.natsAddress,
   healthPort: config.HEALTH_PORT,
 });

@@ -6,6 +6,6 @@ import { IdentityConfig } from './config/identity.config';
 const config = loadConfig(IdentityConfig);
 void createServiceApp(IdentityAppModule.register(config), {
   service: 'identity',
-  natsUrl: config.NATS_URL,
+  natsUrl: config.natsAddress,
   healthPort: config.HEALTH_PORT,
 });

@@ -6,6 +6,6 @@ import { TracesConfig } from './config/traces.config';
 const config = loadConfig(TracesConfig);
 void createServiceApp(TracesAppModule.register(config), {
   service: 'traces',
-  natsUrl: config.NATS_URL,
+  natsUrl: config.natsAddress,
   healthPort: config.HEALTH_PORT,
 });

@@ -23,7 +23,7 @@ import {
   type ListOrdersRpcRequest,
   type ListPositionsRpcReply,
 } from '@copytrade/contracts';
-import { RpcClient, natsRpcClientOptions } from '@copytrade/nest';
+import { devActorSigner, RpcClient, natsRpcClientOptions } from '@copytrade/nest';
 import { Client } from 'pg';
 import { timed } from './support/latency';
 import { peakMemory, servicePid, type MemoryFigures } from './support/processes';
@@ -161,7 +161,8 @@ async function main(): Promise<void> {
     // The part of a sync spent reading the brokerage: its order pages and positions, as the traces service asks.
     const proxy = ClientProxyFactory.create(natsRpcClientOptions(product.platform.natsUrl, 'bench-owner-sync'));
     try {
-      const rpc = new RpcClient(proxy, BROKERAGE_READ_RPC_TIMEOUT_MS);
+      // Signs the owner's actor as the gateway would (the development key the started product verifies with).
+      const rpc = new RpcClient(proxy, BROKERAGE_READ_RPC_TIMEOUT_MS, devActorSigner());
       await measure(`brokerage read only (orders, ${ORDERS_PAGE_MAX} a page)`, () =>
         readBrokerage(rpc, userId, accountId),
       );

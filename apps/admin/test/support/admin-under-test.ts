@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import {
   createServiceApp,
+  devActorSigner,
+  devActorVerificationGuard,
   loadConfig,
   natsRpcClientOptions,
   natsRpcServerOptions,
@@ -44,6 +46,7 @@ export function useAdminService(label: string, standIns: Type<unknown>): AdminUn
       ...natsRpcServerOptions(nats.url, `${label}-stand-ins`),
       logger: false,
     });
+    standIn.useGlobalGuards(devActorVerificationGuard());
     await standIn.listen();
     const config = loadConfig(AdminConfig, {
       DATABASE_URL: database.url,
@@ -58,7 +61,7 @@ export function useAdminService(label: string, standIns: Type<unknown>): AdminUn
       host: '127.0.0.1',
     });
     client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, `${label}-test`));
-    rpc = new RpcClient(client);
+    rpc = new RpcClient(client, undefined, devActorSigner());
   }, 60_000);
 
   afterAll(async () => {

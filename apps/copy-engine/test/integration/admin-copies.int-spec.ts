@@ -5,6 +5,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { copyEngineDataSourceOptions } from '../../src/database/data-source';
 import { CopiesOfTradesUseCase } from '../../src/modules/admin-copies/copies-of-trades.use-case';
 import { runCopyEngineMigrations } from '../support/copy-engine-migrations';
+import { devSignedActor } from '@copytrade/nest';
 
 /**
  * rpc.copy-engine.admin.copies.of-trades against real PostgreSQL with the real migrations: per trade, the copies
@@ -18,7 +19,7 @@ const admin = randomUUID();
 const ask = (tradeIds: string[], isAdmin = true): Promise<unknown> =>
   useCase.execute({
     requestId: randomUUID(),
-    actor: { userId: admin, isAdmin },
+    actor: devSignedActor({ userId: admin, isAdmin }),
     payload: { tradeIds },
   } as RpcRequest<CopiesOfTradesPayload>);
 

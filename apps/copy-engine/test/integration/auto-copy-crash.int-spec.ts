@@ -6,7 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CopyOpened } from '@copytrade/contracts';
-import { natsRpcServerOptions } from '@copytrade/nest';
+import { devActorVerificationGuard, natsRpcServerOptions } from '@copytrade/nest';
 import {
   createTestDatabase,
   expectEventually,
@@ -49,6 +49,7 @@ beforeAll(async () => {
     ...natsRpcServerOptions(nats.url, 'stand-ins'),
     logger: false,
   });
+  standIns.useGlobalGuards(devActorVerificationGuard());
   await standIns.listen();
   dataSource = new DataSource({ type: 'postgres', url: database.url });
   await dataSource.initialize();

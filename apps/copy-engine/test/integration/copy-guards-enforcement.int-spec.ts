@@ -6,6 +6,7 @@ import { FollowerGuardsUseCase } from '../../src/modules/copy-guards/follower-gu
 import { TraceGuardsUseCase } from '../../src/modules/copy-guards/trace-guards.use-case';
 import { AutoCopyStandInsModule, FILL_PRICE, publishTradeShared, sharedTrade, world } from '../support/auto-copy-world';
 import { useCopyEngineSuite } from '../support/copy-engine-suite';
+import { devSignedActor } from '@copytrade/nest';
 
 /**
  * The follower's guards enforced on automatic copies, through the real copy engine (fan-out, placement workers) on
@@ -172,7 +173,7 @@ it('a-stop-switch-or-pause-committed-while-a-fan-out-is-placed: no order of that
   const stopping = [...onTheirWay.slice(0, 10), ...waiting.slice(0, 20)];
   const pausing = [...onTheirWay.slice(10, 20), ...waiting.slice(20)];
   const committedAt = new Map<string, number>();
-  const actor = (userId: string) => ({ requestId: randomUUID(), actor: { userId, isAdmin: false } });
+  const actor = (userId: string) => ({ requestId: randomUUID(), actor: devSignedActor({ userId, isAdmin: false }) });
   await Promise.all([
     ...stopping.map(async (userId) => {
       await suite.app.get(FollowerGuardsUseCase).stopAll({ ...actor(userId), payload: { userId } });

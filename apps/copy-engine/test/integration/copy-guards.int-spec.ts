@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CopyGuardMessages, type RpcRequest } from '@copytrade/contracts';
-import { DomainException, OutboxWriter, usTradingDayAfter, usTradingDayOf } from '@copytrade/nest';
+import { devSignedActor, DomainException, OutboxWriter, usTradingDayAfter, usTradingDayOf } from '@copytrade/nest';
 import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { COPY_ENGINE_SCHEMA, copyEngineDataSourceOptions } from '../../src/database/data-source';
@@ -43,7 +43,7 @@ const DEFAULT_VIEW = {
 
 const as = <T>(userId: string, payload: T): RpcRequest<T> => ({
   requestId: randomUUID(),
-  actor: { userId, isAdmin: false },
+  actor: devSignedActor({ userId, isAdmin: false }),
   payload,
 });
 const refusal = async (promise: Promise<unknown>): Promise<DomainException> => {
@@ -174,7 +174,7 @@ describe('follower-wide guards', () => {
 
   it("refuses another follower's guards (admins too) and a call without an actor, changing nothing", async () => {
     const [me, other] = [randomUUID(), randomUUID()];
-    const admin = { requestId: 'r', actor: { userId: me, isAdmin: true } };
+    const admin = { requestId: 'r', actor: devSignedActor({ userId: me, isAdmin: true }) };
     const calls = [
       follower.get(as(me, { userId: other })),
       follower.update(as(me, { userId: other, priceProtectionPercent: 5 })),

@@ -7,7 +7,7 @@ import {
   CopyTradeMessages,
   type RpcRequest,
 } from '@copytrade/contracts';
-import { OutboxWriter, usTradingDayOf, usTradingDayStart } from '@copytrade/nest';
+import { devSignedActor, OutboxWriter, usTradingDayOf, usTradingDayStart } from '@copytrade/nest';
 import type { DataSource } from 'typeorm';
 import { AutoCopyCloser } from '../../src/modules/auto-copy/auto-copy-closer';
 import { closeRequestId } from '../../src/modules/copies/copy-closed-by';
@@ -57,7 +57,7 @@ beforeEach(() => world.reset());
 const ticker = () => `T${randomUUID().slice(0, 6).toUpperCase()}`;
 const as = <T>(userId: string, payload: T): RpcRequest<T> => ({
   requestId: randomUUID(),
-  actor: { userId, isAdmin: false },
+  actor: devSignedActor({ userId, isAdmin: false }),
   payload,
 });
 

@@ -36,6 +36,7 @@ import { CopyPlacement } from '../../src/modules/copies/copy-placement';
 import { CopySweeper } from '../../src/modules/copies/copy-sweeper';
 import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.use-case';
 import { GetCopyOfTradeUseCase } from '../../src/modules/copies/use-cases/get-copy-of-trade.use-case';
+import { devSignedActor } from '@copytrade/nest';
 
 /**
  * The manual copy saga through the real copy engine (its app module: use cases, order-event consumer on JetStream,
@@ -229,7 +230,7 @@ function scenario(trade: Partial<CopyableTradeView> = {}) {
     ...overrides,
   });
   const copy = (payload: CopyTradeRpcPayload, actor = userId) =>
-    copyTrade.execute({ requestId: randomUUID(), actor: { userId: actor, isAdmin: false }, payload });
+    copyTrade.execute({ requestId: randomUUID(), actor: devSignedActor({ userId: actor, isAdmin: false }), payload });
   return { userId, accountId, tradeId, body, copy };
 }
 
@@ -480,7 +481,7 @@ describe('the saga', () => {
     // The seeds' second call answers the copy recorded.
     const recorded = await app.get(GetCopyOfTradeUseCase).execute({
       requestId: 'r',
-      actor: { userId, isAdmin: false },
+      actor: devSignedActor({ userId, isAdmin: false }),
       payload: { originalTradeId: tradeId },
     });
     expect(recorded.copyInstance).toEqual(reply.copyInstance);
@@ -489,7 +490,11 @@ describe('the saga', () => {
   it('the-copy-recorded-for-a-trade-is-404-when-there-is-none (never created by that call)', async () => {
     const { userId, tradeId } = scenario();
     const get = app.get(GetCopyOfTradeUseCase);
-    const call = { requestId: 'r', actor: { userId, isAdmin: false }, payload: { originalTradeId: tradeId } };
+    const call = {
+      requestId: 'r',
+      actor: devSignedActor({ userId, isAdmin: false }),
+      payload: { originalTradeId: tradeId },
+    };
     expect(await refusalOf(get.execute(call))).toBe(`404 COPY_NOT_FOUND ${CopyTradeMessages.copyNotFound}`);
     expect(await copiesOf(userId)).toEqual([]);
   });

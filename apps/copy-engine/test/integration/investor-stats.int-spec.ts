@@ -5,6 +5,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { copyEngineDataSourceOptions } from '../../src/database/data-source';
 import { InvestorStatsUseCase } from '../../src/modules/analytics/investor-stats.use-case';
 import { runCopyEngineMigrations } from '../support/copy-engine-migrations';
+import { devSignedActor } from '@copytrade/nest';
 
 /**
  * rpc.copy-engine.analytics.investor-stats against real PostgreSQL with the real migrations, checked against a
@@ -22,7 +23,7 @@ const stats = async (timeFrame?: InvestorStatsQueryDto['timeFrame'], isAdmin = t
   (
     await useCase.execute({
       requestId: randomUUID(),
-      actor: { userId: u1, isAdmin },
+      actor: devSignedActor({ userId: u1, isAdmin }),
       payload: timeFrame ? { timeFrame } : {},
     } as RpcRequest<InvestorStatsQueryDto>)
   ).stats;

@@ -26,6 +26,7 @@ import { DataSource } from 'typeorm';
 import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.use-case';
 import { ListLivePositionsUseCase } from '../../src/modules/live-positions/live-positions.use-case';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
+import { devSignedActor } from '@copytrade/nest';
 
 /**
  * rpc.copy-engine.live-positions.list through the real copy engine (its app module) on real PostgreSQL with the
@@ -214,7 +215,7 @@ function follower(trades: LiveTradeView[], withBrokerage = true) {
 const copy = (userId: string, tradeId: string) =>
   copyTrade.execute({
     requestId: randomUUID(),
-    actor: { userId, isAdmin: false },
+    actor: devSignedActor({ userId, isAdmin: false }),
     payload: {
       userId,
       tradeId,
@@ -228,7 +229,11 @@ const copy = (userId: string, tradeId: string) =>
   });
 
 const read = (userId: string, asUser = userId): Promise<LivePositionsResponse> =>
-  livePositions.execute({ requestId: randomUUID(), actor: { userId: asUser, isAdmin: false }, payload: { userId } });
+  livePositions.execute({
+    requestId: randomUUID(),
+    actor: devSignedActor({ userId: asUser, isAdmin: false }),
+    payload: { userId },
+  });
 
 it('counts copies per trade and shows the user’s own copy at once (read-your-writes), with the trader’s username', async () => {
   const apple = liveTrade({ symbol: 'AAPL' });

@@ -42,6 +42,7 @@ import { RefreshCopyPriceUseCase } from '../../src/modules/copies/use-cases/refr
 import { SellCopyUseCase } from '../../src/modules/copies/use-cases/sell-copy.use-case';
 import { orderFilledEvent } from '../support/order-events';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
+import { devSignedActor } from '@copytrade/nest';
 
 /**
  * A follower's copies after the copy, through the real copy engine (app module, order-event consumer on JetStream)
@@ -172,7 +173,7 @@ beforeEach(() => {
   SELL_MODE = 'filled';
 });
 
-const actorOf = (userId: string) => ({ userId, isAdmin: false });
+const actorOf = (userId: string) => devSignedActor({ userId, isAdmin: false });
 const call = <T>(userId: string, payload: T) => ({ requestId: randomUUID(), actor: actorOf(userId), payload });
 
 /** A follower with a connected brokerage. */

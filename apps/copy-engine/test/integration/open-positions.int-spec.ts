@@ -15,6 +15,7 @@ import {
 import { publishTradeShared, republish, sharedTrade, world } from '../support/auto-copy-world';
 import { useCopyEngineSuite } from '../support/copy-engine-suite';
 import { openTrades, OpenPositionsStandInsModule, publishSubscriptionStarted } from '../support/open-positions-world';
+import { devSignedActor } from '@copytrade/nest';
 
 /**
  * Copy open positions through the real copy engine (its app module: the SubscriptionStarted and AutoCopyResumed
@@ -218,7 +219,7 @@ describe('on resuming a paused trace', () => {
   const resume = (userId: string, traceId: string) =>
     suite.app.get(TraceGuardsUseCase).resume({
       requestId: randomUUID(),
-      actor: { userId, isAdmin: false },
+      actor: devSignedActor({ userId, isAdmin: false }),
       payload: { userId, traceId },
     });
   const resumeEventsOf = async (userId: string): Promise<string[]> =>

@@ -1,7 +1,7 @@
 import type { INestApplication, INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { loadConfig, natsRpcServerOptions } from '@copytrade/nest';
+import { devActorVerificationGuard, loadConfig, natsRpcServerOptions } from '@copytrade/nest';
 import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
 import { CopyEngineAppModule } from '../../src/app.module';
@@ -47,6 +47,7 @@ export async function startCopyEngine(
       ...natsRpcServerOptions(nats.url, 'stand-ins'),
       logger: false,
     });
+    microservice.useGlobalGuards(devActorVerificationGuard());
     await microservice.listen();
     const config = loadConfig(CopyEngineConfig, {
       DATABASE_URL: database.url,

@@ -1,4 +1,4 @@
-import { loadConfig } from '@copytrade/nest';
+import { generateActorSigningKeys, loadConfig } from '@copytrade/nest';
 import { DEV_CSRF_SECRET, GatewayConfig } from './gateway.config';
 
 describe('GatewayConfig', () => {
@@ -21,7 +21,11 @@ describe('GatewayConfig DEV_TOOLS', () => {
   });
 
   it('production refuses to start with it on, and starts with it off', () => {
-    const production = { NODE_ENV: 'production', CSRF_SECRET: 'x'.repeat(40) };
+    const production = {
+      NODE_ENV: 'production',
+      CSRF_SECRET: 'x'.repeat(40),
+      ACTOR_SIGNING_PRIVATE_KEY: generateActorSigningKeys().privateKey,
+    };
     expect(() => loadConfig(GatewayConfig, { ...production, DEV_TOOLS: 'true' })).toThrow(
       'DEV_TOOLS must not be turned on in production',
     );

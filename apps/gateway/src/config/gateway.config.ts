@@ -1,6 +1,17 @@
 import { Transform } from 'class-transformer';
-import { Equals, IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { envBoolean, ProcessConfig, ProductionSecret } from '@copytrade/nest';
+import {
+  Equals,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+import { DEV_ACTOR_SIGNING_PRIVATE_KEY, envBoolean, ProcessConfig, ProductionSecret } from '@copytrade/nest';
 import { join } from 'node:path';
 
 /** Publicly known: signs CSRF tokens outside production only (production refuses it). */
@@ -17,6 +28,16 @@ export class GatewayConfig extends ProcessConfig {
   @IsString()
   @MinLength(32, { message: 'CSRF_SECRET must be at least 32 characters' })
   CSRF_SECRET?: string;
+
+  /**
+   * Ed25519 private key (base64 PKCS#8 DER) signing the actor of every RPC; only the gateway holds it, the services
+   * hold its public key. The development key outside production, refused in production (docs/security.md).
+   */
+  @Matches(/^[A-Za-z0-9+/]{64}$/, {
+    message: 'ACTOR_SIGNING_PRIVATE_KEY must be an Ed25519 private key, base64 PKCS#8 DER (docs/security.md)',
+  })
+  @ProductionSecret({ developmentValues: [DEV_ACTOR_SIGNING_PRIVATE_KEY], required: 'always' })
+  ACTOR_SIGNING_PRIVATE_KEY: string = DEV_ACTOR_SIGNING_PRIVATE_KEY;
 
   /** Secure cookies with the __Host- prefix; on by default in production. */
   @IsOptional()

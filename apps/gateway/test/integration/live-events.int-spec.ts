@@ -19,7 +19,13 @@ import {
   type TradeAudienceFilterRpcReply,
   type UserView,
 } from '@copytrade/contracts';
-import { connectNats, ensureEventsStream, loadConfig, natsRpcServerOptions } from '@copytrade/nest';
+import {
+  connectNats,
+  devActorVerificationGuard,
+  ensureEventsStream,
+  loadConfig,
+  natsRpcServerOptions,
+} from '@copytrade/nest';
 import { expectEventually, startPrivateNats, type PrivateNats } from '@copytrade/testing';
 import { createHash } from 'node:crypto';
 import { GatewayConfig } from '../../src/config/gateway.config';
@@ -228,6 +234,7 @@ beforeAll(async () => {
     ...natsRpcServerOptions(nats.url, 'identity'),
     logger: false,
   });
+  serviceStandIns.useGlobalGuards(devActorVerificationGuard());
   await serviceStandIns.listen();
   // Before the gateway starts: its catch-up at boot must still serve a resume from before it.
   bootEvent = { seq: await orderFilled(subscriber.id), userId: subscriber.id };

@@ -8,7 +8,7 @@ import {
   type SnaptradeWebhookRpcReply,
   type SnaptradeWebhookRpcRequest,
 } from '@copytrade/contracts';
-import { loadConfig, natsRpcServerOptions } from '@copytrade/nest';
+import { devActorVerificationGuard, loadConfig, natsRpcServerOptions } from '@copytrade/nest';
 import { startPrivateNats, type PrivateNats } from '@copytrade/testing';
 import request from 'supertest';
 import { GatewayConfig } from '../../src/config/gateway.config';
@@ -48,6 +48,7 @@ async function startBrokerage(): Promise<void> {
     ...natsRpcServerOptions(nats.url, 'brokerage'),
     logger: false,
   });
+  brokerage.useGlobalGuards(devActorVerificationGuard());
   await brokerage.listen();
 }
 

@@ -1,7 +1,7 @@
-import { loadConfig } from '@copytrade/nest';
+import { generateActorSigningKeys, loadConfig } from '@copytrade/nest';
 import { DEV_ADMIN_PASSWORD, DEV_CODE_HASH_SECRET, IdentityConfig } from './identity.config';
 
-const base = { DATABASE_URL: 'postgres://unused' };
+const base = { DATABASE_URL: 'postgres://unused', ACTOR_SIGNING_PUBLIC_KEY: generateActorSigningKeys().publicKey };
 
 describe('IdentityConfig', () => {
   it('has the documented beta and mail defaults', () => {

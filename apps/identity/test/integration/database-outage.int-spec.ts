@@ -1,7 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import { IdentityRpc, type LoginRpcRequest } from '@copytrade/contracts';
-import { createServiceApp, loadConfig, natsRpcClientOptions, RpcClient, runServiceMigrations } from '@copytrade/nest';
+import {
+  createServiceApp,
+  devActorSigner,
+  loadConfig,
+  natsRpcClientOptions,
+  RpcClient,
+  runServiceMigrations,
+} from '@copytrade/nest';
 import { TcpProxy } from '@copytrade/nest/messaging/test-support/tcp-proxy';
 import { createTestDatabase, natsUrl, type TestDatabase } from '@copytrade/testing';
 import { IdentityAppModule } from '../../src/app.module';
@@ -41,7 +48,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
   });
   client = ClientProxyFactory.create(natsRpcClientOptions(nats, 'outage-test'));
-  rpc = new RpcClient(client);
+  rpc = new RpcClient(client, undefined, devActorSigner());
 }, 60_000);
 
 afterAll(async () => {

@@ -1,6 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
-import { createServiceApp, loadConfig, natsRpcClientOptions, RpcClient, runServiceMigrations } from '@copytrade/nest';
+import {
+  createServiceApp,
+  devActorSigner,
+  loadConfig,
+  natsRpcClientOptions,
+  RpcClient,
+  runServiceMigrations,
+} from '@copytrade/nest';
 import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
 import { IdentityAppModule } from '../../src/app.module';
@@ -49,7 +56,7 @@ export function useIdentityService(label: string): IdentityUnderTest {
       host: '127.0.0.1',
     });
     client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, `${label}-test`));
-    rpc = new RpcClient(client);
+    rpc = new RpcClient(client, undefined, devActorSigner());
   }, 60_000);
 
   afterAll(async () => {

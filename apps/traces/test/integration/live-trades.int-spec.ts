@@ -13,7 +13,14 @@ import {
   type LookupUsersRpcRequest,
   type RpcRequest,
 } from '@copytrade/contracts';
-import { natsRpcServerOptions, RpcClient, RpcErrorFilter, rpcValidationPipe } from '@copytrade/nest';
+import {
+  devActorVerificationGuard,
+  devSignedActor,
+  natsRpcServerOptions,
+  RpcClient,
+  RpcErrorFilter,
+  rpcValidationPipe,
+} from '@copytrade/nest';
 import { tracesDataSourceOptions } from '../../src/database/data-source';
 import { IdentityUsers } from '../../src/modules/identity-users/identity-users';
 import { LiveTradesController } from '../../src/modules/live-trades/live-trades.controller';
@@ -64,7 +71,7 @@ let service: INestMicroservice;
 const list = (userId: string, payload: LiveTradesRpcPayload = { userId }) =>
   env.rpc.request<LiveTradesRpcPayload, LiveTradesRpcReply>(TracesLiveTradesRpc.list, payload, {
     requestId: randomUUID(),
-    actor: { userId, isAdmin: false },
+    actor: devSignedActor({ userId, isAdmin: false }),
   });
 const symbolsOf = async (userId: string) => (await list(userId)).trades.map((trade) => trade.symbol).sort();
 
@@ -95,6 +102,7 @@ beforeAll(async () => {
     ...natsRpcServerOptions(env.natsUrl, 'traces'),
     logger: false,
   });
+  service.useGlobalGuards(devActorVerificationGuard());
   service.useGlobalPipes(rpcValidationPipe());
   service.useGlobalFilters(new RpcErrorFilter());
   await service.listen();

@@ -18,6 +18,7 @@ import { TradeEntity } from '../../src/modules/shared/entities';
 import { createTrace } from '../../src/modules/shared/trace-factory';
 import { buyOrder, stockPosition } from '../support/brokerage-fixtures';
 import { tracesOutbox, useTracesTestEnv } from '../support/traces-test-env';
+import { devSignedActor } from '@copytrade/nest';
 
 /**
  * A sync of an account with more orders than one listOrders reply holds: a stand-in for the brokerage service (on
@@ -87,7 +88,7 @@ it('reads every page of a long order history: one trade per order, none twice; a
     name: 'Long history',
     handle: `long_${randomUUID().slice(0, 8)}`,
   });
-  const context = { requestId: 'paging', actor: { userId: ownerId, isAdmin: false } };
+  const context = { requestId: 'paging', actor: devSignedActor({ userId: ownerId, isAdmin: false }) };
 
   const first = await sync.execute(trace, context);
   expect(pageRequests).toEqual([

@@ -40,6 +40,7 @@ import {
   stockPosition as stock,
 } from '../support/brokerage-fixtures';
 import { call, idleRelay, outcome, tracesOutbox, tradeEvents, useTracesTestEnv } from '../support/traces-test-env';
+import { devSignedActor } from '@copytrade/nest';
 
 /**
  * Trades from the owner's brokerage, against real PostgreSQL (the real migrations) and a stand-in for the
@@ -195,9 +196,9 @@ describe('sync from the brokerage', () => {
 
     await list.execute(call(ownerId, { traceId: trace.id }));
     await Promise.all([
-      sync.execute(trace, { requestId: 'a', actor: { userId: ownerId, isAdmin: false } }),
-      sync.execute(trace, { requestId: 'b', actor: { userId: ownerId, isAdmin: false } }),
-      sync.execute(trace, { requestId: 'c', actor: { userId: ownerId, isAdmin: false } }),
+      sync.execute(trace, { requestId: 'a', actor: devSignedActor({ userId: ownerId, isAdmin: false }) }),
+      sync.execute(trace, { requestId: 'b', actor: devSignedActor({ userId: ownerId, isAdmin: false }) }),
+      sync.execute(trace, { requestId: 'c', actor: devSignedActor({ userId: ownerId, isAdmin: false }) }),
     ]);
     expect(await tradesOf(trace.id)).toHaveLength(3);
     expect((await traceRow(trace.id)).totalTrades).toBe(3);
@@ -552,7 +553,7 @@ describe('auto-share (Privacy & Sharing: autoShareProfitableTrades — shared on
       )) as [{ n: number }]
     )[0].n;
   const syncNow = (ownerId: string, trace: TraceEntity) =>
-    sync.execute(trace, { requestId: randomUUID(), actor: { userId: ownerId, isAdmin: false } });
+    sync.execute(trace, { requestId: randomUUID(), actor: devSignedActor({ userId: ownerId, isAdmin: false }) });
   const PUT_OCC = buildOccSymbol({ underlying: 'AAPL', optionType: 'PUT', strikePrice: '200', expirationDate: EXPIRY });
   const put200 = (quantity: number, price: number, averagePurchasePrice: number): PositionView => ({
     ...call240(quantity, price, averagePurchasePrice),
@@ -699,7 +700,9 @@ describe('auto-share (Privacy & Sharing: autoShareProfitableTrades — shared on
     // repriced): the trade, now in profit, is shared.
     account.positions.push(stock('AMD', 4, 152, 150.5));
     const requestId = randomUUID();
-    expect(await sync.execute(trace, { requestId, actor: { userId: ownerId, isAdmin: false } })).toMatchObject({
+    expect(
+      await sync.execute(trace, { requestId, actor: devSignedActor({ userId: ownerId, isAdmin: false }) }),
+    ).toMatchObject({
       inserted: 0,
       autoShared: 1,
     });

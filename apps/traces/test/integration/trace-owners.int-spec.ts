@@ -113,7 +113,7 @@ describe("owners' usernames", () => {
     expect((await traceAs(trace.id, stranger)).owner).toEqual({ id: aliceId, username: 'alice' });
     expect((await traceAs(trace.id, adminId, true)).owner).toEqual({ id: aliceId, username: 'alice' });
     expect(lookups.map((lookup) => lookup.payload.ids)).toEqual([[aliceId], [aliceId]]);
-    expect(lookups[0].actor).toEqual({ userId: stranger, isAdmin: false });
+    expect(lookups[0].actor).toMatchObject({ userId: stranger, isAdmin: false });
   });
 
   it("the admin's list shows each owner's username and e-mail, from one lookup of the distinct owners", async () => {

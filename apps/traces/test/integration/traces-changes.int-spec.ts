@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { TracesChangedSubject } from '@copytrade/contracts';
-import { OutboxWriter, runServiceMigrations } from '@copytrade/nest';
+import { devSignedActor, OutboxWriter, runServiceMigrations } from '@copytrade/nest';
 import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
 import { tracesDataSourceOptions } from '../../src/database/data-source';
@@ -70,7 +70,7 @@ it('a subscription is announced once, after its commit (the new count is already
   announced = [];
   await new SubscribeUseCase(dataSource, ledger).execute({
     requestId: randomUUID(),
-    actor: { userId, isAdmin: false },
+    actor: devSignedActor({ userId, isAdmin: false }),
     payload: { userId, traceId: trace.id, tierId: tier.id },
   });
   expect(announced).toEqual([{ traceId: trace.id, subscribersSeen: 1 }]);

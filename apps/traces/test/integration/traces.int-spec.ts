@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ListTracesQueryDto, type RpcRequest } from '@copytrade/contracts';
-import { OutboxWriter, runServiceMigrations } from '@copytrade/nest';
+import { devSignedActor, OutboxWriter, runServiceMigrations } from '@copytrade/nest';
 import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -34,7 +34,7 @@ let admin: AdminTracesController;
 
 const call = <T>(userId: string, payload: T, isAdmin = false): RpcRequest<T> => ({
   requestId: randomUUID(),
-  actor: { userId, isAdmin },
+  actor: devSignedActor({ userId, isAdmin }),
   payload,
 });
 const codeOf = (promise: Promise<unknown>) =>

@@ -9,6 +9,8 @@ import {
   type TradeAudienceFilterRpcReply,
 } from '@copytrade/contracts';
 import {
+  devActorSigner,
+  devActorVerificationGuard,
   natsRpcClientOptions,
   natsRpcServerOptions,
   RpcClient,
@@ -58,12 +60,13 @@ beforeAll(async () => {
     ...natsRpcServerOptions(nats.url, 'traces'),
     logger: false,
   });
+  service.useGlobalGuards(devActorVerificationGuard());
   service.useGlobalPipes(rpcValidationPipe());
   service.useGlobalFilters(new RpcErrorFilter());
   await service.listen();
   dataSource = service.get(DataSource);
   client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, 'trade-audience-test'));
-  rpc = new RpcClient(client);
+  rpc = new RpcClient(client, undefined, devActorSigner());
 }, 60_000);
 
 afterAll(async () => {

@@ -4,12 +4,15 @@ import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import type { EventEnvelope, RpcRequest } from '@copytrade/contracts';
 import {
+  devActorSigner,
+  devActorVerificationGuard,
+  devSignedActor,
   natsRpcClientOptions,
   natsRpcServerOptions,
+  type OutboxRelay,
   OutboxWriter,
   RpcClient,
   runServiceMigrations,
-  type OutboxRelay,
 } from '@copytrade/nest';
 import { createTestDatabase, startPrivateNats, type PrivateNats, type TestDatabase } from '@copytrade/testing';
 import { DataSource, type DataSourceOptions } from 'typeorm';
@@ -72,9 +75,10 @@ export function useTracesTestEnv(label: string, options: TracesTestEnvOptions = 
         ...natsRpcServerOptions(nats.url, options.standIn.service),
         logger: false,
       });
+      standIn.useGlobalGuards(devActorVerificationGuard());
       await standIn.listen();
       client = ClientProxyFactory.create(natsRpcClientOptions(nats.url, `${label}-test`));
-      rpc = new RpcClient(client);
+      rpc = new RpcClient(client, undefined, devActorSigner());
     }
   }, 60_000);
 
@@ -117,7 +121,7 @@ export function useTracesTestEnv(label: string, options: TracesTestEnvOptions = 
 /** A request as the gateway sends it, from `userId`. */
 export const call = <T>(userId: string, payload: T, isAdmin = false): RpcRequest<T> => ({
   requestId: randomUUID(),
-  actor: { userId, isAdmin },
+  actor: devSignedActor({ userId, isAdmin }),
   payload,
 });
 

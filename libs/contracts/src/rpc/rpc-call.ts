@@ -32,6 +32,16 @@ export class RpcActorDto implements RpcActor {
 
   @IsBoolean()
   isAdmin: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  sessionId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2_000)
+  token?: string;
 }
 
 /** What every RPC envelope carries besides its payload. */

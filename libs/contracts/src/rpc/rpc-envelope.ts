@@ -1,15 +1,23 @@
 /**
  * Every request between services carries who is acting and the request id of the HTTP call that caused it.
- * The actor is set by the gateway from the session, never taken from what a client claims.
+ * The actor is set by the gateway from the session and travels signed (`actorToken`); a service reads `actor` only as
+ * its verification of that token wrote it (docs/security.md).
  */
 export interface RpcActor {
   userId: string;
   isAdmin: boolean;
+  /** A digest of the session the gateway resolved (never the session token itself). */
+  sessionId?: string;
+  /** The gateway's signed token this actor was verified from: forwarded unchanged on calls made on its behalf. */
+  token?: string;
 }
 
 export interface RpcRequest<TPayload> {
   requestId: string;
+  /** Set by the receiving service from `actorToken` once its signature verifies; never sent on the wire. */
   actor?: RpcActor;
+  /** The gateway's signature over the actor (see ActorSigner in libs/nest). Absent: a service's own call. */
+  actorToken?: string;
   clientAddress?: string;
   payload: TPayload;
 }

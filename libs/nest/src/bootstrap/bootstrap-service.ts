@@ -4,12 +4,14 @@ import { Logger } from 'nestjs-pino';
 import { RpcErrorFilter } from '../errors/rpc-exception.filter';
 import { initMetrics } from '../observability/metrics';
 import { RpcMetricsInterceptor } from '../observability/metrics.interceptor';
+import type { NatsTarget } from '../messaging/nats-address';
 import { natsRpcServerOptions } from '../rpc/nats-transport.options';
 import { rpcValidationPipe } from './rpc-validation.pipe';
 
 export interface ServiceBootstrapOptions {
   service: string;
-  natsUrl: string;
+  /** The service's NATS address (`config.natsAddress`: with its credentials when configured). */
+  natsUrl: NatsTarget;
   healthPort: number;
   host?: string;
 }

@@ -6,6 +6,7 @@ import type { BaseServiceConfig } from '../config/base-service.config';
 import { HealthModule } from '../health/health.module';
 import { MessagingModule } from '../messaging';
 import { structuredLoggerModule } from '../observability/logger.module';
+import { ActorVerificationModule } from '../rpc/actor-verification.module';
 
 export interface ServiceCoreOptions {
   service: string;
@@ -14,7 +15,10 @@ export interface ServiceCoreOptions {
   dataSourceOptions: DataSourceOptions;
 }
 
-/** What every backend service is built on: config, logs, its database schema, JetStream with outbox, probes. */
+/**
+ * What every backend service is built on: config, logs, its database schema, JetStream with outbox, probes, and the
+ * verification of the gateway's signature over every RPC's actor.
+ */
 export function serviceCoreImports({
   service,
   schema,
@@ -28,7 +32,7 @@ export function serviceCoreImports({
     MessagingModule.forRoot({
       producer: service,
       schema,
-      natsUrl: config.NATS_URL,
+      natsUrl: config.natsAddress,
       stream: { replicas: config.JETSTREAM_REPLICAS, maxBytes: config.EVENTS_STREAM_MAX_BYTES },
       relay: { maxAttempts: config.OUTBOX_MAX_ATTEMPTS },
       retention: {
@@ -37,5 +41,6 @@ export function serviceCoreImports({
       },
     }),
     HealthModule.forService(service),
+    ActorVerificationModule.forRoot(config.ACTOR_SIGNING_PUBLIC_KEY),
   ];
 }

@@ -1,5 +1,18 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+import type { NatsAddress } from '../messaging/nats-address';
+import { DEV_ACTOR_SIGNING_PUBLIC_KEY } from '../rpc/actor-signature';
 import { envBoolean } from './env-boolean';
 import { ProductionSecret } from './production-secret';
 
@@ -13,6 +26,20 @@ export class ProcessConfig {
 
   @IsString({ message: 'NATS_URL must be a nats:// URL' })
   NATS_URL: string = 'nats://127.0.0.1:4222';
+
+  /**
+   * This app's own NATS user and password (each app has its own, allowed only its subjects: docs/security.md). Unset:
+   * an anonymous connection, for a server without authorization (tests against a plain nats-server).
+   */
+  @ValidateIf((config: ProcessConfig) => config.NATS_PASSWORD !== undefined)
+  @IsString({ message: 'NATS_USER must be set with NATS_PASSWORD' })
+  @MinLength(1)
+  NATS_USER?: string;
+
+  @ValidateIf((config: ProcessConfig) => config.NATS_USER !== undefined)
+  @IsString({ message: 'NATS_PASSWORD must be set with NATS_USER' })
+  @MinLength(1)
+  NATS_PASSWORD?: string;
 
   /** Replicas of the events stream: 1 on a single nats-server, 3 on a 3-node JetStream cluster. */
   @IsOptional()
@@ -31,6 +58,10 @@ export class ProcessConfig {
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }
+
+  get natsAddress(): NatsAddress {
+    return { url: this.NATS_URL, user: this.NATS_USER, password: this.NATS_PASSWORD };
+  }
 }
 
 /** Variables every backend service reads. Each app extends it with its own. */
@@ -39,6 +70,17 @@ export class BaseServiceConfig extends ProcessConfig {
   @ProductionSecret({ required: 'always' })
   @IsString({ message: 'DATABASE_URL must be a postgres:// connection string' })
   DATABASE_URL: string;
+
+  /**
+   * The gateway's Ed25519 public key (base64 SPKI DER) that verifies the actor of every RPC; two, comma-separated,
+   * while the key is rotated. Secret-managed like the private key it pairs with; the development key outside
+   * production, refused in production (docs/security.md).
+   */
+  @Matches(/^[A-Za-z0-9+/]{59}=(,[A-Za-z0-9+/]{59}=)*$/, {
+    message: 'ACTOR_SIGNING_PUBLIC_KEY must be an Ed25519 public key, base64 SPKI DER (docs/security.md)',
+  })
+  @ProductionSecret({ developmentValues: [DEV_ACTOR_SIGNING_PUBLIC_KEY], required: 'always' })
+  ACTOR_SIGNING_PUBLIC_KEY: string = DEV_ACTOR_SIGNING_PUBLIC_KEY;
 
   /** Port of /health and /ready for Kubernetes probes. */
   @IsOptional()

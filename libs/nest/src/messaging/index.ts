@@ -18,3 +18,4 @@ export * from './outbox-commit.subscriber';
 export * from './outbox-relay';
 export * from './outbox-set-aside';
 export * from './outbox-writer';
+export * from './nats-address';

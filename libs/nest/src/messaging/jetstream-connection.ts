@@ -9,6 +9,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
 import { EVENTS_STREAM, EVENTS_SUBJECTS } from '@copytrade/contracts';
+import { natsConnectOptions, type NatsTarget } from './nats-address';
 
 /** JetStream drops a second publish with the same Nats-Msg-Id (= event id) seen within this window. */
 export const EVENTS_DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
@@ -23,14 +24,14 @@ export const EVENTS_DEFAULT_MAX_BYTES = 1024 ** 3;
  * service crashes at boot instead of starting deaf.
  */
 export function connectNats(
-  url: string,
+  target: NatsTarget,
   name: string,
   options: Partial<NodeConnectionOptions> = {},
 ): Promise<NatsConnection> {
   // noAsyncTraces: no Error (and stack capture) made in advance for every request and JetStream publish — a
   // measurable share of the CPU when thousands of events go out at once; timeouts still say what timed out.
   return connect({
-    servers: url,
+    ...natsConnectOptions(target),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,

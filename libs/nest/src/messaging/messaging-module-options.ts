@@ -1,4 +1,5 @@
 import type { EventsStreamOptions } from './jetstream-connection';
+import type { NatsTarget } from './nats-address';
 import type { MessagingRetentionOptions } from './messaging-retention';
 import type { OutboxRelayOptions } from './outbox-relay';
 
@@ -7,7 +8,8 @@ export interface MessagingModuleOptions {
   producer: string;
   /** The service's Postgres schema holding its outbox, inbox and dead_letter tables. */
   schema: string;
-  natsUrl: string;
+  /** The service's NATS address, with its credentials when the server requires them. */
+  natsUrl: NatsTarget;
   /** Stream created or updated at bootstrap (defaults: EVENTS / events.>); `false` when deployment manages it. */
   stream?: EventsStreamOptions | false;
   relay?: Pick<

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Histogram, register } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, register } from 'prom-client';
 import { DomainException } from '../errors/domain.exception';
 
 /** How an RPC ended: answered, refused with a 4xx (the caller's fault), failed (5xx) or no answer in time (503). */
@@ -36,6 +36,18 @@ export const rpcServerDuration = () =>
 /** Requests the gateway (or any RpcClient) sent: time until the reply, the refusal or the timeout. */
 export const rpcClientDuration = () =>
   histogram('copytrade_rpc_client_duration_seconds', 'Time until an RPC request was answered, refused or timed out');
+
+/** RPCs refused because their actor was unsigned, altered or expired, by pattern and reason. */
+export function rpcActorRefusals(): Counter<'pattern' | 'reason'> {
+  const name = 'copytrade_rpc_actor_refused_total';
+  const existing = register.getSingleMetric(name);
+  if (existing) return existing as Counter<'pattern' | 'reason'>;
+  return new Counter({
+    name,
+    help: 'RPC requests refused for an actor whose signature did not verify',
+    labelNames: ['pattern', 'reason'],
+  });
+}
 
 export function rpcOutcomeOf(error: unknown): RpcOutcome {
   const status = error instanceof DomainException ? error.status : statusOf(error);

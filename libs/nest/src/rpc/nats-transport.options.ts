@@ -1,12 +1,13 @@
 import { Transport, type NatsOptions } from '@nestjs/microservices';
+import { natsConnectOptions, type NatsTarget } from '../messaging/nats-address';
 import { BoundedReplySerializer } from './bounded-reply.serializer';
 
 /** Core NATS request/reply for one service; the queue group spreads requests over its replicas. */
-export function natsRpcServerOptions(natsUrl: string, service: string): NatsOptions {
+export function natsRpcServerOptions(nats: NatsTarget, service: string): NatsOptions {
   return {
     transport: Transport.NATS,
     options: {
-      servers: [natsUrl],
+      ...natsConnectOptions(nats),
       queue: service,
       name: `${service}-rpc`,
       maxReconnectAttempts: -1,
@@ -15,9 +16,9 @@ export function natsRpcServerOptions(natsUrl: string, service: string): NatsOpti
   };
 }
 
-export function natsRpcClientOptions(natsUrl: string, name: string): NatsOptions {
+export function natsRpcClientOptions(nats: NatsTarget, name: string): NatsOptions {
   return {
     transport: Transport.NATS,
-    options: { servers: [natsUrl], name: `${name}-rpc-client`, maxReconnectAttempts: -1 },
+    options: { ...natsConnectOptions(nats), name: `${name}-rpc-client`, maxReconnectAttempts: -1 },
   };
 }

@@ -10,16 +10,20 @@ import {
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { DomainException } from '../errors/domain.exception';
 import { rpcClientDuration, timeRpc } from '../observability/metrics';
+import type { ActorSigner } from './actor-signature';
 
 export interface RpcCallContext {
   requestId: string;
+  /** The acting user: signed here by the gateway's client; elsewhere one a service verified (its token forwarded). */
   actor?: RpcActor;
   clientAddress?: string;
 }
 
 /**
  * Request/reply over core NATS with a timeout. A refusal from the service comes back as the same
- * DomainException it threw; a missing or slow service becomes 503 so callers never hang.
+ * DomainException it threw; a missing or slow service becomes 503 so callers never hang. The actor travels only as
+ * the gateway's signed token: the gateway's client (given the signer) signs it, a service forwards the token it
+ * verified, and a service's own work names no actor at all.
  */
 export class RpcClient {
   /** Latency of every request sent, by pattern and outcome (the gateway's `/metrics`). */
@@ -28,6 +32,7 @@ export class RpcClient {
   constructor(
     private readonly proxy: ClientProxy,
     private readonly defaultTimeoutMs = RPC_TIMEOUT_MS,
+    private readonly signer?: ActorSigner,
   ) {}
 
   async request<TPayload, TReply>(
@@ -38,7 +43,7 @@ export class RpcClient {
   ): Promise<TReply> {
     const envelope: RpcRequest<TPayload> = {
       requestId: context.requestId,
-      actor: context.actor,
+      actorToken: this.actorTokenOf(context),
       clientAddress: context.clientAddress,
       payload,
     };
@@ -51,6 +56,13 @@ export class RpcClient {
         throw toDomainException(error, pattern);
       }
     });
+  }
+
+  private actorTokenOf({ actor, requestId }: RpcCallContext): string | undefined {
+    if (!actor) return undefined;
+    if (actor.token) return actor.token;
+    if (this.signer) return this.signer.sign(actor, requestId);
+    throw new Error('Only the gateway signs an actor: a service forwards the token it verified or acts as itself');
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnManaged, stopChild } from './managed-process';
 import { isPortOpen, waitForPort } from './wait-for';
@@ -20,15 +20,25 @@ export function findNatsServer(): string | undefined {
   return path || undefined;
 }
 
-/** A nats-server with JetStream, its store under DATA_DIR so events survive a restart. */
-export async function startNatsServer(binary: string, dataDir: string, port: number): Promise<RunningNats> {
+/**
+ * A nats-server with JetStream, its store under DATA_DIR so events survive a restart, started from a config file
+ * written there; with `authorization` (renderNatsAuthorization) only the apps' users may connect.
+ */
+export async function startNatsServer(
+  binary: string,
+  dataDir: string,
+  port: number,
+  authorization = '',
+): Promise<RunningNats> {
   const storeDir = join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
   // Another process on the port (a nats-server left behind) would pass for ours: refuse instead.
   if (await isPortOpen(port)) throw new Error(`Port ${port} (EMBEDDED_NATS_PORT) is already in use.`);
-  const child = spawnManaged(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const configFile = join(dataDir, 'nats-server.conf');
+  const config = `listen: "127.0.0.1:${port}"\njetstream { store_dir: ${JSON.stringify(storeDir)} }\n${authorization}`;
+  // The passwords are in it: readable by this user only.
+  writeFileSync(configFile, config, { mode: 0o600 });
+  const child = spawnManaged(binary, ['-c', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
     if (/\[(ERR|FTL)\]/.test(text)) process.stderr.write(`[nats] ${text}`);

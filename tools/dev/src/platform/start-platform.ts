@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { randomNatsPasswords, renderNatsAuthorization } from '../nats-auth/nats-auth-config';
+import type { NatsApp } from '../nats-auth/app-permissions';
 import { findNatsServer, NATS_INSTALL_HINT, startNatsServer } from './nats-server';
 import { runAllMigrations } from './migrations';
 import { BACKEND_SERVICES, spawnApp, stopProcesses, type ServiceProcess } from './services';
@@ -58,10 +60,16 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     }
 
     let natsUrl = options.natsUrl;
+    // The NATS server started here requires each app's own user (docs/security.md); one given by NATS_URL is used as
+    // it is (anonymously, unless NATS_USER / NATS_PASSWORD are in the environment).
+    let natsCredentials: (app: NatsApp) => NodeJS.ProcessEnv = () => ({});
     if (!natsUrl) {
       const binary = findNatsServer();
       if (!binary) throw new Error(NATS_INSTALL_HINT);
-      const nats = await startNatsServer(binary, dataDir, options.embeddedNatsPort);
+      const passwords = randomNatsPasswords();
+      const authorization = renderNatsAuthorization((app) => ({ value: passwords[app] }));
+      const nats = await startNatsServer(binary, dataDir, options.embeddedNatsPort, authorization);
+      natsCredentials = (app) => ({ NATS_USER: app, NATS_PASSWORD: passwords[app] });
       cleanups.push({ stage: 'NATS', run: nats.stop });
       natsUrl = nats.url;
     }
@@ -81,13 +89,19 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const healthPorts = BACKEND_SERVICES.map((_, index) => options.port + 1 + index);
     BACKEND_SERVICES.forEach((service, index) =>
       services.push(
-        spawnApp(service, 'main.js', { ...baseEnv, HEALTH_PORT: String(healthPorts[index]) }, options.logDir),
+        spawnApp(
+          service,
+          'main.js',
+          { ...baseEnv, ...natsCredentials(service), HEALTH_PORT: String(healthPorts[index]) },
+          options.logDir,
+        ),
       ),
     );
     // The gateways stop first: no new request reaches a service that is stopping.
     const gateways: ServiceProcess[] = [];
     cleanups.push({ stage: 'gateway', run: () => stopProcesses(gateways, GATEWAY_STOP_GRACE_MS) });
-    gateways.push(spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(options.port) }, options.logDir));
+    const gatewayEnv = { ...baseEnv, ...natsCredentials('gateway') };
+    gateways.push(spawnApp('gateway', 'main.js', { ...gatewayEnv, PORT: String(options.port) }, options.logDir));
     reportUnexpectedExit([...services, ...gateways]);
 
     // A process that dies while starting fails the start at once instead of after the readiness timeout.
@@ -100,7 +114,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       ]),
     ]);
     const addGatewayReplica = async (port: number) => {
-      const replica = spawnApp('gateway', 'main.js', { ...baseEnv, PORT: String(port) }, options.logDir);
+      const replica = spawnApp('gateway', 'main.js', { ...gatewayEnv, PORT: String(port) }, options.logDir);
       gateways.push(replica);
       reportUnexpectedExit([replica]);
       await waitForHttpOk(`http://127.0.0.1:${port}/ready`, 60_000);

@@ -25,7 +25,7 @@ export class ServiceRpcClientModule {
           provide: token,
           inject: [AdminConfig],
           useFactory: (config: AdminConfig) =>
-            new ClosingRpcClient(ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, connectionName))),
+            new ClosingRpcClient(ClientProxyFactory.create(natsRpcClientOptions(config.natsAddress, connectionName))),
         },
       ],
       exports: [token],

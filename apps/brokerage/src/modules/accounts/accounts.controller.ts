@@ -17,7 +17,7 @@ import {
   type QuotesRpcReply,
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
-import { assertOwnUser } from '../../common/own-user';
+import { assertOwnUser, assertOwnUserOrService } from '../../common/own-user';
 import { AccountValuesUseCase } from './use-cases/account-values.use-case';
 import { MarketQuotesUseCase } from './use-cases/market-quotes.use-case';
 import { ReadAccountDataUseCase } from './use-cases/read-account-data.use-case';
@@ -32,7 +32,7 @@ export class AccountsController {
 
   @MessagePattern(BrokerageRpc.listAccounts)
   async accounts(@Payload() { actor, payload, requestId }: UserScopedRpcCall): Promise<ListAccountsRpcReply> {
-    assertOwnUser(actor, payload.userId);
+    assertOwnUserOrService(actor, payload.userId);
     return { accounts: await this.read.accounts(payload.userId, requestId) };
   }
 
@@ -44,14 +44,14 @@ export class AccountsController {
 
   @MessagePattern(BrokerageRpc.listPositions)
   async positions(@Payload() { actor, payload, requestId }: AccountScopedRpcCall): Promise<ListPositionsRpcReply> {
-    assertOwnUser(actor, payload.userId);
+    assertOwnUserOrService(actor, payload.userId);
     return { positions: await this.read.positions(payload.userId, payload.accountId, requestId) };
   }
 
   /** One page of orders (the first without a cursor), with the next page's cursor. */
   @MessagePattern(BrokerageRpc.listOrders)
   async orders(@Payload() { actor, payload, requestId }: ListOrdersRpcCall): Promise<ListOrdersRpcReply> {
-    assertOwnUser(actor, payload.userId);
+    assertOwnUserOrService(actor, payload.userId);
     const { cursor, limit } = payload;
     return this.read.orders(payload.userId, payload.accountId, { cursor, limit }, requestId);
   }

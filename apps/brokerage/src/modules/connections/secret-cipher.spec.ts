@@ -1,4 +1,4 @@
-import { loadConfig } from '@copytrade/nest';
+import { generateActorSigningKeys, loadConfig } from '@copytrade/nest';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { SecretCipher } from './secret-cipher';
 
@@ -23,7 +23,7 @@ describe('SecretCipher (AES-256-GCM)', () => {
 });
 
 describe('BrokerageConfig', () => {
-  const base = { DATABASE_URL: 'postgres://x' };
+  const base = { DATABASE_URL: 'postgres://x', ACTOR_SIGNING_PUBLIC_KEY: generateActorSigningKeys().publicKey };
 
   it('requires a 32-byte encryption key in production and refuses placeholders', () => {
     expect(() => loadConfig(BrokerageConfig, { ...base, NODE_ENV: 'production' })).toThrow(/SECRETS_ENCRYPTION_KEY/);

@@ -15,7 +15,7 @@ import {
   type ResolveUnknownOrderRpcReply,
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
-import { assertOwnUser } from '../../common/own-user';
+import { assertOwnUserOrService } from '../../common/own-user';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { toPlacedOrderView, toUnknownOrderView } from './mappers/placed-order.mapper';
 import { OrderIntentsStore } from './order-intents.store';
@@ -38,7 +38,7 @@ export class OrdersController {
 
   @MessagePattern(BrokerageRpc.placeOrder)
   async place(@Payload() { actor, payload, requestId: traceId }: PlaceOrderRpcCall): Promise<PlaceOrderRpcReply> {
-    assertOwnUser(actor, payload.userId);
+    assertOwnUserOrService(actor, payload.userId);
     return this.placeOrder.execute(payload, traceId);
   }
 
@@ -56,7 +56,7 @@ export class OrdersController {
   /** The stored outcome of the user's request id (reconciled first when unknown); null when never received. */
   @MessagePattern(BrokerageRpc.getPlacedOrder)
   async get(@Payload() { actor, payload }: GetPlacedOrderRpcCall): Promise<GetPlacedOrderRpcReply> {
-    assertOwnUser(actor, payload.userId);
+    assertOwnUserOrService(actor, payload.userId);
     const intent = await this.intents.find(payload.userId, payload.requestId);
     if (!intent) return { order: null };
     const current = intent.state === 'UNKNOWN' ? await this.reconciler.reconcile(intent.id) : intent;

@@ -113,10 +113,8 @@ export class AutoCopyCloser implements OnApplicationBootstrap, OnApplicationShut
       if (sell.status === 'FAILED') return await this.refused(close, sell.failureReason ?? 'refused', false);
       // Accepted by the brokerage already: its events or the sell sweeper settle it.
       if (sell.brokerageOrderId) return await deferAutoCopyClose(manager, close, waitMs);
-      const outcome = await this.placement.place(sell, copy, {
-        requestId,
-        actor: { userId: copy.userId, isAdmin: false },
-      });
+      // The copy engine's own work: it acts as itself, never as the follower.
+      const outcome = await this.placement.place(sell, copy, { requestId });
       if (outcome.status === 'filled') return await finishAutoCopyClose(manager, close, 'sell filled');
       // Accepted, or its outcome unknown: never a new attempt until that sell has FAILED.
       await deferAutoCopyClose(manager, close, waitMs);

@@ -36,7 +36,7 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
       provide: RPC_PROXY,
       inject: [CopyEngineConfig],
       useFactory: (config: CopyEngineConfig) =>
-        ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, 'copy-engine-client')),
+        ClientProxyFactory.create(natsRpcClientOptions(config.natsAddress, 'copy-engine-client')),
     },
     { provide: COPY_ENGINE_RPC, inject: [RPC_PROXY], useFactory: (proxy: ClientProxy) => new RpcClient(proxy) },
     CopyPlacement,

@@ -111,7 +111,8 @@ export class CopyPlacement {
         ...limitOrderFieldsOf(copy),
       },
     };
-    const context = { requestId: correlationId, actor: { userId: copy.userId, isAdmin: false } };
+    // The copy engine's own call (a sweeper may resume it long after the user's request): it names no actor.
+    const context = { requestId: correlationId };
     try {
       const reply = await this.rpc.request<PlaceOrderRpcRequest, PlaceOrderRpcReply>(
         BrokerageRpc.placeOrder,
@@ -217,7 +218,7 @@ export class CopyPlacement {
       const { order } = await this.rpc.request<GetPlacedOrderRpcRequest, GetPlacedOrderRpcReply>(
         BrokerageRpc.getPlacedOrder,
         { userId: copy.userId, requestId: copy.requestId },
-        { requestId: correlationId, actor: { userId: copy.userId, isAdmin: false } },
+        { requestId: correlationId },
       );
       return order;
     } catch {

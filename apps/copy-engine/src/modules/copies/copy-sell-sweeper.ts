@@ -36,9 +36,7 @@ export class CopySellSweeper extends PendingSweeper {
     const sell = await findCopySellById(manager, id);
     const copy = sell && (await findCopyById(manager, sell.copyId));
     if (!sell || sell.status !== 'PENDING' || !copy) return;
-    await this.placement.place(sell, copy, {
-      requestId: `copy-sell-sweep:${id}`,
-      actor: { userId: sell.userId, isAdmin: false },
-    });
+    // The copy engine's own work: it acts as itself, never as the follower.
+    await this.placement.place(sell, copy, { requestId: `copy-sell-sweep:${id}` });
   }
 }

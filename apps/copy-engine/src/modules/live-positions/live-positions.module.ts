@@ -19,7 +19,7 @@ const RPC_PROXY = Symbol('LIVE_POSITIONS_RPC_PROXY');
       provide: RPC_PROXY,
       inject: [CopyEngineConfig],
       useFactory: (config: CopyEngineConfig) =>
-        ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, 'copy-engine-live-positions-client')),
+        ClientProxyFactory.create(natsRpcClientOptions(config.natsAddress, 'copy-engine-live-positions-client')),
     },
     { provide: LIVE_POSITIONS_RPC, inject: [RPC_PROXY], useFactory: (proxy: ClientProxy) => new RpcClient(proxy) },
     ListLivePositionsUseCase,

@@ -6,6 +6,8 @@ import type { Request } from 'express';
 export interface GatewayRequest extends Request {
   id: string;
   user?: UserView;
+  /** A digest of the session cookie (set with `user`): names the session in signed actors without revealing it. */
+  sessionId?: string;
 }
 
 /**
@@ -15,7 +17,9 @@ export interface GatewayRequest extends Request {
 export function rpcContextOf(request: GatewayRequest): RpcCallContext {
   return {
     requestId: requestIdOf(request),
-    actor: request.user ? { userId: request.user.id, isAdmin: request.user.isAdmin } : undefined,
+    actor: request.user
+      ? { userId: request.user.id, isAdmin: request.user.isAdmin, sessionId: request.sessionId }
+      : undefined,
     clientAddress: request.ip,
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Messages } from '@copytrade/contracts';
@@ -27,6 +28,7 @@ export class SessionGuard implements CanActivate {
     const sessionToken: unknown = request.cookies?.[this.config.sessionCookieName];
     if (typeof sessionToken === 'string' && sessionToken.length > 0 && sessionToken.length < 200) {
       request.user = (await this.sessions.resolve(sessionToken, request)) ?? undefined;
+      if (request.user) request.sessionId = createHash('sha256').update(sessionToken).digest('base64url').slice(0, 22);
     }
 
     const targets = [context.getHandler(), context.getClass()];

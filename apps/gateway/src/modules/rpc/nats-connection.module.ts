@@ -19,7 +19,7 @@ export class NatsConnectionModule implements OnApplicationShutdown {
 
 /** The gateway may start before any service has created the events stream; creating it is idempotent. */
 async function connectAndEnsureStream(config: GatewayConfig): Promise<NatsConnection> {
-  const nats = await connectNats(config.NATS_URL, 'gateway');
+  const nats = await connectNats(config.natsAddress, 'gateway');
   await ensureEventsStream(nats, { replicas: config.JETSTREAM_REPLICAS });
   return nats;
 }

@@ -1,11 +1,11 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy, ClientProxyFactory } from '@nestjs/microservices';
-import { natsRpcClientOptions, RpcClient } from '@copytrade/nest';
+import { ActorSigner, natsRpcClientOptions, RpcClient } from '@copytrade/nest';
 import { GatewayConfig } from '../../config/gateway.config';
 
 const NATS_RPC_PROXY = Symbol('NATS_RPC_PROXY');
 
-/** One NATS request/reply client for the whole gateway. */
+/** One NATS request/reply client for the whole gateway; it signs the session's actor on every call. */
 @Global()
 @Module({
   providers: [
@@ -13,9 +13,14 @@ const NATS_RPC_PROXY = Symbol('NATS_RPC_PROXY');
       provide: NATS_RPC_PROXY,
       inject: [GatewayConfig],
       useFactory: (config: GatewayConfig) =>
-        ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, 'gateway')),
+        ClientProxyFactory.create(natsRpcClientOptions(config.natsAddress, 'gateway')),
     },
-    { provide: RpcClient, inject: [NATS_RPC_PROXY], useFactory: (proxy: ClientProxy) => new RpcClient(proxy) },
+    {
+      provide: RpcClient,
+      inject: [NATS_RPC_PROXY, GatewayConfig],
+      useFactory: (proxy: ClientProxy, config: GatewayConfig) =>
+        new RpcClient(proxy, undefined, new ActorSigner(config.ACTOR_SIGNING_PRIVATE_KEY)),
+    },
   ],
   exports: [RpcClient],
 })

@@ -13,7 +13,7 @@ const IDENTITY_PROXY = Symbol('IDENTITY_PROXY');
       provide: IDENTITY_PROXY,
       inject: [TracesConfig],
       useFactory: (config: TracesConfig) =>
-        ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, 'traces-identity-client')),
+        ClientProxyFactory.create(natsRpcClientOptions(config.natsAddress, 'traces-identity-client')),
     },
     {
       provide: IdentityUsers,

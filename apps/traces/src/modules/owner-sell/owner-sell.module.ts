@@ -22,7 +22,7 @@ const BROKERAGE_PROXY = Symbol('OWNER_SELL_BROKERAGE_PROXY');
       provide: BROKERAGE_PROXY,
       inject: [TracesConfig],
       useFactory: (config: TracesConfig) =>
-        ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, 'traces-owner-sell-brokerage-client')),
+        ClientProxyFactory.create(natsRpcClientOptions(config.natsAddress, 'traces-owner-sell-brokerage-client')),
     },
     {
       provide: OWNER_SELL_BROKERAGE,

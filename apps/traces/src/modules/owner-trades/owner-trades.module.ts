@@ -23,7 +23,7 @@ const BROKERAGE_PROXY = Symbol('BROKERAGE_PROXY');
       provide: BROKERAGE_PROXY,
       inject: [TracesConfig],
       useFactory: (config: TracesConfig) =>
-        ClientProxyFactory.create(natsRpcClientOptions(config.NATS_URL, 'traces-brokerage-client')),
+        ClientProxyFactory.create(natsRpcClientOptions(config.natsAddress, 'traces-brokerage-client')),
     },
     {
       provide: BrokerageReader,

@@ -115,7 +115,7 @@ export class CloseCopyUseCase {
       const { order } = await this.brokerage.request<GetPlacedOrderRpcRequest, GetPlacedOrderRpcReply>(
         BrokerageRpc.getPlacedOrder,
         { userId, requestId: sellRequestId },
-        { requestId: correlationId, actor: { userId, isAdmin: false } },
+        { requestId: correlationId },
       );
       return order;
     } catch {

@@ -47,11 +47,8 @@ export class BrokerageAccountUpdatedHandler implements OnModuleInit {
     const { userId, accountId, reason } = envelope.data;
     const traces = await manager.find(TraceEntity, { where: { ownerUserId: userId }, order: { id: 'ASC' } });
     for (const trace of traces) {
-      // On the owner's behalf: the brokerage answers only a user's own data.
-      const outcome = await this.sync.execute(trace, {
-        requestId: envelope.correlationId,
-        actor: { userId, isAdmin: false },
-      });
+      // The traces service's own work (no user is signed in behind an event): it names no actor.
+      const outcome = await this.sync.execute(trace, { requestId: envelope.correlationId });
       this.logger.log(
         {
           traceId: trace.id,
