@@ -11,6 +11,7 @@ import {
   type OrderUpdatedV1,
   type RpcRequest,
 } from '@copytrade/contracts';
+import { devSignedActor } from '@copytrade/nest';
 import { expectEventually } from '@copytrade/testing';
 import { AutoCopyCloser } from '../../src/modules/auto-copy/auto-copy-closer';
 import { closeRequestId, type CloseReason } from '../../src/modules/copies/copy-closed-by';
@@ -49,7 +50,7 @@ const closer = () => suite.app.get(AutoCopyCloser);
 const ticker = () => `G${randomUUID().slice(0, 6).toUpperCase()}`;
 const as = <T>(userId: string, payload: T): RpcRequest<T> => ({
   requestId: randomUUID(),
-  actor: { userId, isAdmin: false },
+  actor: devSignedActor({ userId, isAdmin: false }),
   payload,
 });
 
