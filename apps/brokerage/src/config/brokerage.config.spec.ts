@@ -1,8 +1,11 @@
-import { loadConfig } from '@copytrade/nest';
+import { loadConfig, productionTransportEnv } from '@copytrade/nest';
 import { BrokerageConfig, DEV_SECRETS_ENCRYPTION_KEY } from './brokerage.config';
 
 describe('BrokerageConfig SECRETS_ENCRYPTION_KEY in production', () => {
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://brokerage:a-password-of-ours@db/copytrade' };
+  const production = {
+    ...productionTransportEnv('service'),
+    DATABASE_URL: 'postgres://brokerage:a-password-of-ours@db/copytrade',
+  };
   const ownKey = Buffer.alloc(32, 7).toString('base64');
 
   it('refuses to start without it, naming it', () => {

@@ -1,4 +1,4 @@
-import { generateActorSigningKeys, loadConfig } from '@copytrade/nest';
+import { loadConfig, productionTransportEnv } from '@copytrade/nest';
 import { DEV_CSRF_SECRET, GatewayConfig } from './gateway.config';
 
 describe('GatewayConfig', () => {
@@ -21,11 +21,7 @@ describe('GatewayConfig DEV_TOOLS', () => {
   });
 
   it('production refuses to start with it on, and starts with it off', () => {
-    const production = {
-      NODE_ENV: 'production',
-      CSRF_SECRET: 'x'.repeat(40),
-      ACTOR_SIGNING_PRIVATE_KEY: generateActorSigningKeys().privateKey,
-    };
+    const production = { ...productionTransportEnv('gateway'), CSRF_SECRET: 'x'.repeat(40) };
     expect(() => loadConfig(GatewayConfig, { ...production, DEV_TOOLS: 'true' })).toThrow(
       'DEV_TOOLS must not be turned on in production',
     );
@@ -35,7 +31,7 @@ describe('GatewayConfig DEV_TOOLS', () => {
 });
 
 describe('GatewayConfig CSRF_SECRET in production', () => {
-  const production = { NODE_ENV: 'production' };
+  const production = productionTransportEnv('gateway');
 
   it('refuses to start without it, naming it (no longer found out at the first CSRF token)', () => {
     expect(() => loadConfig(GatewayConfig, production)).toThrow('CSRF_SECRET must be set in production');

@@ -1,4 +1,4 @@
-import { generateActorSigningKeys, loadConfig } from '@copytrade/nest';
+import { generateActorSigningKeys, loadConfig, productionTransportEnv } from '@copytrade/nest';
 import { DEV_ADMIN_PASSWORD, DEV_CODE_HASH_SECRET, IdentityConfig } from './identity.config';
 
 const base = { DATABASE_URL: 'postgres://unused', ACTOR_SIGNING_PUBLIC_KEY: generateActorSigningKeys().publicKey };
@@ -26,7 +26,7 @@ describe('IdentityConfig', () => {
     );
     const production = loadConfig(IdentityConfig, {
       ...base,
-      NODE_ENV: 'production',
+      ...productionTransportEnv('service'),
       SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
       CODE_HASH_SECRET: 'x'.repeat(32),
     });
@@ -39,7 +39,7 @@ describe('IdentityConfig', () => {
 
   describe('secrets in production', () => {
     const production = {
-      NODE_ENV: 'production',
+      ...productionTransportEnv('service'),
       DATABASE_URL: 'postgres://identity:a-password-of-ours@db:5432/copytrade',
       SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
       CODE_HASH_SECRET: 'c'.repeat(40),

@@ -4,6 +4,7 @@ import { BaseServiceConfig } from './base-service.config';
 import { loadConfig } from './load-config';
 
 const base = { DATABASE_URL: 'postgres://unused' };
+const nats = { NATS_USER: 'traces', NATS_PASSWORD: 'a-nats-password-of-ours' };
 
 describe('the actor verification key of a service', () => {
   it('is the development key outside production, with nothing to set', () => {
@@ -33,6 +34,17 @@ describe('the actor verification key of a service', () => {
     expect(() => loadConfig(BaseServiceConfig, { ...base, ACTOR_SIGNING_PUBLIC_KEY: 'CHANGE_ME' })).toThrow(
       /ACTOR_SIGNING_PUBLIC_KEY must be an Ed25519 public key/,
     );
+  });
+
+  it('refuses an anonymous NATS connection in production (the migrations, which never connect, still load)', () => {
+    const { publicKey } = generateActorSigningKeys();
+    const production = { ...base, NODE_ENV: 'production', ACTOR_SIGNING_PUBLIC_KEY: publicKey };
+    const config = loadConfig(BaseServiceConfig, production);
+    expect(() => config.natsAddress).toThrow(/NATS_USER and NATS_PASSWORD must be set in production/);
+    expect(loadConfig(BaseServiceConfig, { ...production, ...nats }).natsAddress).toMatchObject({
+      user: 'traces',
+      password: 'a-nats-password-of-ours',
+    });
   });
 
   it('takes NATS credentials only as a pair', () => {

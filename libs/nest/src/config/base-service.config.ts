@@ -29,7 +29,9 @@ export class ProcessConfig {
 
   /**
    * This app's own NATS user and password (each app has its own, allowed only its subjects: docs/security.md). Unset:
-   * an anonymous connection, for a server without authorization (tests against a plain nats-server).
+   * an anonymous connection, for a server without authorization (tests against a plain nats-server) — never in
+   * production (natsAddress refuses it), where the NATS permissions are what keeps other clients from the calls
+   * services make as themselves.
    */
   @ValidateIf((config: ProcessConfig) => config.NATS_PASSWORD !== undefined)
   @IsString({ message: 'NATS_USER must be set with NATS_PASSWORD' })
@@ -59,7 +61,13 @@ export class ProcessConfig {
     return this.NODE_ENV === 'production';
   }
 
+  /**
+   * Where and as whom to connect to NATS. Production refuses an anonymous connection here, where a process connects,
+   * rather than in validation: the migrations run with a service's configuration and never connect.
+   */
   get natsAddress(): NatsAddress {
+    if (this.isProduction && this.NATS_USER === undefined)
+      throw new Error('NATS_USER and NATS_PASSWORD must be set in production: every app connects as its own NATS user');
     return { url: this.NATS_URL, user: this.NATS_USER, password: this.NATS_PASSWORD };
   }
 }

@@ -3,3 +3,4 @@ export * from './base-service.config';
 export * from './app-config.module';
 export * from './env-boolean';
 export * from './production-secret';
+export * from './production-test-env';

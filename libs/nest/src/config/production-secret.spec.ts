@@ -3,6 +3,7 @@ import { IsString, MinLength } from 'class-validator';
 import { BaseServiceConfig } from './base-service.config';
 import { loadConfig } from './load-config';
 import { ProductionSecret } from './production-secret';
+import { productionTransportEnv } from './production-test-env';
 
 class ExampleConfig extends BaseServiceConfig {
   @ProductionSecret({ developmentValues: ['example-development-signing-key-0123456789'] })
@@ -15,7 +16,7 @@ class ExampleConfig extends BaseServiceConfig {
   OPTIONAL_KEY?: string;
 }
 
-const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://app:s3cret-of-ours@db/app' };
+const production = { ...productionTransportEnv('service'), DATABASE_URL: 'postgres://app:s3cret-of-ours@db/app' };
 const ownKey = 'k'.repeat(40);
 
 describe('ProductionSecret', () => {
