@@ -52,7 +52,7 @@ export class BetaCodes {
         publicUrl: this.config.PUBLIC_URL,
       }),
     );
-    this.logger.log({ email }, 'Beta code e-mailed');
+    this.logger.log('Beta code e-mailed');
   }
 
   /** The address's live code (not revoked, verified, expired or dead), locked for the verification that reads it. */

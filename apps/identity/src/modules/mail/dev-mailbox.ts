@@ -23,7 +23,7 @@ export class DevMailbox implements Mailer {
       `DELETE FROM identity.dev_mail WHERE id IN (SELECT id FROM identity.dev_mail ORDER BY sent_at DESC OFFSET $1)`,
       [DevMailbox.capacity],
     );
-    this.logger.log({ to: mail.to, subject: mail.subject }, 'Mail kept in the development mailbox');
+    this.logger.log({ subject: mail.subject }, 'Mail kept in the development mailbox');
   }
 
   /** Newest first; only the given address's when `to` is set. */

@@ -18,7 +18,7 @@ export class SmtpMailer implements Mailer {
 
   async send(mail: OutgoingMail): Promise<void> {
     await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
-    this.logger.log({ to: mail.to, subject: mail.subject }, 'Mail sent');
+    this.logger.log({ subject: mail.subject }, 'Mail sent');
   }
 
   close(): void {

@@ -55,7 +55,7 @@ export class RequestBetaCodeUseCase {
       return approved && !full ? this.codes.issue(manager, email) : null;
     });
     if (code) await this.codes.mail(email, code);
-    this.logger.log({ requestId, email, clientAddress, codeSent: code !== null }, 'Beta code requested');
+    this.logger.log({ requestId, clientAddress, codeSent: code !== null }, 'Beta code requested');
     return { success: true, message: BetaMessages.requestReceived };
   }
 

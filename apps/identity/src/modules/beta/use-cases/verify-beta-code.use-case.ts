@@ -49,7 +49,7 @@ export class VerifyBetaCodeUseCase {
     ]);
     // The transaction commits a wrong guess's count too: refusals are thrown only after it.
     const outcome = await this.dataSource.transaction((manager) => this.check(manager, email, payload.betaCode.trim()));
-    this.logger.log({ requestId, email, clientAddress, outcome: outcome.kind }, 'Beta code verification');
+    this.logger.log({ requestId, clientAddress, outcome: outcome.kind }, 'Beta code verification');
     if (outcome.kind === 'wrong') throw invalidBetaCode();
     if (outcome.kind === 'full') throw betaFull();
     return { userExists: outcome.userExists };
