@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { generateActorSigningKeys, loadConfig } from '@copytrade/nest';
+import { loadConfig, productionTransportEnv } from '@copytrade/nest';
 import { natsUrl } from '@copytrade/testing';
 import request from 'supertest';
 import { GatewayConfig } from '../../src/config/gateway.config';
@@ -34,15 +34,7 @@ const DEV_ROUTES = [
 
 it.each([
   // Plain cookies, so the test client sends them back over http.
-  [
-    'in production',
-    {
-      NODE_ENV: 'production',
-      CSRF_SECRET: 'x'.repeat(40),
-      COOKIE_SECURE: 'false',
-      ACTOR_SIGNING_PRIVATE_KEY: generateActorSigningKeys().privateKey,
-    },
-  ],
+  ['in production', { ...productionTransportEnv('gateway'), CSRF_SECRET: 'x'.repeat(40), COOKIE_SECURE: 'false' }],
   ['outside production without DEV_TOOLS', { NODE_ENV: 'development' }],
   ['with DEV_TOOLS=false', { NODE_ENV: 'test', DEV_TOOLS: 'false' }],
 ])('the developer endpoints do not exist %s: /api/dev/* answers 404', async (_, env) => {

@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { generateActorSigningKeys, loadConfig } from '@copytrade/nest';
+import { loadConfig, productionTransportEnv } from '@copytrade/nest';
 import { natsUrl } from '@copytrade/testing';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -79,11 +79,7 @@ function rawGet(port: number, path: string, headers: Record<string, string>): Pr
 
 const DEVELOPMENT = { NODE_ENV: 'development' };
 // Production over https (secure cookies), as deployed.
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  CSRF_SECRET: 'x'.repeat(40),
-  ACTOR_SIGNING_PRIVATE_KEY: generateActorSigningKeys().privateKey,
-};
+const PRODUCTION = { ...productionTransportEnv('gateway'), CSRF_SECRET: 'x'.repeat(40) };
 const CHROME = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 describe('compression', () => {
