@@ -24,7 +24,7 @@ import { StopLossEvaluator } from '../../src/modules/copy-stop-loss/stop-loss-ev
 import { AutoCopyStandInsModule, FILL_PRICE, publish, republish, world } from '../support/auto-copy-world';
 import { useCopyEngineSuite } from '../support/copy-engine-suite';
 import { seedOpenCopies, setStopLoss, type SeededCopy } from '../support/open-copies';
-import { orderEnvelope } from '../support/order-events';
+import { orderEnvelope, stockOrderFilledEvent, type StockOrderOf } from '../support/order-events';
 
 /**
  * The guards' closes made complete, through the real copy engine (real PostgreSQL and migrations, a private
@@ -101,7 +101,7 @@ async function seed(copies: Array<SeededCopy & { sent?: boolean }>): Promise<str
 }
 
 /** The brokerage's events about a copy's own buy order (the intent is keyed by the copy here). */
-const buyOrder = (copy: CopyRecord) => ({
+const buyOrder = (copy: CopyRecord): StockOrderOf => ({
   intentId: copy.id,
   userId: copy.userId,
   accountId: copy.brokerageAccountId!,
@@ -114,16 +114,7 @@ const buyOrder = (copy: CopyRecord) => ({
 });
 
 function buyFilled(copy: CopyRecord, quantity: string, price: string): EventEnvelope<OrderFilledV1> {
-  return orderEnvelope(OrderFilled.type, copy.id, {
-    ...buyOrder(copy),
-    filledQuantity: quantity,
-    averagePrice: price,
-    filledAt: new Date().toISOString(),
-    optionType: null,
-    strikePrice: null,
-    expirationDate: null,
-    contractMultiplier: 1,
-  });
+  return stockOrderFilledEvent(buyOrder(copy), quantity, price);
 }
 
 function buyUpdated(

@@ -25,24 +25,28 @@ export function orderEnvelope<T>(type: string, intentId: string, data: T): Event
   };
 }
 
-/** OrderFilled of a stock order the stand-in brokerage placed (paper): `filled` units at `price`, now. */
-export function orderFilledEvent(
-  userId: string,
-  order: PlacedOrderView,
-  action: OrderFilledV1['action'],
+/** Who placed which stock order: every field of an OrderFilled but the fill's own. */
+export type StockOrderOf = Pick<
+  OrderFilledV1,
+  | 'intentId'
+  | 'userId'
+  | 'accountId'
+  | 'provider'
+  | 'requestId'
+  | 'brokerageOrderId'
+  | 'action'
+  | 'symbol'
+  | 'underlying'
+>;
+
+/** OrderFilled of a stock order: `filled` units at `price`, now. */
+export function stockOrderFilledEvent(
+  order: StockOrderOf,
   filled: string,
   price: string,
 ): EventEnvelope<OrderFilledV1> {
-  return orderEnvelope(OrderFilled.type, order.clientOrderId!, {
-    intentId: order.clientOrderId!,
-    userId,
-    accountId: order.accountId!,
-    provider: 'paper',
-    requestId: order.requestId,
-    brokerageOrderId: order.brokerageOrderId,
-    action,
-    symbol: order.symbol,
-    underlying: order.symbol,
+  return orderEnvelope(OrderFilled.type, order.intentId, {
+    ...order,
     filledQuantity: filled,
     averagePrice: price,
     filledAt: new Date().toISOString(),
@@ -51,6 +55,31 @@ export function orderFilledEvent(
     expirationDate: null,
     contractMultiplier: 1,
   });
+}
+
+/** OrderFilled of a stock order the stand-in brokerage placed (paper): `filled` units at `price`, now. */
+export function orderFilledEvent(
+  userId: string,
+  order: PlacedOrderView,
+  action: OrderFilledV1['action'],
+  filled: string,
+  price: string,
+): EventEnvelope<OrderFilledV1> {
+  return stockOrderFilledEvent(
+    {
+      intentId: order.clientOrderId!,
+      userId,
+      accountId: order.accountId!,
+      provider: 'paper',
+      requestId: order.requestId,
+      brokerageOrderId: order.brokerageOrderId,
+      action,
+      symbol: order.symbol,
+      underlying: order.symbol,
+    },
+    filled,
+    price,
+  );
 }
 
 /** What an OrderUpdated says changed: the order's state, what filled at what price, and why it was rejected. */

@@ -1,9 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { loadConfig } from '@copytrade/nest';
-import { natsUrl } from '@copytrade/testing';
 import request from 'supertest';
-import { GatewayConfig } from '../../src/config/gateway.config';
-import { createGatewayApp } from '../../src/create-gateway-app';
+import { startGatewayAlone } from '../support/gateway-alone';
 
 interface Schema {
   type?: string;
@@ -21,14 +18,7 @@ let app: NestExpressApplication;
 let document: Document;
 
 beforeAll(async () => {
-  const config = loadConfig(GatewayConfig, {
-    NATS_URL: await natsUrl(),
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    WEB_DIST_DIR: '/nonexistent',
-  });
-  app = await createGatewayApp(config);
-  await app.init();
+  app = await startGatewayAlone();
   document = (await request(app.getHttpServer()).get('/api/docs/openapi.json').expect(200)).body as Document;
 });
 

@@ -1,10 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { loadConfig } from '@copytrade/nest';
-import { natsUrl } from '@copytrade/testing';
 import request from 'supertest';
-import { GatewayConfig } from '../../src/config/gateway.config';
-import { createGatewayApp } from '../../src/create-gateway-app';
+import { startGatewayAlone } from '../support/gateway-alone';
 
 /**
  * The gateway with no service behind it (an outage of all of them): every call that needs a service is a 503, and
@@ -17,14 +14,7 @@ const warnings: unknown[][] = [];
 const errors: unknown[][] = [];
 
 beforeAll(async () => {
-  const config = loadConfig(GatewayConfig, {
-    NATS_URL: await natsUrl(),
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    WEB_DIST_DIR: '/nonexistent',
-  });
-  app = await createGatewayApp(config);
-  await app.init();
+  app = await startGatewayAlone();
   agent = request.agent(app.getHttpServer());
   csrfToken = (await agent.get('/api/csrf-token').expect(200)).body.csrfToken;
   // Every error of any part of the gateway; the warnings of the error filter (others warn once of their own).

@@ -1,9 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { loadConfig } from '@copytrade/nest';
-import { natsUrl } from '@copytrade/testing';
 import request from 'supertest';
-import { GatewayConfig } from '../../src/config/gateway.config';
-import { createGatewayApp } from '../../src/create-gateway-app';
+import { startGatewayAlone } from '../support/gateway-alone';
 
 /**
  * The gateway alone (no services behind it): a request without a session cookie never reaches identity, so
@@ -14,14 +11,7 @@ let agent: ReturnType<typeof request.agent>;
 let csrfToken: string;
 
 beforeAll(async () => {
-  const config = loadConfig(GatewayConfig, {
-    NATS_URL: await natsUrl(),
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    WEB_DIST_DIR: '/nonexistent',
-  });
-  app = await createGatewayApp(config);
-  await app.init();
+  app = await startGatewayAlone();
   agent = request.agent(app.getHttpServer());
   csrfToken = (await agent.get('/api/csrf-token').expect(200)).body.csrfToken;
 });

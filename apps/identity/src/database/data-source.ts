@@ -16,6 +16,7 @@ import { AddDevMailbox1795315400000 } from './migrations/1795315400000-AddDevMai
 import { AddBrokerageLink1795315534596 } from './migrations/1795315534596-AddBrokerageLink';
 import { IdentityMessagingOrdering1795500000000 } from './migrations/1795500000000-IdentityMessagingOrdering';
 import { AddCloseAutoCopiesOnTraderSell1795810000000 } from './migrations/1795810000000-AddCloseAutoCopiesOnTraderSell';
+import { PasswordResetRequests1796940000000 } from './migrations/1796940000000-PasswordResetRequests';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -44,6 +45,7 @@ export function identityDataSourceOptions(databaseUrl: string) {
         AddBrokerageLink1795315534596,
         IdentityMessagingOrdering1795500000000,
         AddCloseAutoCopiesOnTraderSell1795810000000,
+        PasswordResetRequests1796940000000,
       ],
     }),
     url: databaseUrl,

@@ -50,3 +50,30 @@ it('an unknown address gets the same answer and no link', async () => {
   const after = await identity.db.query('SELECT count(*)::int AS n FROM identity.password_resets');
   expect(after[0].n).toBe(before[0].n);
 });
+
+it('a request answered but not yet worked off when the process stopped is mailed afterwards, once', async () => {
+  const [{ id: userId }] = (await identity.db.query(`SELECT id FROM identity.users WHERE username = 'demo'`)) as {
+    id: string;
+  }[];
+  const before = await identity.db.query('SELECT count(*)::int AS n FROM identity.password_resets WHERE user_id = $1', [
+    userId,
+  ]);
+  // What an answered request leaves behind when the process dies before its link is issued.
+  await identity.db.query(
+    `INSERT INTO identity.password_reset_requests (email, client_address, request_id) VALUES ($1, '10.0.0.1', $2)`,
+    [DEV_DEMO_USER.email.toLowerCase(), randomUUID()],
+  );
+  // Found by the periodic look for requests left behind (every 5 s).
+  await expectEventually(
+    async () => {
+      const queued = await identity.db.query('SELECT count(*)::int AS n FROM identity.password_reset_requests');
+      expect(queued[0].n).toBe(0);
+      const after = await identity.db.query(
+        'SELECT count(*)::int AS n FROM identity.password_resets WHERE user_id = $1',
+        [userId],
+      );
+      expect(after[0].n).toBe(before[0].n + 1);
+    },
+    { timeoutMs: 15_000 },
+  );
+});

@@ -1,25 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { runServiceMigrations } from '@copytrade/nest';
-import { createTestDatabase, type TestDatabase } from '@copytrade/testing';
-import { DataSource } from 'typeorm';
-import { tracesDataSourceOptions } from '../../src/database/data-source';
 import { NormaliseTraceNames1796930000000 } from '../../src/database/migrations/1796930000000-NormaliseTraceNames';
+import { useMigratedTracesDatabase } from '../support/migrated-database';
 
 /** The migration that brings names stored before in line with what the API takes now (docs/security.md). */
-let database: TestDatabase;
-let dataSource: DataSource;
-
-beforeAll(async () => {
-  database = await createTestDatabase('traces_normalise_names');
-  await runServiceMigrations(tracesDataSourceOptions(database.url));
-  dataSource = new DataSource(tracesDataSourceOptions(database.url));
-  await dataSource.initialize();
-}, 60_000);
-
-afterAll(async () => {
-  await dataSource?.destroy();
-  await database?.drop();
-});
+const database = useMigratedTracesDatabase('traces_normalise_names');
 
 it('folds names, strips invisible and text-direction characters, and leaves clean names and handles alone', async () => {
   const rows: Array<[string, string]> = [
@@ -29,12 +13,14 @@ it('folds names, strips invisible and text-direction characters, and leaves clea
     ['Plain Name', '@plain'],
   ];
   for (const [name, handle] of rows)
-    await dataSource.query(`INSERT INTO traces.traces (owner_user_id, name, handle) VALUES ($1, $2, $3)`, [
-      randomUUID(),
-      name,
-      handle,
-    ]);
-  const runner = dataSource.createQueryRunner();
+    await database
+      .dataSource()
+      .query(`INSERT INTO traces.traces (owner_user_id, name, handle) VALUES ($1, $2, $3)`, [
+        randomUUID(),
+        name,
+        handle,
+      ]);
+  const runner = database.dataSource().createQueryRunner();
   try {
     await new NormaliseTraceNames1796930000000().up(runner);
     // Run again (a retried migration): nothing more changes.
@@ -42,7 +28,9 @@ it('folds names, strips invisible and text-direction characters, and leaves clea
   } finally {
     await runner.release();
   }
-  const stored = (await dataSource.query(`SELECT handle, name FROM traces.traces ORDER BY handle`)) as object[];
+  const stored = (await database
+    .dataSource()
+    .query(`SELECT handle, name FROM traces.traces ORDER BY handle`)) as object[];
   expect(stored).toEqual([
     { handle: '@only_invisible', name: '@only_invisible' },
     { handle: '@plain', name: 'Plain Name' },
