@@ -1,4 +1,4 @@
-/** Beta entry (seed 000 §2 Beta code pages, §4 Beta, §9). */
+/** Beta entry (docs/product.md#beta-code-pages). */
 export const BetaRules = {
   codeLength: 8,
   codePattern: /^\d{8}$/,
@@ -7,7 +7,9 @@ export const BetaRules = {
 } as const;
 
 export const BetaMessages = {
-  /** The success text of a beta request (seed 000 §4), answered whether or not the address is known. */
+  /**
+   * The success text of a beta request (docs/product.md#beta-code-pages), answered whether or not the address is known.
+   */
   requestReceived: "Request received! If you're selected for the beta, you'll receive an email with your code soon.",
   codeRequired: 'Beta code is required',
   codeShape: 'Beta code must be 8 digits',
@@ -21,7 +23,7 @@ export const BetaMessages = {
   requestNotFound: 'Beta request not found',
 } as const;
 
-/** Whether the beta has no seat left (seed 000 §4: open until currentCount reaches maxCount). */
+/** Whether the beta has no seat left (docs/product.md#beta-code-pages). */
 export function isBetaFull(status: { currentCount: number; maxCount: number }): boolean {
   return status.currentCount >= status.maxCount;
 }

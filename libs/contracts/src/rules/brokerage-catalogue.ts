@@ -1,6 +1,6 @@
 /**
- * The fixed catalogue of supported brokerages (seed 000 §3): one popular and available, one popular coming
- * soon, three more coming soon. Slugs are the provider's upper-case identifiers.
+ * The fixed catalogue of supported brokerages (docs/product.md#entities-and-fields): one popular and available, one
+ * popular coming soon, three more coming soon. Slugs are the provider's upper-case identifiers.
  */
 export interface CatalogueBrokerage {
   slug: string;

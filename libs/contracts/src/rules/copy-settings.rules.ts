@@ -1,4 +1,4 @@
-/** Copy amount settings (seed 000 §2 Settings, §5): numeric, minimum 1; empty or non-numeric means "not set". */
+/** Copy amount settings (docs/product.md#settings): numeric, minimum 1; empty or non-numeric means "not set". */
 export const CopySettingsRules = {
   minAmount: 1,
   /** Fits numeric(14,2) with room to spare. */
@@ -17,7 +17,7 @@ export const CopySettingsMessages = {
   closeAutoCopiesNotBoolean: 'closeAutoCopiesOnTraderSell must be true or false',
 } as const;
 
-/** What an amount input sends (seed 000 §5): a number, or null when empty or not numeric. */
+/** What an amount input sends (docs/product.md#validation-rules): a number, or null when empty or not numeric. */
 export function parseCopyAmountInput(input: string): number | null {
   const trimmed = input.trim();
   if (trimmed === '') return null;

@@ -1,6 +1,6 @@
-/** E-mail fields (seed 000 §5: forgot password, beta request, signup): required, then a basic shape. */
+/** E-mail fields (docs/product.md#validation-rules): required, then a basic shape. */
 export const EmailRules = {
-  /** The "basic email shape" of the seeds: something@something.something, no spaces. */
+  /** The "basic email shape": something@something.something, no spaces. */
   pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   maxLength: 254,
   requiredMessage: 'Email address is required',

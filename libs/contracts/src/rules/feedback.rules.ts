@@ -1,4 +1,4 @@
-/** Feedback dialog (seed 000 §5, seed 001 §3). */
+/** Feedback dialog (docs/product.md#validation-rules). */
 export const FEEDBACK_TYPES = ['bug', 'feature', 'improvement', 'general', 'other'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
@@ -15,7 +15,7 @@ export const FeedbackMessages = {
   received: "Thanks for your feedback. We'll review it and get back to you if needed.",
 } as const;
 
-/** Send stays disabled while the type or the message is empty, or while sending (seed 000 §5). */
+/** Send stays disabled while the type or the message is empty, or while sending (docs/product.md#validation-rules). */
 export function canSendFeedback(form: { type: string; message: string; sending: boolean }): boolean {
   return !form.sending && form.type.trim() !== '' && form.message.trim() !== '';
 }

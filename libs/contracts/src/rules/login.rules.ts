@@ -1,4 +1,4 @@
-/** Login form rules (seed 000 §5), used by the web form and the gateway's DTO alike. */
+/** Login form rules (docs/product.md#validation-rules), used by the web form and the gateway's DTO alike. */
 export const LoginRules = {
   username: { minLength: 3, message: 'Username must be at least 3 characters long' },
   password: { minLength: 8, message: 'Password must be at least 8 characters long' },

@@ -1,4 +1,4 @@
-/** Paths that stay reachable while Beta Launch Mode is on (seed 000 §2, §9). */
+/** Paths that stay reachable while Beta Launch Mode is on (docs/product.md#maintenance-screen). */
 export const MAINTENANCE_EXEMPT_PATHS = ['/', '/login', '/request-beta', '/beta-signup', '/admin'] as const;
 
 export function isMaintenanceExempt(pathname: string): boolean {

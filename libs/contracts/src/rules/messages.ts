@@ -1,4 +1,4 @@
-/** User-visible texts the server and the web app share (seed 000 §8). */
+/** User-visible texts the server and the web app share (docs/product.md#error-messages). */
 export const Messages = {
   tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
   invalidCredentials: 'Invalid username or password',
@@ -10,7 +10,7 @@ export const Messages = {
   routeNotFound: 'Route not found',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again.',
   internal: 'An unexpected error occurred.',
-  // Beta entry, signup, password reset, onboarding and settings (texts the seeds leave to us, unless noted).
+  // Beta entry, signup, password reset, onboarding and settings (our own texts, unless noted).
   tooManyRequests: 'Too many requests. Please try again later.',
   accountCreated: 'Account created successfully',
   notYourAccount: 'You can only access your own account.',

@@ -1,4 +1,4 @@
-/** Characters that count as "special" for the password rules (seed 000 §5). */
+/** Characters that count as "special" for the password rules (docs/product.md#validation-rules). */
 export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&.-_+=';
 
 export type PasswordRuleId = 'length' | 'lowercase' | 'uppercase' | 'digit' | 'special';
@@ -20,7 +20,7 @@ export const PasswordRules = {
   mismatchMessage: 'Passwords do not match',
 } as const;
 
-/** The five rules, in the order the seeds list them for a new password. */
+/** The five rules, in their documented order (docs/product.md#validation-rules). */
 export const PASSWORD_RULES: readonly PasswordRule[] = [
   {
     id: 'length',

@@ -1,7 +1,7 @@
 import { EmailRules, validateEmail } from './email.rules';
 import { passwordErrors } from './password.rules';
 
-/** Annual income select options (seed 000 §3), in display order. */
+/** Annual income select options (docs/product.md#entities-and-fields), in display order. */
 export const ANNUAL_INCOME_OPTIONS = [
   'Under $25,000',
   '$25,000 - $40,000',
@@ -14,7 +14,7 @@ export const ANNUAL_INCOME_OPTIONS = [
 ] as const;
 export type AnnualIncome = (typeof ANNUAL_INCOME_OPTIONS)[number];
 
-/** The nine signup fields (seed 000 §3). */
+/** The nine signup fields (docs/product.md#entities-and-fields). */
 export const SIGNUP_FIELDS = [
   'firstName',
   'lastName',
@@ -36,11 +36,13 @@ export const SignupRules = {
   phone: { minLength: 10, minDigits: 10, maxDigits: 15 },
   /** First name, last name and occupation. */
   textMaxLength: 100,
-  /** Availability checks wait for the user to stop typing (seed 000 §5, §9). */
+  /** Availability checks wait for the user to stop typing (docs/product.md#validation-rules). */
   checkDebounceMs: 500,
 } as const;
 
-/** Texts of the signup form and its availability checks (seed 000 §5; the format texts are ours). */
+/**
+ * Texts of the signup form and its availability checks (docs/product.md#validation-rules; the format texts are ours).
+ */
 export const SignupMessages = {
   fillAllFields: 'Please fill in all required fields.',
   fixPasswordErrors: 'Please fix the password errors before submitting.',
@@ -64,12 +66,12 @@ export function normalisePhoneNumber(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** The username check runs only from 3 characters on (seed 000 §5). */
+/** The username check runs only from 3 characters on (docs/product.md#validation-rules). */
 export function isUsernameCheckable(value: string): boolean {
   return value.trim().length >= SignupRules.username.minLength;
 }
 
-/** The phone check runs only from 10 characters on (seed 000 §5). */
+/** The phone check runs only from 10 characters on (docs/product.md#validation-rules). */
 export function isPhoneCheckable(value: string): boolean {
   return value.trim().length >= SignupRules.phone.minLength;
 }
@@ -90,8 +92,9 @@ export function validatePhoneNumber(value: string): string | null {
 }
 
 /**
- * Everything about a signup form that does not need the server, in the seeds' order: all nine fields
- * filled, then the password rules and confirmation, then the shape of each field.
+ * Everything about a signup form that does not need the server, in the documented order
+ * (docs/product.md#validation-rules): all nine fields filled, then the password rules and confirmation, then the shape
+ * of each field.
  */
 export function validateSignupForm(form: Partial<Record<SignupField, unknown>>): string | null {
   const text = (field: SignupField) => (typeof form[field] === 'string' ? (form[field] as string) : '');
@@ -113,8 +116,8 @@ export function validateSignupForm(form: Partial<Record<SignupField, unknown>>):
 export type AvailabilityState = 'idle' | 'checking' | 'available' | 'unavailable' | 'error';
 
 /**
- * What blocks the Create Account button on submit (seed 000 §5), in order: the form itself, the username
- * and phone availability, then a check still running. Null when the form may be sent.
+ * What blocks the Create Account button on submit (docs/product.md#validation-rules), in order: the form itself, the
+ * username and phone availability, then a check still running. Null when the form may be sent.
  */
 export function validateSignupSubmission(
   form: Partial<Record<SignupField, unknown>>,

@@ -33,7 +33,7 @@ function firstRuleCode(list: ValidationError[]): string | null | undefined {
 }
 
 /**
- * Turns class-validator errors into one 400 whose message is the first rule broken (the seeds' text), under that
+ * Turns class-validator errors into one 400 whose message is the first rule broken (its documented text), under that
  * rule's own code when it names one, else VALIDATION_FAILED.
  */
 export function validationExceptionFactory(errors: ValidationError[]): DomainException {

@@ -13,7 +13,7 @@ export async function createMessagingTables(queryRunner: QueryRunner, schema: st
   await queryRunner.query(`CREATE SCHEMA IF NOT EXISTS "${assertSchemaName(schema)}"`);
 
   // `position` breaks ties between events written in one transaction (same created_at = now()), so the
-  // relay publishes them in the order they were written. The relay never polls by position (see notes §2).
+  // relay publishes them in the order they were written. The relay never polls by position.
   await queryRunner.query(`
     CREATE TABLE ${outbox} (
       id uuid PRIMARY KEY,

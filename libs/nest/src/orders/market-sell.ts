@@ -32,7 +32,7 @@ export interface MarketSellOutcome {
  * follower's copied position in the copy-engine): placeOrder with the caller's request id (the brokerage's
  * idempotency), its answer read as filled / pending / unknown. No reply in time is never "not placed": the stored
  * outcome of the request id is asked for, else the outcome is unknown. A refusal becomes a DomainException whose
- * details carry the seed's failure fields (isMarketHoursRestriction, technical, errorCode, canRetry).
+ * details carry the sell's failure fields (isMarketHoursRestriction, technical, errorCode, canRetry).
  */
 export class MarketSell {
   constructor(private readonly brokerage: RpcClient) {}

@@ -37,7 +37,7 @@ export function orderProgressOf(order: PlacedOrderView): OrderProgress | null {
   }
 }
 
-/** A sell's order that ended without a fill, with the seed's failure fields in its details. */
+/** A sell's order that ended without a fill, with the sell's failure fields in its details. */
 export function sellNotFilledOf(order: PlacedOrderView): DomainException {
   return new DomainException(422, OwnerSellErrorCode.SELL_NOT_FILLED, OwnerSellMessages.notFilled, {
     isMarketHoursRestriction: false,
@@ -79,7 +79,7 @@ const RETRYABLE = new Set<string>([
 ]);
 
 /**
- * The brokerage's refusal of a sell with the seed's failure fields in its details (isMarketHoursRestriction,
+ * The brokerage's refusal of a sell with the sell's failure fields in its details (isMarketHoursRestriction,
  * technical, errorCode, canRetry); status, code, message and the earlier details kept.
  */
 export function sellFailureOf(error: DomainException): DomainException {

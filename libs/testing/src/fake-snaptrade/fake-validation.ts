@@ -55,7 +55,7 @@ function positiveDecimal(value: unknown): number | null {
 }
 
 /**
- * The provider's checks of ManualTradeFormWithOptions (NOTES §2), before the brokerage sees the order: enums,
+ * The provider's checks of ManualTradeFormWithOptions, before the brokerage sees the order: enums,
  * symbol xor universal_symbol_id (and the symbol resolves), price for Limit/StopLimit, stop for Stop/StopLimit,
  * units xor notional_value (positive numbers), notional only with Market + Day, GTD with an expiry date and not
  * for Market. Each failure is a 400 in the provider's shape.

@@ -11,7 +11,7 @@ export function sortedKeysJson(value: unknown): string {
 }
 
 /**
- * The provider's request signature (NOTES.md §1): base64 HMAC-SHA256, keyed with encodeURI(consumerKey), of
+ * The provider's request signature: base64 HMAC-SHA256, keyed with encodeURI(consumerKey), of
  * {content, path, query}: content = the parsed JSON body, or null when the body is empty or "{}"; path without
  * any mount prefix; query = the raw query string as sent.
  */

@@ -43,7 +43,7 @@ export interface AdminProviderUsersTotals {
 }
 
 export type AdminConnectionRecord = Omit<BrokerageConnectionView, 'user'>;
-/** A user's holding, per account (seed 001 §3 Holding: symbol, quantity, price, value). */
+/** A user's holding, per account (docs/product.md#entities-and-fields). */
 export type AdminHoldingView = PositionView & { accountId: string };
 
 export interface AdminAllConnectionsResponse {

@@ -17,7 +17,10 @@ export class UpdateFeedbackStatusDto {
   status: FeedbackStatus;
 }
 
-/** Feedback as the admins' tab lists it (seed 001 §3); `user` is null when the sender's account is gone. */
+/**
+ * Feedback as the admins' tab lists it (docs/product.md#entities-and-fields); `user` is null when the sender's account
+ * is gone.
+ */
 export interface AdminFeedbackView {
   id: string;
   type: FeedbackType;

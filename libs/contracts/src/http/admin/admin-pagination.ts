@@ -2,12 +2,14 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { AdminBodyDto } from '../traces/traces.dto';
 
-/** Admin lists come in pages of 25 starting at 1 (seed 001 §9); a client may ask for up to 100. */
+/**
+ * Admin lists come in pages of 25 starting at 1 (docs/product.md#business-constants); a client may ask for up to 100.
+ */
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_PAGE_MAX = 100;
 export const ADMIN_PAGE_NUMBER_MAX = 100_000;
 
-/** { page, limit, total, pages } as the admin lists answer it (seed 001 §7). */
+/** { page, limit, total, pages } as the admin lists answer it (docs/product.md#rest-calls). */
 export interface AdminPagination {
   page: number;
   limit: number;

@@ -4,11 +4,11 @@ import { AdminBodyDto } from '../traces/traces.dto';
 import { AdminPageDto, ADMIN_PAGE_MAX } from './admin-pagination';
 import { TIER_NAMES, type TierName } from '../traces/traces.rules';
 
-/** Trades per page at most (pages of ADMIN_PAGE_SIZE = 25 from page 1 by default, seed 001 §9). */
+/** Trades per page at most (pages of ADMIN_PAGE_SIZE = 25 from page 1 by default). */
 export const ADMIN_TRADES_PAGE_MAX = ADMIN_PAGE_MAX;
-/** Copy instances shown per trade, then '...and N more' (seed 001 §9). */
+/** Copy instances shown per trade, then '...and N more' (docs/product.md#business-constants). */
 export const ADMIN_TRADE_COPIES_SHOWN = 3;
-/** Share tier when the admin names none (seed 001 §2.10, §9). */
+/** Share tier when the admin names none (docs/product.md#admin-panel). */
 export const ADMIN_DEFAULT_SHARE_TIER: TierName = 'premium';
 
 /** The shared-flag filter: true / false (JSON or text); '', 'all' or absent mean both. */

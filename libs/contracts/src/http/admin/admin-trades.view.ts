@@ -1,7 +1,7 @@
 import type { AdminPagination } from './admin-pagination';
 import type { TierName, TradeSide, TradeStatus } from '../traces/traces.rules';
 
-/** One copy of a trade as the admin's trade list shows it (seed 001 §2.10). */
+/** One copy of a trade as the admin's trade list shows it (docs/product.md#admin-panel). */
 export interface AdminTradeCopyView {
   id: string;
   copierUserId: string;
@@ -14,7 +14,9 @@ export interface AdminTradeCopyView {
   status: 'pending' | 'open' | 'closed';
 }
 
-/** A trade of any trace, with its copies (seed 001 §2.10 Trades). Prices per share (options: per contract ÷ 100). */
+/**
+ * A trade of any trace, with its copies (docs/product.md#admin-panel). Prices per share (options: per contract ÷ 100).
+ */
 export interface AdminTradeView {
   id: string;
   symbol: string;

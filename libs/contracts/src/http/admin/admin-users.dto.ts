@@ -20,7 +20,7 @@ export class ToggleAdminDto extends AdminBodyDto {
   isAdmin: boolean;
 }
 
-/** The Admin user of seed 001 §3. */
+/** The admin user (docs/product.md#entities-and-fields). */
 export interface AdminUserView {
   id: string;
   email: string;

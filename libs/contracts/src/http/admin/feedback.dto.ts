@@ -31,7 +31,7 @@ export class WindowInfoDto {
   @IsOptional() @IsInt(count) @Min(0, count) innerHeight?: number;
 }
 
-/** What the browser reports about itself with a feedback (seed 000 §3). */
+/** What the browser reports about itself with a feedback (docs/product.md#entities-and-fields). */
 export class BrowserInfoDto {
   @OptionalField() @IsString(short(100)) @MaxLength(100, short(100)) language?: string;
   @OptionalField() @IsString(short(100)) @MaxLength(100, short(100)) platform?: string;

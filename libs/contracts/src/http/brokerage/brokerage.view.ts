@@ -1,4 +1,7 @@
-/** Brokerage data as the web app receives it (seed 000 §3, §7). Money and quantities are JSON numbers rounded at the edge. */
+/**
+ * Brokerage data as the web app receives it (docs/product.md#entities-and-fields). Money and quantities are JSON
+ * numbers rounded at the edge.
+ */
 export interface MoneyView {
   amount: number;
   currency: string;

@@ -13,9 +13,9 @@ export type CopyPlacement = 'manual' | 'automatic';
 export type CopyClosedBy = 'follower' | 'trader' | 'stop_loss' | 'kill_switch';
 
 /**
- * Seed 001 §3 Copy instance, plus what the product adds: the copy's state, how it was placed, and its receipt (the
- * trader's price and time beside the follower's fill). Prices per share (options: per share of the contract, as the
- * brokerage quotes them; × contractMultiplier per contract); amounts in US dollars.
+ * A copy instance (docs/product.md#entities-and-fields), plus what the product adds: the copy's state, how it was
+ * placed, and its receipt (the trader's price and time beside the follower's fill). Prices per share (options: per
+ * share of the contract, as the brokerage quotes them; × contractMultiplier per contract); amounts in US dollars.
  */
 export interface CopyInstanceView {
   id: string;
@@ -131,10 +131,11 @@ export interface RecordCopyResponse {
 }
 
 /**
- * Seed 001 §3 Performance summary, from the user's real copies (open and closed; pending and failed copies hold
- * no money and are not counted): totalInvested (sum of the copies' amounts), totalReturn (signed: realized P&L of
- * closed copies + unrealized P&L of open ones at their last known price), totalReturnPercent (of totalInvested),
- * winRate (0 to 100: closed copies with a realized gain over all closed copies; 0 when none closed).
+ * The performance summary (docs/product.md#entities-and-fields), from the user's real copies (open and closed; pending
+ * and failed copies hold no money and are not counted): totalInvested (sum of the copies' amounts), totalReturn
+ * (signed: realized P&L of closed copies + unrealized P&L of open ones at their last known price), totalReturnPercent
+ * (of totalInvested), winRate (0 to 100: closed copies with a realized gain over all closed copies; 0 when none
+ * closed).
  */
 export interface CopyPerformanceView {
   totalInvested: number;
@@ -163,7 +164,7 @@ export interface CopyReceiptFigures {
   versusTrader: 'better' | 'same' | 'worse' | null;
 }
 
-/** GET /api/copy-trades/my-copies answer (seed: copyInstances), newest first, one page. */
+/** GET /api/copy-trades/my-copies answer (copyInstances), newest first, one page. */
 export interface MyCopiesResponse {
   success: true;
   copyInstances: CopyInstanceView[];

@@ -23,10 +23,10 @@ const quantityRule = {
 };
 
 /**
- * POST /api/snaptrade/copy-trade body (seed 001 §7), under a request-id header. The required fields (userId,
- * tradeId, accountId, copyAmount) are optional here so that a request missing some is answered with the seed's
- * 'Missing required fields: {list}' (the copy engine's first check) rather than one validation error per field;
- * what is present must have the right type and lie within bounds. The order is built from the trade the server
+ * POST /api/snaptrade/copy-trade body (docs/product.md#rest-calls), under a request-id header. The required fields
+ * (userId, tradeId, accountId, copyAmount) are optional here so that a request missing some is answered with the
+ * documented 'Missing required fields: {list}' (the copy engine's first check) rather than one validation error per
+ * field; what is present must have the right type and lie within bounds. The order is built from the trade the server
  * holds: the options fields sent are the client's view of it and never override the trade's.
  */
 export class CopyTradeDto {
@@ -99,8 +99,8 @@ export class CopyTradeDto {
 }
 
 /**
- * POST /api/copy-trades/copy body (seed 001 §7), with a user-id header: the client's second call after a copy. The
- * server answers with the copy instance it already recorded for the session's user and `originalTradeId`;
+ * POST /api/copy-trades/copy body (docs/product.md#rest-calls), with a user-id header: the client's second call after a
+ * copy. The server answers with the copy instance it already recorded for the session's user and `originalTradeId`;
  * `copyData` is what the client saw and is never trusted over the brokerage's fill (accepted, not stored).
  */
 export class RecordCopyDto {

@@ -1,6 +1,9 @@
 import { BrokerageMessages } from '../../rules/brokerage.messages';
 
-/** Seed 001 §5: the fields a copy-trade request must carry, in the order the message lists them. */
+/**
+ * The fields a copy-trade request must carry, in the order the message lists them (see
+ * docs/product.md#validation-rules).
+ */
 export const COPY_TRADE_REQUIRED_FIELDS = ['userId', 'tradeId', 'accountId', 'copyAmount'] as const;
 
 /** The required fields a copy-trade body lacks (absent, null or blank), in the order the message lists them. */
@@ -64,10 +67,10 @@ const usd = (amount: number) =>
   `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
- * What the copy paths answer. Each refusal's text carries the words the web app's toast matching looks for (seed
- * 001 §8): 'Missing required fields' → Invalid Request; 'cannot copy options trade' → Incomplete Options Data;
- * 'market hours' → Market Hours Restriction; 'buying power' (the brokerage's) → Insufficient Funds; 'subscription'
- * / 'tier' → Subscription Required; anything else → Copy Trade Failed.
+ * What the copy paths answer. Each refusal's text carries the words the web app's toast matching looks for
+ * (docs/product.md#error-messages): 'Missing required fields' → Invalid Request; 'cannot copy options trade' →
+ * Incomplete Options Data; 'market hours' → Market Hours Restriction; 'buying power' (the brokerage's) → Insufficient
+ * Funds; 'subscription' / 'tier' → Subscription Required; anything else → Copy Trade Failed.
  */
 export const CopyTradeMessages = {
   missingFields: (fields: readonly string[]) => `Missing required fields: ${fields.join(', ')}`,

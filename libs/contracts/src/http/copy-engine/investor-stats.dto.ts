@@ -1,6 +1,6 @@
 import { IsIn, IsOptional } from 'class-validator';
 
-/** Statistics tab time frames (seed 001 §2.10), 30d by default; `all` has no recent window. */
+/** Statistics tab time frames (docs/product.md#admin-panel), 30d by default; `all` has no recent window. */
 export const INVESTOR_STATS_TIME_FRAMES = ['7d', '30d', '90d', 'all'] as const;
 export type InvestorStatsTimeFrame = (typeof INVESTOR_STATS_TIME_FRAMES)[number];
 export const INVESTOR_STATS_DEFAULT_TIME_FRAME: InvestorStatsTimeFrame = '30d';

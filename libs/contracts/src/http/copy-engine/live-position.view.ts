@@ -2,9 +2,10 @@ import type { TierName } from '../traces/traces.rules';
 import type { CopyInstanceView } from './copy-instance.view';
 
 /**
- * Seed 001 §3 Live position (the Trading Terminal's feed). Prices as the trace page's trades have them (options in
- * hundredths: ÷ 100 per contract); `currentPrice` is the brokerage's quote when it could be had (`priceSource`
- * 'quote'), else the trace's last synced price ('trace', with a warning in the response's `apiWarnings`).
+ * A live position (docs/product.md#entities-and-fields), the Trading Terminal's feed. Prices as the trace page's trades
+ * have them (options in hundredths: ÷ 100 per contract); `currentPrice` is the brokerage's quote when it could be had
+ * (`priceSource` 'quote'), else the trace's last synced price ('trace', with a warning in the response's
+ * `apiWarnings`).
  */
 export interface LivePositionView {
   id: string;
@@ -47,7 +48,10 @@ export interface LivePositionView {
   copyInstances: CopyInstanceView[];
 }
 
-/** GET /api/trading-terminal/live-positions (seed 001 §7). `error` and `apiWarnings` when a price could not be had. */
+/**
+ * GET /api/trading-terminal/live-positions (docs/product.md#rest-calls). `error` and `apiWarnings` when a price could
+ * not be had.
+ */
 export interface LivePositionsResponse {
   success: true;
   positions: LivePositionView[];

@@ -30,9 +30,9 @@ export class MyCopiesQueryDto {
 }
 
 /**
- * PUT /api/copy-trades/{id}/close body (seed 001 §7): `exitPrice` is what the client believes (order price, else
- * current, else entry, else 1) — kept, never used over the brokerage's fill; `brokerageSellOrderId` the sell's order
- * id or null.
+ * PUT /api/copy-trades/{id}/close body (docs/product.md#rest-calls): `exitPrice` is what the client believes (order
+ * price, else current, else entry, else 1) — kept, never used over the brokerage's fill; `brokerageSellOrderId` the
+ * sell's order id or null.
  */
 export class CloseCopyDto {
   @IsOptional()

@@ -8,7 +8,7 @@ export const DEBUG_LOG_MAX_DATA_CHARS = 8000;
 const boundedJson = (value: unknown) =>
   JSON.stringify(value ?? null).length <= DEBUG_LOG_MAX_DATA_CHARS ? null : Messages.debugLogTooLarge;
 
-/** POST /api/debug/log (seed 000 §7, seed 001): a label and any JSON, for debugging only. */
+/** POST /api/debug/log (docs/product.md#rest-calls): a label and any JSON, for debugging only. */
 export class DebugLogDto {
   @IsString({ message: 'label must be text of 1 to 200 characters' })
   @MinLength(1, { message: 'label must be text of 1 to 200 characters' })

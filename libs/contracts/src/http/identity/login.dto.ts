@@ -1,7 +1,7 @@
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { LoginRules } from '../../rules/login.rules';
 
-/** POST /api/login: username or e-mail, and password (seed 000 §5 messages). */
+/** POST /api/login: username or e-mail, and password (docs/product.md#validation-rules). */
 export class LoginDto {
   @IsString({ message: LoginRules.username.message })
   @MinLength(LoginRules.username.minLength, { message: LoginRules.username.message })

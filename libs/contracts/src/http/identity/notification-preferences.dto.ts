@@ -7,7 +7,7 @@ export interface NotificationPreferences {
   notifyOnCopiedTradeSold: boolean;
 }
 
-/** Seed 000 §3: all true until the user changes them. */
+/** All true until the user changes them (see docs/product.md#entities-and-fields). */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   emailNotifications: true,
   notifyOnTradeShared: true,

@@ -26,7 +26,7 @@ export class CheckPhoneDto {
 
 /**
  * POST /api/final-signup: the nine fields. Only their presence is checked here; identity applies
- * `validateSignupForm` (the web form's own rule function) so the messages come in the seeds' order.
+ * `validateSignupForm` (the web form's own rule function) so the messages come in the documented order.
  */
 export class FinalSignupDto {
   @IsString(fillAll) firstName: string;

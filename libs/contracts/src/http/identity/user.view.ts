@@ -1,4 +1,7 @@
-/** The user as the web app holds it (seed 000 §3). Secrets are never part of it unless shown to their owner. */
+/**
+ * The user as the web app holds it (docs/product.md#entities-and-fields). Secrets are never part of it unless shown to
+ * their owner.
+ */
 export interface UserView {
   id: string;
   username: string;

@@ -39,7 +39,7 @@ const orRequired =
     value === undefined || value === null || value === '' ? `${field} is required` : message;
 
 /**
- * PUT /api/trace-owner/{traceId}/profile (seed 001 §3 Profile settings payload). A PUT replaces the profile: a
+ * PUT /api/trace-owner/{traceId}/profile (docs/product.md#entities-and-fields). A PUT replaces the profile: a
  * field left out takes its default (description and bio empty, no trading styles, risk medium, minimum 1000).
  */
 export class UpdateTraceProfileDto {
@@ -98,7 +98,7 @@ export class UpdateTraceProfileDto {
   minInvestment?: number;
 }
 
-/** PUT /api/trace-owner/{traceId}/privacy (seed 001 §3 Privacy settings payload); a field left out takes its default. */
+/** PUT /api/trace-owner/{traceId}/privacy (docs/product.md#entities-and-fields); a field left out takes its default. */
 export class UpdateTracePrivacyDto {
   @IsOptional()
   @IsBoolean(bool('allowComments'))

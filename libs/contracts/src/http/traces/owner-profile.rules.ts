@@ -1,6 +1,6 @@
 import type { TierName } from './traces.rules';
 
-/** Owner settings (seed 001 §2.9, §3, §5, §8, §9): the fixed values, defaults and texts of the owner calls. */
+/** Owner settings (docs/product.md#owner-settings): the fixed values, defaults and texts of the owner calls. */
 
 /** Profile payload defaults: what a PUT /profile that leaves a field out stores. */
 export const PROFILE_DEFAULTS = { riskLevel: 'medium', minInvestment: 1000 } as const;

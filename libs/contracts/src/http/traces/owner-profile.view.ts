@@ -2,7 +2,7 @@ import type { BrokerageAccountView, BrokerageConnectionView } from '../brokerage
 import type { PostView } from './trace.view';
 import type { RiskLevel, TierName } from './traces.rules';
 
-/** The owner's trace as the dashboard edits it (seed 001 §3 Owner trace data), privacy settings included. */
+/** The owner's trace as the dashboard edits it (docs/product.md#entities-and-fields), privacy settings included. */
 export interface OwnerTraceView {
   id: string;
   name: string;
@@ -79,7 +79,7 @@ export interface OwnerTraceDataResponse {
   subscriptionTiers: OwnerTierView[];
 }
 
-/** GET /api/trace-owner/{traceId}/integration (seed 001 §3 Integration response). */
+/** GET /api/trace-owner/{traceId}/integration (docs/product.md#entities-and-fields). */
 export interface TraceOwnerIntegrationResponse {
   success: true;
   integration: {

@@ -20,7 +20,10 @@ import { OrderInputMessages, OrderInputRules } from '../../rules/order-input.rul
 import { finite, printable } from '../common/order-input.validators';
 import { OwnerSellErrorCode, OwnerSellMessages } from './owner-sell.rules';
 
-/** Seed 001 §3 Sell payload `positionData`: a market sell (price null) of part or all of a position. */
+/**
+ * The sell payload's `positionData` (docs/product.md#entities-and-fields): a market sell (price null) of part or all of
+ * a position.
+ */
 export class SellPositionDataDto {
   @IsString()
   @IsNotEmpty()
@@ -76,7 +79,10 @@ export class SellPositionDataDto {
   expirationDate?: string;
 }
 
-/** POST /api/snaptrade/sell-position (seed 001 §7): the X-Request-ID header is the order's idempotency key. */
+/**
+ * POST /api/snaptrade/sell-position (docs/product.md#rest-calls): the X-Request-ID header is the order's idempotency
+ * key.
+ */
 export class SellPositionDto {
   @IsUUID('all', { message: 'userId must be a valid id' })
   userId: string;
@@ -98,7 +104,7 @@ export class SellPositionDto {
   })
   confirmRisks: true;
 
-  /** The seed's payload may repeat the request id; the X-Request-ID header is the one used. */
+  /** The web app's payload may repeat the request id; the X-Request-ID header is the one used. */
   @IsOptional()
   @IsString()
   @MaxLength(128)

@@ -1,6 +1,6 @@
-/** Seed 001 §9: a real-time brokerage refresh costs this much where the provider charges it. */
+/** A real-time brokerage refresh costs this much where the provider charges it. */
 export const REFRESH_BROKERAGE_COST = 0.05;
-/** Seed 001 §9: the server's default wait between two real-time refreshes. */
+/** The server's default wait between two real-time refreshes. */
 export const DEFAULT_REFRESH_BROKERAGE_COOLDOWN_SECONDS = 180;
 
 export const OwnerSellErrorCode = {
@@ -18,7 +18,9 @@ export const OwnerSellErrorCode = {
   RISKS_NOT_CONFIRMED: 'RISKS_NOT_CONFIRMED',
 } as const;
 
-/** User-visible texts of the refresh and the owner's sell (the seed's where it gives them, exactly). */
+/**
+ * User-visible texts of the refresh and the owner's sell (docs/product.md#error-messages, exactly where it gives them).
+ */
 export const OwnerSellMessages = {
   connectionNotFound: 'Please reconnect your brokerage account in Settings',
   connectionNotFoundTitle: 'Connection Not Found',

@@ -1,4 +1,7 @@
-/** POST /api/trace-owner/{traceId}/refresh-brokerage (seed 001 §7): `cost` in dollars, 0 where nothing is charged. */
+/**
+ * POST /api/trace-owner/{traceId}/refresh-brokerage (docs/product.md#rest-calls): `cost` in dollars, 0 where nothing is
+ * charged.
+ */
 export interface RefreshBrokerageResponse {
   success: true;
   message: string;
@@ -6,9 +9,9 @@ export interface RefreshBrokerageResponse {
 }
 
 /**
- * POST /api/snaptrade/sell-position (seed 001 §7). `status`: `filled` (200, the trade is sold), `pending` (202,
- * accepted by the brokerage, not filled yet) or `unknown` (202, awaiting the brokerage's confirmation: it may have
- * been placed). `orderResult.price` is the average fill price per share (null until filled).
+ * POST /api/snaptrade/sell-position (docs/product.md#rest-calls). `status`: `filled` (200, the trade is sold),
+ * `pending` (202, accepted by the brokerage, not filled yet) or `unknown` (202, awaiting the brokerage's confirmation:
+ * it may have been placed). `orderResult.price` is the average fill price per share (null until filled).
  */
 export interface SellPositionResponse {
   success: true;
@@ -19,7 +22,7 @@ export interface SellPositionResponse {
   replayed: boolean;
 }
 
-/** The seed's failure fields of a sell, in the error body beside `code` and `message`. */
+/** The failure fields of a sell (docs/product.md#rest-calls), in the error body beside `code` and `message`. */
 export interface SellFailureDetails {
   isMarketHoursRestriction: boolean;
   technical: string;

@@ -2,9 +2,9 @@ import { IsIn, IsString, IsUUID, MaxLength } from 'class-validator';
 import { TIER_NAMES, type TierName } from './traces.rules';
 import { MultiLineText, OptionalField } from '../common/text-input.validators';
 
-/** POST /api/trace-owner/{traceId}/share-trade (seed 001 §3 Share-trade payload). */
+/** POST /api/trace-owner/{traceId}/share-trade (docs/product.md#entities-and-fields). */
 export class ShareTradeDto {
-  /** The trade's id in the Trade Manager list (the seed's name for it). */
+  /** The trade's id in the Trade Manager list (the web app's name for it). */
   @IsUUID('all', { message: 'snaptradeTradeId must be a valid id' })
   snaptradeTradeId: string;
 

@@ -1,10 +1,10 @@
 import type { TradeStatus } from './traces.rules';
 
 /**
- * An owner trade's status in the Trade Manager (seed 001 §3): `filled` / `executed` for a trade from a fully /
- * partly filled order, `open` for a held position, `sold` after the owner's own sell, `closed` when the position
- * is gone at the brokerage. The public trade status (TradeView.status) stays `open` or `closed`:
- * open, executed and filled are `open`; sold and closed are `closed`.
+ * An owner trade's status in the Trade Manager (docs/product.md#entities-and-fields): `filled` / `executed` for a trade
+ * from a fully / partly filled order, `open` for a held position, `sold` after the owner's own sell, `closed` when the
+ * position is gone at the brokerage. The public trade status (TradeView.status) stays `open` or `closed`: open,
+ * executed and filled are `open`; sold and closed are `closed`.
  */
 export const OWNER_TRADE_STATUSES = ['open', 'executed', 'filled', 'sold', 'closed'] as const;
 export type OwnerTradeStatus = (typeof OWNER_TRADE_STATUSES)[number];

@@ -2,8 +2,8 @@ import type { OwnerTradeStatus } from './owner-trades.rules';
 import type { TierName, TradeSide } from './traces.rules';
 
 /**
- * A trade in the owner's Trade Manager (seed 001 §3 Owner trade). Options prices are per contract in dollars
- * (the stored hundredths ÷ 100), as the trace page shows them.
+ * A trade in the owner's Trade Manager (docs/product.md#entities-and-fields). Options prices are per contract in
+ * dollars (the stored hundredths ÷ 100), as the trace page shows them.
  */
 export interface OwnerTradeView {
   id: string;

@@ -1,6 +1,6 @@
 import type { RiskLevel, SubscriptionStatus, TierName, TradeSide, TradeStatus } from './traces.rules';
 
-/** Sidebar entries (seed 000 §3). */
+/** Sidebar entries (docs/product.md#entities-and-fields). */
 export interface OwnedTraceView {
   id: string;
   name: string;
@@ -35,7 +35,7 @@ export interface TierView {
 }
 
 /**
- * A trace's owner (seed 001 §3: id, username, email). The discovery list carries the id only; the trace page adds
+ * A trace's owner (docs/product.md#entities-and-fields). The discovery list carries the id only; the trace page adds
  * the username, the admin's list the username and e-mail (never shown to other users: privacy). A username is
  * null when identity did not answer in time: the trace is still answered.
  */
@@ -176,7 +176,7 @@ export interface OnboardingTraderView {
 export interface OnboardingTraderResponse {
   success: true;
   trader: OnboardingTraderView;
-  /** True when no trace is designated and the seed's fallback values are answered. */
+  /** True when no trace is designated and the documented fallback values are answered. */
   isFallback: boolean;
 }
 export interface AutoSubscribeResponse {

@@ -122,7 +122,7 @@ export class AutoSubscribeDto {
   userId: string;
 }
 
-/** Admin POST bodies carry the acting user's id (seed 001 §6); the session decides, never this field. */
+/** Admin POST bodies carry the acting user's id (docs/product.md#rest-calls); the session decides, never this field. */
 export class AdminBodyDto {
   @OptionalField()
   @IsString()
@@ -146,7 +146,7 @@ const orRequired =
   ({ value }: { value: unknown }) =>
     value === undefined || value === null || value === '' ? TracesMessages.requiredFields : message;
 
-/** POST /api/admin/create-trace: name, handle and owner required (seed 001 §5). */
+/** POST /api/admin/create-trace: name, handle and owner required (docs/product.md#validation-rules). */
 export class AdminCreateTraceDto extends AdminBodyDto {
   @Transform(normalisedText)
   @IsString(required)

@@ -1,4 +1,4 @@
-/** Traces, tiers and trades: the fixed values of seed 001 §3, §5 and §9. */
+/** Traces, tiers and trades: the fixed values (docs/product.md#business-constants). */
 export const TIER_NAMES = ['free', 'basic', 'premium', 'vip'] as const;
 export type TierName = (typeof TIER_NAMES)[number];
 /** free < basic < premium < vip: a subscriber sees a shared trade when their tier ranks at or above its tier. */
@@ -43,7 +43,7 @@ export const TOP_RATED_MIN_WIN_RATE = 60;
 export const TRACES_PAGE_MAX = 100;
 export const TRACES_PAGE_DEFAULT = 50;
 export const TRACES_OFFSET_MAX = 10_000;
-/** Trace trades: 50 for the owner, 20 closed or fallback (seed §9); never more than this. */
+/** Trace trades: 50 for the owner, 20 closed or fallback; never more than this. */
 export const TRADES_PAGE_MAX = 100;
 export const TRADES_PAGE_DEFAULT = 20;
 /** Public view: up to 2 public posts as a free preview. */
@@ -55,7 +55,7 @@ export type TradeSide = 'buy' | 'sell';
 export type TradeStatus = 'open' | 'closed';
 export type SubscriptionStatus = 'active' | 'ended';
 
-/** Seed 000 §3: shown when no designated trader can be loaded. */
+/** Shown when no designated trader can be loaded (see docs/product.md#entities-and-fields). */
 export const FALLBACK_ONBOARDING_TRADER = {
   id: null,
   name: 'Default Trader',

@@ -3,10 +3,11 @@ import type { TradeView } from '../../http/traces/trace.view';
 import { rpcCallOf } from '../rpc-call';
 
 /**
- * The Trading Terminal's trades (seed 001 §2.1): the OPEN, shared trades of the traces the user owns or actively
- * subscribes to, filtered by tier as the trace page's trades are (an active subscriber sees a trade whose required
- * tier ranks at or below theirs; the owner sees every shared trade of their traces), newest first (executedAt), at
- * most LIVE_TRADES_MAX. Asked by the copy engine on the user's behalf: the actor must be `userId` (403 otherwise).
+ * The Trading Terminal's trades (docs/product.md#trading-terminal): the OPEN, shared trades of the traces the user owns
+ * or actively subscribes to, filtered by tier as the trace page's trades are (an active subscriber sees a trade whose
+ * required tier ranks at or below theirs; the owner sees every shared trade of their traces), newest first
+ * (executedAt), at most LIVE_TRADES_MAX. Asked by the copy engine on the user's behalf: the actor must be `userId` (403
+ * otherwise).
  */
 export const TracesLiveTradesRpc = {
   list: 'rpc.traces.live-trades.list',

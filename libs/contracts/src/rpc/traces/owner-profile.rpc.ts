@@ -11,8 +11,8 @@ import type { OwnerAnalyticsView, OwnerTierView, OwnerTraceView } from '../../ht
 import { rpcCallOf } from '../rpc-call';
 
 /**
- * The trace owner's calls (seed 001 §7 Owner). Every one is refused with 403 NOT_TRACE_OWNER for anyone but the
- * trace's owner (admins included) and 404 TRACE_NOT_FOUND for an unknown trace. `getAvatar` is for every signed-in
+ * The trace owner's calls (docs/product.md#rest-calls). Every one is refused with 403 NOT_TRACE_OWNER for anyone but
+ * the trace's owner (admins included) and 404 TRACE_NOT_FOUND for an unknown trace. `getAvatar` is for every signed-in
  * user (the avatar shows wherever the trace does).
  */
 export const TraceOwnerProfileRpc = {
