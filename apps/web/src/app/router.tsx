@@ -89,8 +89,8 @@ const RequestBetaRoute = lazyRoute(
 );
 
 /**
- * The route table of seed 000 §2 (paths from config/paths.ts). Exported for tests (memory router).
- * Declarative routing (useRoutes), not a data router: the app loads its data with React Query, and the data
+ * The route table of docs/product.md#screens-and-routes (paths from config/paths.ts). Exported for tests (memory
+ * router). Declarative routing (useRoutes), not a data router: the app loads its data with React Query, and the data
  * router's 29 kB (gzip) would put the entry over its 100 kB budget. So errors are caught by our own boundary.
  */
 export function createAppRoutes(): RouteObject[] {

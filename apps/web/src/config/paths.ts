@@ -1,5 +1,5 @@
 /**
- * The route table of seed 000 §2 (and the screens of seed 001 it links to).
+ * The route table (docs/product.md#screens-and-routes).
  * `path` is the router pattern; `getHref` builds a link to it.
  */
 export const paths = {

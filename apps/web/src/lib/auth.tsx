@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { ApiError, api } from './api-client';
 
 /**
- * The session (seed 000 §4): loading, then signed in (a user) or signed out (null).
+ * The session (docs/product.md#states-and-transitions): loading, then signed in (a user) or signed out (null).
  * It lives in TanStack Query under one key: verified on load and again every 30 minutes; login writes
  * the user into it, logout writes null. Shared by the app shell, the guard and every feature.
  */
@@ -21,7 +21,9 @@ export const authKeys = {
 
 export type Session = UserView | null;
 
-/** GET /api/verify-token. 401 means signed out; 429 keeps whatever session there was (seed 000 §8). */
+/**
+ * GET /api/verify-token. 401 means signed out; 429 keeps whatever session there was (docs/product.md#error-messages).
+ */
 export async function getSession(previous: Session | undefined): Promise<Session> {
   try {
     const response = await api.get<VerifyTokenResponse>('/api/verify-token');
@@ -64,7 +66,7 @@ export interface LoginInput {
   password: string;
 }
 
-/** POST /api/login. A 200 without `success: true` is still a refusal (seed 000 §8). */
+/** POST /api/login. A 200 without `success: true` is still a refusal (docs/product.md#error-messages). */
 export async function login(input: LoginInput): Promise<LoginResponse> {
   const response = await api.post<LoginResponse | { success?: boolean; message?: string }>('/api/login', input, {
     rotatesSession: true,
@@ -106,7 +108,10 @@ export function useLogout() {
   });
 }
 
-/** Protected routes (seed 000 §2): a spinner while the session loads; signed-out visitors go to /login. */
+/**
+ * Protected routes (docs/product.md#people-and-roles): a spinner while the session loads; signed-out visitors go to
+ * /login.
+ */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   if (isLoading) return <FullPageSpinner label="Checking your session" />;

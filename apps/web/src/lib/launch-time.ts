@@ -1,5 +1,5 @@
 /**
- * The announced beta launch (seed 000 §1, §2; seed 001 §2.10): Monday at 9:00 AM New York time.
+ * The announced beta launch (docs/product.md#maintenance-screen): Monday at 9:00 AM New York time.
  * "Next launch" is the coming Monday 09:00 America/New_York, or today's if it is Monday before 9.
  */
 

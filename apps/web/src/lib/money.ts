@@ -1,5 +1,5 @@
 /**
- * Money as the product shows it (seed 000, DESIGN "Look and feel"): US dollars, en-US grouping.
+ * Money as the product shows it (docs/product.md#validation-rules): US dollars, en-US grouping.
  * Amounts arrive as JSON numbers already rounded at the edge; this only formats them.
  */
 const usd = new Intl.NumberFormat('en-US', {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tradingStyleLabel } from './trading-styles';
 
-describe('trading style labels (seed 001 §5)', () => {
+describe('trading style labels', () => {
   it('labels-the-fixed-styles', () => {
     expect(tradingStyleLabel('day_trading')).toBe('Day Trading');
     expect(tradingStyleLabel('swing_trading')).toBe('Swing Trading');

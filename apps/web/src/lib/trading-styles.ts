@@ -1,6 +1,6 @@
 import type { TradingStyle } from '@copytrade/contracts';
 
-/** How each trading style of the fixed list (seed 001 §5) reads wherever the product shows it. */
+/** How each trading style of the fixed list (docs/product.md#validation-rules) reads wherever the product shows it. */
 export const TRADING_STYLE_LABELS: Record<TradingStyle, string> = {
   day_trading: 'Day Trading',
   swing_trading: 'Swing Trading',

@@ -12,7 +12,9 @@ const HIGHLIGHTS = [
   { icon: UsersIcon, text: 'Follow traders and join their tiers' },
 ] as const;
 
-/** `/`: the landing and beta entry page (seed 000 §2): what the product is and the beta code entry. */
+/**
+ * `/`: the landing and beta entry page (docs/product.md#beta-code-pages): what the product is and the beta code entry.
+ */
 export function LandingRoute() {
   const { user } = useSession();
   return (

@@ -3,7 +3,7 @@ import { PublicLayout } from '@/components/layouts/public-layout';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** Any path not in the route table (seed 000 §2). */
+/** Any path not in the route table (docs/product.md#screens-and-routes). */
 export function NotFoundRoute() {
   return (
     <PublicLayout title="Page not found">

@@ -5,7 +5,7 @@ import { BetaMarketingPanel } from '@/features/beta/components/beta-marketing-pa
 import { BetaRequestForm } from '@/features/beta/components/beta-request-form';
 
 /**
- * `/request-beta` (seed 000 §2): the marketing panel, the beta code request form and the code entry
+ * `/request-beta` (docs/product.md#beta-code-pages): the marketing panel, the beta code request form and the code entry
  * (or the closed-beta-full screen when every seat is taken; requests then join the waiting list).
  */
 export function RequestBetaRoute() {

@@ -11,7 +11,7 @@ const FeedbackButton = lazy(async () => ({
 }));
 
 /**
- * Every route renders through the maintenance gate (seed 000 §2: the screen replaces all content).
+ * Every route renders through the maintenance gate (docs/product.md#maintenance-screen).
  * The floating feedback button shows on every page to signed-in users only.
  */
 export function RootRoute() {

@@ -107,7 +107,7 @@ describe('signed-in shell', () => {
     expect(basic).toHaveTextContent('@betaflow');
     expect(basic.querySelector('[data-icon="star"]')).not.toBeNull();
 
-    // Seed 000 §7: the owned-traces call carries the user id as a bearer value.
+    // The owned-traces call carries the user id as a bearer value (see docs/product.md#rest-calls).
     expect(api.callsTo('GET /api/owned-traces')[0]?.headers.get('authorization')).toBe(`Bearer ${user.id}`);
   });
 

@@ -27,7 +27,7 @@ function storeCollapsed(collapsed: boolean): void {
 }
 
 /**
- * The signed-in shell (seed 000 §2): a collapsible sidebar (232px / 4rem) and the top bar. Below 900px the
+ * The signed-in shell (docs/product.md#sidebar): a collapsible sidebar (232px / 4rem) and the top bar. Below 900px the
  * sidebar is hidden and the same navigation opens as a drawer from the top bar's menu button.
  * `sidebarSections` lets the app put feature content (the trace lists) into the sidebar without this
  * shared layout importing any feature.

@@ -26,7 +26,7 @@ interface NavItem {
   adminOnly?: boolean;
 }
 
-/** Seed 000 §2 "Sidebar": items in this order; Trading Terminal and My Copies flagged NEW. */
+/** The sidebar (docs/product.md#sidebar): items in this order; Trading Terminal and My Copies flagged NEW. */
 const NAV_ITEMS: NavItem[] = [
   { to: paths.app.dashboard.getHref(), label: 'Dashboard', icon: DashboardIcon },
   { to: paths.app.tradingTerminal.getHref(), label: 'Trading Terminal', icon: ChartIcon, isNew: true },

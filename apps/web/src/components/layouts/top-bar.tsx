@@ -19,7 +19,7 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 
-/** Seed 000 §2 / §9: the bell shows a fixed badge '3' and three hard-coded sample notifications. */
+/** The bell (docs/product.md#top-bar) shows a fixed badge '3' and three hard-coded sample notifications. */
 export const NOTIFICATION_BADGE_COUNT = 3;
 export const SAMPLE_NOTIFICATIONS = [
   { id: 'welcome', title: 'Welcome to the beta', body: 'Your closed-beta access is active.', time: 'Just now' },
@@ -102,7 +102,7 @@ export function TopBar({
           ))}
         </DropdownMenu>
 
-        {/* Seed 000 §6: 'Upgrade to Pro' has no behaviour. */}
+        {/* 'Upgrade to Pro' has no behaviour (docs/product.md#top-bar). */}
         <Button variant="primary" size="sm" className="topbar__upgrade">
           <SparklesIcon size={14} className="topbar__upgrade-icon" />
           Upgrade to Pro

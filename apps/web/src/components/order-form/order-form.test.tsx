@@ -17,7 +17,7 @@ const passing = (overrides: Partial<SellCheckInput> = {}): SellCheckInput => ({
   ...overrides,
 });
 
-describe('the seed six ordered sell checks (owner and follower alike)', () => {
+describe('the six ordered sell checks (owner and follower alike)', () => {
   it('answers-the-first-failing-check-with-its-message', async () => {
     // Each row breaks its own check and every later one: only its own message comes back.
     const rows: [Partial<SellCheckInput>, string, string | undefined][] = [

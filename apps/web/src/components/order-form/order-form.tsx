@@ -82,7 +82,7 @@ export function QuantityField({
   );
 }
 
-/** The risk confirmation checkbox, its label the seed's words. */
+/** The risk confirmation checkbox, its label in the documented words. */
 export function ConfirmCheckbox({
   label,
   checked,

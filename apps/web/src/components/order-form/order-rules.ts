@@ -12,7 +12,7 @@ export const newRequestId = (): string =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-/** The quantity field: an integer, anything else is 0 (seed 001 §5). */
+/** The quantity field: an integer, anything else is 0 (docs/product.md#validation-rules). */
 export const parseQuantity = (raw: string): number => {
   const value = Number.parseInt(raw, 10);
   return Number.isFinite(value) ? value : 0;
@@ -26,7 +26,7 @@ export function showNotice(
   toast[kind](notice.title, { description: notice.description, duration: notice.duration });
 }
 
-/** Seed 001 §4: the sell dialog's risk checkbox. */
+/** The sell dialog's risk checkbox (see docs/product.md#copy-dialog-and-sell). */
 export const SELL_CONFIRM_LABEL = 'I confirm this sell order';
 
 export interface SellCheckInput {
@@ -44,8 +44,8 @@ export type SellCheckResult =
   { ok: true; accountId: string; quantity: number } | { ok: false; notice: Notice; kind: 'error' | 'info' };
 
 /**
- * Seed 001 §4 sell order checks, in their order (the owner's and the follower's sell alike); the first that fails
- * is the answer.
+ * The sell checks (docs/product.md#sell-checks), in their order (the owner's and the follower's sell alike); the first
+ * that fails is the answer.
  */
 export async function runSellChecks(input: SellCheckInput): Promise<SellCheckResult> {
   const fail = (notice: Notice, kind: 'error' | 'info' = 'error'): SellCheckResult => ({ ok: false, notice, kind });

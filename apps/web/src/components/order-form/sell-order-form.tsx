@@ -17,10 +17,10 @@ import {
 } from './order-rules';
 import { useOrderSubmit } from './use-order-submit';
 
-/** Seed 001 §9: the sell success toast lasts 3 s. */
+/** The sell success toast lasts 3 s. */
 export const SELL_SUCCESS_TOAST_MS = 3_000;
 
-/** The success toast of a market sell, the owner's and the follower's (seed 001 §8 '✅ Sell Order Placed'). */
+/** The success toast of a market sell, the owner's and the follower's (docs/product.md#error-messages). */
 export function showSold({
   quantity,
   unit,
@@ -44,8 +44,8 @@ export function showSold({
 }
 
 /**
- * The state of a Sell @ Market dialog (seed 001 §4, §5): the quantity (starting at what is held), the
- * confirmation, the idempotent submission, and the six ordered checks — a failed check is shown as its toast and
+ * The state of a Sell @ Market dialog (docs/product.md#copy-dialog-and-sell): the quantity (starting at what is held),
+ * the confirmation, the idempotent submission, and the six ordered checks — a failed check is shown as its toast and
  * answers null.
  */
 export function useSellOrderForm(held: number) {
@@ -102,7 +102,7 @@ export function SellOrderForm({
         submitLabel="Sell @ Market"
         busyLabel="Selling..."
         busy={form.order.pending}
-        // Seed 001 §5: disabled unless confirmed and the quantity is above 0.
+        // Disabled unless confirmed and the quantity is above 0 (see docs/product.md#validation-rules).
         disabled={!form.confirmed || form.quantity <= 0}
         variant="danger"
       />

@@ -1,6 +1,9 @@
 import type { OwnerTradeView } from '@copytrade/contracts';
 
-/** Seed 001 §3 Sell payload (§7 POST /api/snaptrade/sell-position): always a market order with price null. */
+/**
+ * The sell payload of POST /api/snaptrade/sell-position (docs/product.md#entities-and-fields): always a market order
+ * with price null.
+ */
 export interface SellPositionBody {
   userId: string;
   accountId: string;

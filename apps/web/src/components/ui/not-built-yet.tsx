@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The honest stand-in for a screen of the seeds that the walking skeleton does not build yet. */
+/** The honest stand-in for a documented screen that the walking skeleton does not build yet. */
 export function NotBuiltYet({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="page">

@@ -1,7 +1,7 @@
 import { Toaster as SonnerToaster, toast } from 'sonner';
 
 /**
- * Seed 000 §9 toast defaults: bottom right, up to 3 visible, Alt+T moves focus to them. They sit a little
+ * Toast defaults (docs/product.md#top-bar): bottom right, up to 3 visible, Alt+T moves focus to them. They sit a little
  * higher than sonner's default so they never cover the floating feedback button in the same corner.
  */
 export function Toaster() {

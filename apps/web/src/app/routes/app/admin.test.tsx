@@ -24,7 +24,7 @@ describe('admin panel', () => {
     expect(api.calls.filter((call) => call.path.startsWith('/api/admin/'))).toHaveLength(0);
   });
 
-  it('shows-the-tabs-in-the-seed-order-with-users-selected-first', async () => {
+  it('shows-the-tabs-in-the-documented-order-with-users-selected-first', async () => {
     mockApi(adminPanel());
     const { user, location } = renderApp('/admin');
 
@@ -45,7 +45,7 @@ describe('admin panel', () => {
       'Dev Only',
       'Audit Log',
     ]);
-    // Seed 001 §2.10 names no first tab: the first of its order opens.
+    // The first tab of the documented order opens (docs/product.md#admin-panel).
     expect(within(tablist).getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
     const users = screen.getByRole('tabpanel', { name: 'Users' });
     expect(await within(users).findByText('No users found')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { BetaLaunchModeCard } from '@/features/maintenance/components/beta-launc
 import { useSession } from '@/lib/auth';
 
 /**
- * `/admin` (seed 001 §2.10). The route is protected but has no role check of its own (seed 000 §2); the
+ * `/admin` (docs/product.md#admin-panel). The route is protected but has no role check of its own; the
  * panel shows non-admins an access-denied card. The server enforces admin rights on every admin call.
  */
 export function AdminRoute() {

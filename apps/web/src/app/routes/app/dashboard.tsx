@@ -13,7 +13,7 @@ const Onboarding = lazyRoute(
 );
 
 /**
- * `/dashboard` (seed 000 §2, §4): 'Checking onboarding status...', then the onboarding wizard for users who
+ * `/dashboard` (docs/product.md#dashboard): 'Checking onboarding status...', then the onboarding wizard for users who
  * have not completed it, else the dashboard. Once the wizard closes the dashboard shows and the user is re-read.
  */
 export function DashboardRoute() {

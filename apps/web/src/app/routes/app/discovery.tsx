@@ -1,7 +1,9 @@
 import { DiscoverTraders } from '@/features/discovery/components/discover-traders';
 import { useSession } from '@/lib/auth';
 
-/** `/discovery` (seed 001 §2.2): Discover Traders. The viewer's id tells which traces they own ('Manage'). */
+/**
+ * `/discovery` (docs/product.md#discovery): Discover Traders. The viewer's id tells which traces they own ('Manage').
+ */
 export function DiscoveryRoute() {
   const { user } = useSession();
   if (!user) return null;

@@ -11,7 +11,7 @@ type SettingsTab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is SettingsTab => (TABS as readonly string[]).includes(value ?? '');
 
-/** `/settings` (seed 000 §2): the Account, Brokerage and Notifications tabs; `?tab=` selects one. */
+/** `/settings` (docs/product.md#settings): the Account, Brokerage and Notifications tabs; `?tab=` selects one. */
 export function SettingsRoute() {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { TraceDashboard } from '@/features/trace-dashboard/components/trace-dashboard';
 import { useSession } from '@/lib/auth';
 
-/** `/trace/{traceId}/dashboard` (seed 001 §2.7): the trace owner's dashboard. */
+/** `/trace/{traceId}/dashboard` (docs/product.md#owner-dashboard): the trace owner's dashboard. */
 export function TraceDashboardRoute() {
   const { traceId = '' } = useParams();
   const { user } = useSession();

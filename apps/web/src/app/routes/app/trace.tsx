@@ -3,7 +3,9 @@ import { TraceGuardsPanel } from '@/features/copy-guards/components/trace-guards
 import { TracePage } from '@/features/trace-page/components/trace-page';
 import { useSession } from '@/lib/auth';
 
-/** `/trace/{traceId}` (seed 001 §2.3): the public profile, or the full view for the owner or a subscriber. */
+/**
+ * `/trace/{traceId}` (docs/product.md#trace-page): the public profile, or the full view for the owner or a subscriber.
+ */
 export function TraceRoute() {
   const { traceId = '' } = useParams();
   const { user } = useSession();

@@ -1,7 +1,7 @@
 import { TradingTerminal } from '@/features/trading-terminal/components/trading-terminal';
 import { useSession } from '@/lib/auth';
 
-/** `/trading-terminal` (seed 001 §2.1): the live positions of the traders the user subscribes to. */
+/** `/trading-terminal` (docs/product.md#trading-terminal): the live positions of the traders the user subscribes to. */
 export function TradingTerminalRoute() {
   const { user } = useSession();
   if (!user) return null;

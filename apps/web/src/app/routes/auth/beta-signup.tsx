@@ -14,7 +14,7 @@ const SPLASH_POINTS = [
 ] as const;
 
 /**
- * `/beta-signup?email=…` (seed 000 §2): the splash and the final signup form. The e-mail comes from the
+ * `/beta-signup?email=…` (docs/product.md#signup): the splash and the final signup form. The e-mail comes from the
  * verified beta code and cannot be changed here. On success the user is signed in and goes to /dashboard.
  */
 export function BetaSignupRoute() {

@@ -2,7 +2,7 @@ import { PublicLayout } from '@/components/layouts/public-layout';
 import { AuthCard } from '@/components/ui/auth-card';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
-/** `/auth/forgot-password` and its older alias `/forgot-password` (seed 000 §2). */
+/** `/auth/forgot-password` and its older alias `/forgot-password` (docs/product.md#sign-in-and-password-reset). */
 export function ForgotPasswordRoute() {
   return (
     <PublicLayout title="Forgot Password">

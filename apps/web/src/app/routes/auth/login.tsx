@@ -9,8 +9,8 @@ import { useSession } from '@/lib/auth';
 import { readNotice } from './notice';
 
 /**
- * `/login` (seed 000 §2): `?email=` prefills the username; signed-in users go to the dashboard. A notice
- * from the previous page (beta code verified, password reset) shows above the form.
+ * `/login` (docs/product.md#sign-in-and-password-reset): `?email=` prefills the username; signed-in users go to the
+ * dashboard. A notice from the previous page (beta code verified, password reset) shows above the form.
  */
 export function LoginRoute() {
   const { user, isLoading } = useSession();

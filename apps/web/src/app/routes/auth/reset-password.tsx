@@ -5,7 +5,9 @@ import { AuthCard } from '@/components/ui/auth-card';
 import { paths } from '@/config/paths';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
-/** `/auth/reset-password?token=…` (seed 000 §2): success goes to sign in after 3 seconds. */
+/**
+ * `/auth/reset-password?token=…` (docs/product.md#sign-in-and-password-reset): success goes to sign in after 3 seconds.
+ */
 export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();

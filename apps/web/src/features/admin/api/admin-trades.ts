@@ -20,7 +20,10 @@ export interface AdminTradesParams {
   page: number;
 }
 
-/** POST /api/admin/trades {userId, symbol, traceId, isShared, page, limit}: pages of 25 from 1 (seed 001 §9). */
+/**
+ * POST /api/admin/trades {userId, symbol, traceId, isShared, page, limit}: pages of 25 from 1
+ * (docs/product.md#business-constants).
+ */
 export const getAdminTrades = (userId: string, { symbol, traceId, isShared, page }: AdminTradesParams) =>
   api.post<AdminTradesResponse>('/api/admin/trades', {
     userId,

@@ -10,7 +10,7 @@ export interface AdminUsersParams {
   search: string;
 }
 
-/** POST /api/admin/users {userId, page, limit, search}: a page of 25 users (seed 001 §3 Admin user). */
+/** POST /api/admin/users {userId, page, limit, search}: a page of 25 users (docs/product.md#entities-and-fields). */
 export const getAdminUsers = (userId: string, { page, search }: AdminUsersParams) =>
   api.post<AdminUsersResponse>('/api/admin/users', {
     userId,

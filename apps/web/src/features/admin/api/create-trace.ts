@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { useAdminTraceMutation } from './invalidate-traces';
 
-/** The create form's fields as sent (seed 001 §2.10, §5): name, handle and ownerId are required. */
+/** The create form's fields as sent (docs/product.md#admin-panel): name, handle and ownerId are required. */
 export interface CreateTraceInput {
   userId: string;
   name: string;

@@ -5,7 +5,7 @@ import { adminKeys } from './query-keys';
 
 /**
  * GET /api/copy-trades/analytics/investor-stats?timeFrame= with the user id header and, when this build was given
- * one (VITE_INVESTOR_STATS_SYSTEM_KEY), the seed's system-key header. The server decides from the session.
+ * one (VITE_INVESTOR_STATS_SYSTEM_KEY), the web app's system-key header. The server decides from the session.
  */
 export const getInvestorStats = (userId: string, timeFrame: InvestorStatsTimeFrame) => {
   const systemKey = import.meta.env.VITE_INVESTOR_STATS_SYSTEM_KEY as string | undefined;

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastAdminError, toastAdminSuccess } from '../components/admin-toasts';
 
 /**
- * An admin action (seed 001 §8): 'Success' with the server's message, or 'Error' with the server's message or
- * `fallback`; once it succeeded, the lists under `invalidates` are read again.
+ * An admin action (docs/product.md#error-messages): 'Success' with the server's message, or 'Error' with the server's
+ * message or `fallback`; once it succeeded, the lists under `invalidates` are read again.
  */
 export function useAdminAction<TInput, TResponse extends { message?: string }>({
   mutationFn,

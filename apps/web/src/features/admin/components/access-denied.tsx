@@ -2,7 +2,7 @@ import { Messages } from '@copytrade/contracts/rules';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LockIcon } from '@/components/ui/icons';
 
-/** Seed 001 §2.10: what a signed-in non-admin sees on /admin. */
+/** What a signed-in non-admin sees on /admin (see docs/product.md#admin-panel). */
 export function AccessDenied() {
   return (
     <Card className="access-denied" aria-labelledby="access-denied-title">

@@ -1,4 +1,4 @@
-/** Heading of the admin panel (seed 001 §2.10). */
+/** Heading of the admin panel (docs/product.md#admin-panel). */
 export function AdminPanelHeader() {
   return (
     <header className="page__header">

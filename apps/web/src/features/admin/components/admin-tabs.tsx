@@ -9,7 +9,7 @@ import '../admin.css';
 const tab = <K extends string>(load: () => Promise<Record<K, ComponentType<AdminTabProps>>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-/** Seed 001 §2.10: the panel's nine tabs, in the seed's order, and the Audit Log tab (issue 13). */
+/** The panel's nine tabs in their documented order (docs/product.md#admin-panel), and the Audit Log tab (issue 13). */
 export const ADMIN_TABS = [
   { value: 'users', label: 'Users', Content: tab(() => import('./tabs/users-tab'), 'UsersTab') },
   { value: 'statistics', label: 'Statistics', Content: tab(() => import('./tabs/statistics-tab'), 'StatisticsTab') },
@@ -36,7 +36,7 @@ export const ADMIN_TABS = [
 ] as const;
 type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 
-/** Seed 001 §2.10 names no first tab: the panel opens on the first of its order, Users. */
+/** The panel opens on the first tab of its order, Users. */
 const DEFAULT_TAB: AdminTab = 'users';
 const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.some((entry) => entry.value === value);
 

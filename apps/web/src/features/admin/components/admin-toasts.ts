@@ -1,7 +1,7 @@
 import { toast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 
-/** Seed 001 §8: the admin panel's fallbacks when a failure carries no server message. */
+/** The admin panel's fallbacks when a failure carries no server message (see docs/product.md#error-messages). */
 export const AdminFallbacks = {
   fetchTraces: 'Failed to fetch traces',
   createTrace: 'Failed to create trace',
@@ -24,27 +24,27 @@ export const AdminFallbacks = {
   fetchFeedback: 'Failed to fetch feedback',
   updateFeedbackStatus: 'Failed to update feedback status',
   fetchInvestorStats: 'Failed to fetch investor statistics',
-  /** Not in the seed's list (the Audit Log tab is issue 13's): worded as its siblings. */
+  /** Not in the documented list (the Audit Log tab is issue 13's): worded as its siblings. */
   fetchAuditLog: 'Failed to fetch audit log',
 } as const;
 
-/** The server's message when it sent one, else the seed's fallback. */
+/** The server's message when it sent one, else the documented fallback. */
 export const adminErrorMessage = (error: unknown, fallback: string): string =>
   (isApiError(error) && error.serverMessage) || fallback;
 
-/** Seed 001 §8: successes show 'Success' with the server's message. */
+/** Successes show 'Success' with the server's message (see docs/product.md#error-messages). */
 export function toastAdminSuccess(message: string): void {
   toast.success('Success', { description: message });
 }
 
-/** Seed 001 §2.10, §8: an 'Info' toast (the orphaned-user cleanup that is not implemented). */
+/** An 'Info' toast for the orphaned-user cleanup that is not implemented (see docs/product.md#admin-panel). */
 export function toastAdminInfo(message: string): void {
   toast.info('Info', { description: message });
 }
 
 /**
- * Seed 001 §8: failures show a destructive 'Error' toast with the server's message or the fallback. `id`
- * keeps one toast per failing read (a re-render or a second mount does not stack copies).
+ * Failures (docs/product.md#error-messages) show a destructive 'Error' toast with the server's message or the
+ * fallback. `id` keeps one toast per failing read (a re-render or a second mount does not stack copies).
  */
 export function toastAdminError(error: unknown, fallback: string, { id }: { id?: string } = {}): string {
   const message = adminErrorMessage(error, fallback);

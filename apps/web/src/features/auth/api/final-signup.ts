@@ -25,7 +25,7 @@ export async function finalSignup(form: SignupForm): Promise<FinalSignupResponse
   return response;
 }
 
-/** A 200 answer that is not a success (seed 000 §8: the server message, else 'Signup failed'). */
+/** A 200 answer that is not a success (docs/product.md#error-messages). */
 export class SignupRefusedError extends Error {
   override readonly name = 'SignupRefusedError';
   constructor(readonly serverMessage: string | undefined) {
@@ -33,7 +33,7 @@ export class SignupRefusedError extends Error {
   }
 }
 
-/** On success the user becomes the session's user (seed 000 §2: stored as the current user). */
+/** On success the user becomes the session's user (docs/product.md#signup). */
 export function useFinalSignup() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -45,7 +45,9 @@ export function useFinalSignup() {
   });
 }
 
-/** Seed 000 §8, signup: the server's message, or 'Signup failed', or 'An unexpected error occurred'. */
+/**
+ * Signup (docs/product.md#error-messages): the server's message, or 'Signup failed', or 'An unexpected error occurred'.
+ */
 export function signupErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.serverMessage ?? SIGNUP_FAILED;
   if (error instanceof SignupRefusedError) return error.serverMessage ?? SIGNUP_FAILED;

@@ -14,7 +14,7 @@ export function useForgotPassword() {
   return useMutation({ mutationFn: requestPasswordReset });
 }
 
-/** Seed 000 §8, forgot password: 429 (server text or the default), other failures, network. */
+/** Forgot password (docs/product.md#error-messages): 429 (server text or the default), other failures, network. */
 export function forgotPasswordErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return PASSWORD_NETWORK_ERROR;
   if (isApiError(error) && error.status === 429) return error.serverMessage ?? Messages.tooManyRequests;

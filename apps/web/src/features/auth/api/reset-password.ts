@@ -20,7 +20,7 @@ export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });
 }
 
-/** Seed 000 §8, reset password: 429 as for forgot password, 'Failed to reset password', network. */
+/** Reset password (docs/product.md#error-messages): 429 as for forgot password, 'Failed to reset password', network. */
 export function resetPasswordErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return PASSWORD_NETWORK_ERROR;
   if (isApiError(error) && error.status === 429) return error.serverMessage ?? Messages.tooManyRequests;

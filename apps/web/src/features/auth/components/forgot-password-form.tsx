@@ -5,7 +5,10 @@ import { EmailField, FormFooterLink, SubmitButton } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { forgotPasswordErrorMessage, useForgotPassword } from '../api/forgot-password';
 
-/** Forgot password (seed 000 §2, §5, §8): one e-mail field; the answer is shown as sent by the server. */
+/**
+ * Forgot password (docs/product.md#sign-in-and-password-reset): one e-mail field; the answer is shown as sent by the
+ * server.
+ */
 export function ForgotPasswordForm() {
   const id = useId();
   const [email, setEmail] = useState('');

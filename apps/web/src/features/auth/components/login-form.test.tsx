@@ -58,7 +58,7 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many login attempts. Please try again later.');
   });
 
-  it('shows-the-seed-429-message-when-the-server-sends-none', async () => {
+  it('shows-the-default-429-message-when-the-server-sends-none', async () => {
     mockApi({ 'POST /api/login': { status: 429 } });
     const { user } = renderApp('/login');
     await fillAndSubmit(user, 'trader', 'password123');

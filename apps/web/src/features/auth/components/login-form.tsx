@@ -8,12 +8,12 @@ import { isApiError, isNetworkError } from '@/lib/api-client';
 import { useLogin } from '@/lib/auth';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
-/** A 200 answer that is not a success and carries no message (seed 000 §8). */
+/** A 200 answer that is not a success and carries no message (docs/product.md#error-messages). */
 export const LOGIN_REFUSED = 'Login failed';
 export const NETWORK_ERROR = 'Network error occurred';
 export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
 
-/** Seed 000 §8, login: what to show for a refused or failed sign-in. */
+/** Login (docs/product.md#error-messages): what to show for a refused or failed sign-in. */
 export function loginErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return NETWORK_ERROR;
   if (isApiError(error)) {

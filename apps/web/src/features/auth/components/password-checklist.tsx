@@ -2,7 +2,10 @@ import { checkPasswordRules } from '@copytrade/contracts/rules';
 import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
-/** The live checklist of the five password rules (seed 000 §2, §5), updated as the user types. */
+/**
+ * The live checklist of the five password rules (docs/product.md#sign-in-and-password-reset), updated as the user
+ * types.
+ */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const rules = checkPasswordRules(password);
   return (

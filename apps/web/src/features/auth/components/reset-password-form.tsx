@@ -10,14 +10,16 @@ import { isApiError } from '@/lib/api-client';
 import { resetPasswordErrorMessage, useResetPassword } from '../api/reset-password';
 import { PasswordChecklist } from './password-checklist';
 
-/** Seed 000 §4, §9: after a successful reset the page goes to sign in after 3 seconds. */
+/**
+ * After a successful reset the page goes to sign in after 3 seconds (see docs/product.md#sign-in-and-password-reset).
+ */
 export const RESET_REDIRECT_DELAY_MS = 3000;
 
 type Outcome = { kind: 'success'; message: string } | { kind: 'error'; message: string; tokenRejected: boolean } | null;
 
 /**
- * Reset password (seed 000 §2, §5, §8): new password and confirmation with the live rule checklist.
- * Without a token only the error and a link to request a new reset show.
+ * Reset password (docs/product.md#sign-in-and-password-reset): new password and confirmation with the live rule
+ * checklist. Without a token only the error and a link to request a new reset show.
  */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const id = useId();

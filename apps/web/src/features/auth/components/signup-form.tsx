@@ -29,8 +29,8 @@ const toneOf = (availability: Availability): FieldHintTone =>
   availability.state === 'available' ? 'success' : availability.state === 'checking' ? 'muted' : 'error';
 
 /**
- * The final signup form (seed 000 §2, §5): nine fields, the e-mail read-only from the query, a live
- * password checklist, live username and phone availability, and the submit checks in the seeds' order.
+ * The final signup form (docs/product.md#signup): nine fields, the e-mail read-only from the query, a live
+ * password checklist, live username and phone availability, and the submit checks in their documented order.
  * On success the user is signed in (the session holds them) and `onSuccess` runs.
  */
 export function SignupForm({ email, onSuccess }: { email: string; onSuccess: () => void }) {

@@ -22,7 +22,7 @@ export interface Availability {
 export const CHECKING_AVAILABILITY = 'Checking availability...';
 
 /**
- * A live availability hint (seed 000 §4, §5): idle (hidden) below the minimum length, otherwise checked
+ * A live availability hint (docs/product.md#signup): idle (hidden) below the minimum length, otherwise checked
  * once the value has been still for 500 ms. While waiting for that pause or for the answer the state is
  * 'checking', so a submit in between is held back ('Please wait for validation to complete.').
  */

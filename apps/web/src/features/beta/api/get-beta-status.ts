@@ -11,7 +11,7 @@ export const getBetaStatusQueryOptions = () =>
   queryOptions({
     queryKey: betaKeys.status(),
     queryFn: getBetaStatus,
-    // A failed read must not hold the page: the beta then counts as open (seed 000 §4).
+    // A failed read must not hold the page: the beta then counts as open (docs/product.md#beta-code-pages).
     retry: false,
     staleTime: 30 * 1000,
   });
@@ -27,8 +27,8 @@ export interface BetaAvailability {
 }
 
 /**
- * Whether the closed beta still has seats. Seed 000 §4: open until currentCount reaches maxCount; if the
- * status call fails the maximum defaults to 100 (and nothing is counted, so the beta shows as open).
+ * Whether the closed beta still has seats (docs/product.md#beta-code-pages): open until currentCount reaches maxCount;
+ * if the status call fails the maximum defaults to 100 (and nothing is counted, so the beta shows as open).
  */
 export function useBetaAvailability(): BetaAvailability {
   const query = useQuery(getBetaStatusQueryOptions());

@@ -13,7 +13,10 @@ export function useSendBetaCode() {
   return useMutation({ mutationFn: sendBetaCode });
 }
 
-/** Seed 000 §8, beta request: the server's message, or 'Failed to send beta code', or the unexpected text. */
+/**
+ * Beta request (docs/product.md#error-messages): the server's message, or 'Failed to send beta code', or the unexpected
+ * text.
+ */
 export function sendBetaCodeErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.serverMessage ?? SEND_BETA_CODE_FAILED;
   return UNEXPECTED_ERROR;

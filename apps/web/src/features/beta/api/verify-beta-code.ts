@@ -15,7 +15,7 @@ export interface VerifyBetaCodeInput {
 export const verifyBetaCode = (input: VerifyBetaCodeInput): Promise<VerifyBetaCodeResponse> =>
   api.post<VerifyBetaCodeResponse>('/api/verify-beta-code', input);
 
-/** A 403 means no seat is left for a new account (seed 000 §4: the closed-beta-full screen shows). */
+/** A 403 means no seat is left for a new account (docs/product.md#beta-code-pages). */
 export const isBetaFullError = (error: unknown): boolean => isApiError(error) && error.status === 403;
 
 export function useVerifyBetaCode() {
@@ -28,7 +28,10 @@ export function useVerifyBetaCode() {
   });
 }
 
-/** Seed 000 §8, beta verification: the server's message, else 'Request failed'; anything else 'Unexpected error'. */
+/**
+ * Beta verification (docs/product.md#error-messages): the server's message, else 'Request failed'; anything else
+ * 'Unexpected error'.
+ */
 export function verifyBetaCodeErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.serverMessage ?? VERIFY_REQUEST_FAILED;
   return VERIFY_UNEXPECTED_ERROR;

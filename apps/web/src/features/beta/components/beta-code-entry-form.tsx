@@ -13,8 +13,8 @@ export interface VerifiedBetaCode {
 }
 
 /**
- * E-mail and 8-digit beta code (seed 000 §2). Both are checked with the shared rules before anything is
- * sent. A right code calls `onVerified`; a 403 (no seat left) calls `onBetaFull`.
+ * E-mail and 8-digit beta code (docs/product.md#beta-code-pages). Both are checked with the shared rules before
+ * anything is sent. A right code calls `onVerified`; a 403 (no seat left) calls `onBetaFull`.
  */
 export function BetaCodeEntryForm({
   defaultEmail = '',

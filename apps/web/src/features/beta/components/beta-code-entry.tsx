@@ -10,7 +10,8 @@ import { ClosedBetaFull } from './closed-beta-full';
 
 /**
  * The beta code entry card with its states: loading (the seat count is read first), the form, or the
- * closed-beta-full screen. A verified code leads to sign in (existing account) or to signup (seed 000 §2).
+ * closed-beta-full screen. A verified code leads to sign in (existing account) or to signup
+ * (docs/product.md#beta-code-pages).
  */
 export function BetaCodeEntry({ waitingListHref }: { waitingListHref?: string }) {
   const availability = useBetaAvailability();
@@ -62,7 +63,7 @@ export function BetaCodeEntry({ waitingListHref }: { waitingListHref?: string })
           })
         }
       />
-      {/* Seed 000 §4: a failed status read still shows the line, the maximum defaulting to 100. */}
+      {/* A failed status read still shows the line, with a maximum of 100 (docs/product.md#beta-code-pages). */}
       <p className="beta-entry__seats muted small">
         {Math.max(availability.maxCount - availability.currentCount, 0)} of {availability.maxCount} beta spots left
       </p>

@@ -150,7 +150,7 @@ describe('landing / beta code entry', () => {
     mockApi({ 'GET /api/auth/beta-status': { status: 503, body: errorBody('SERVICE_UNAVAILABLE', 'x') } });
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Verify Code' })).toBeInTheDocument();
-    // Seed 000 §4: the maximum defaults to 100, and nothing is counted.
+    // The maximum defaults to 100, and nothing is counted (see docs/product.md#beta-code-pages).
     expect(screen.getByText('100 of 100 beta spots left')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Closed Beta Full' })).not.toBeInTheDocument();
   });

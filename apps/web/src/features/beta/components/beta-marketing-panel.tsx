@@ -23,7 +23,7 @@ const POINTS = [
   },
 ] as const;
 
-/** The marketing panel of the beta request page (seed 000 §2). */
+/** The marketing panel of the beta request page (docs/product.md#beta-code-pages). */
 export function BetaMarketingPanel() {
   return (
     <section className="marketing" aria-labelledby="marketing-title">

@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 import { sendBetaCodeErrorMessage, useSendBetaCode } from '../api/send-beta-code';
 
 /**
- * Request a beta code (seed 000 §2, §4): e-mail (required, the browser's e-mail check) and 'Request Code'
- * ('Requesting...' while busy). Success shows the green alert and clears the field; failure the error alert.
+ * Request a beta code (docs/product.md#beta-code-pages): e-mail (required, the browser's e-mail check) and 'Request
+ * Code' ('Requesting...' while busy). Success shows the green alert and clears the field; failure the error alert.
  */
 export function BetaRequestForm() {
   const id = useId();

@@ -5,7 +5,7 @@ import { LockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
 /**
- * The closed-beta-full screen (seed 000 §2, §4): shown instead of the code entry when every seat is
+ * The closed-beta-full screen (docs/product.md#beta-code-pages): shown instead of the code entry when every seat is
  * taken, or when verification answers 403. Requests still go on a waiting list; members sign in.
  */
 export function ClosedBetaFull({

@@ -21,7 +21,7 @@ export const getConnectionsQueryOptions = (userId: string) =>
   });
 
 /**
- * The connections, read only once the user is registered with the provider. Seed 000 §8: a 429 or any
+ * The connections, read only once the user is registered with the provider. A 429 or any
  * failure keeps the previous state (TanStack keeps the last data) and is only logged.
  */
 export function useConnections({ userId, enabled }: { userId: string; enabled: boolean }) {

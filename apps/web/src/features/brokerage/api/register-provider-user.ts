@@ -12,7 +12,7 @@ export const registerProviderUser = ({ userId }: { userId: string }): Promise<Re
   api.post<RegisterProviderUserResponse>('/api/snaptrade/register-user', { userId });
 
 /**
- * After registering, the current user is refreshed from the token-verification call (seed 000 §4). The
+ * After registering, the current user is refreshed from the token-verification call (docs/product.md#settings). The
  * identity service learns of the registration from an event, so that answer may not carry it yet: then the
  * owner's credentials are read from the brokerage service and put into the session's user.
  */

@@ -36,7 +36,10 @@ function ConnectionRow({ connection }: { connection: BrokerageConnectionView }) 
   );
 }
 
-/** 'Active Connections' (seed 000 §2): each connection with its status, CONNECTED green and anything else red. */
+/**
+ * 'Active Connections' (docs/product.md#settings): each connection with its status, CONNECTED green and anything else
+ * red.
+ */
 export function ActiveConnectionsCard({ query, enabled }: { query: UseQueryResult<Connections>; enabled: boolean }) {
   const titleId = useId();
   const connections = query.data?.connections ?? [];

@@ -90,7 +90,7 @@ function BrokerListCard({
   );
 }
 
-/** 'Popular Brokers' (seed 000 §2): the popular ones of the fixed catalogue. */
+/** 'Popular Brokers' (docs/product.md#settings): the popular ones of the fixed catalogue. */
 export function PopularBrokersCard({ actions }: { actions: BrokerActions }) {
   return (
     <BrokerListCard
@@ -102,7 +102,10 @@ export function PopularBrokersCard({ actions }: { actions: BrokerActions }) {
   );
 }
 
-/** 'All Supported Brokers': the whole catalogue, one available and four coming soon (seed 000 §3). */
+/**
+ * 'All Supported Brokers': the whole catalogue, one available and four coming soon
+ * (docs/product.md#entities-and-fields).
+ */
 export function SupportedBrokersCard({ actions }: { actions: BrokerActions }) {
   return (
     <BrokerListCard

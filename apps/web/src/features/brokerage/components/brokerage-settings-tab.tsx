@@ -26,7 +26,7 @@ export const BROKERAGE_TEXTS = {
 } as const;
 
 /**
- * Settings → Brokerage (seed 000 §2, §4): the provider registration (status pill and register button), the
+ * Settings → Brokerage (docs/product.md#settings): the provider registration (status pill and register button), the
  * catalogue ('Popular Brokers', 'All Supported Brokers') with the connect popup, 'Active Connections' and
  * 'Trading Accounts'. Until the user is registered the whole tab is blurred and inert, with a register prompt.
  */

@@ -32,7 +32,7 @@ const ACCOUNT_COLUMNS: readonly DataColumn<BrokerageAccountView>[] = [
   { header: 'Buying Power', numeric: true, cell: (account) => formatUsd(account.balance?.buying_power?.amount) },
 ];
 
-/** 'Trading Accounts' (seed 000 §2): the first account is the primary one, used for copy trading. */
+/** 'Trading Accounts' (docs/product.md#settings): the first account is the primary one, used for copy trading. */
 export function TradingAccountsCard({
   query,
   enabled,

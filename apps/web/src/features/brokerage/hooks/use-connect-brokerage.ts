@@ -9,7 +9,7 @@ import {
 } from '../api/create-connection-portal';
 import { brokerageKeys } from '../api/query-keys';
 
-/** Seed 000 §9: the portal opens in an 800×600 popup, polled every second; data is re-read 2 s after it closes. */
+/** The portal opens in an 800×600 popup, polled every second; data is re-read 2 s after it closes. */
 export const CONNECT_POPUP = {
   name: 'snaptrade-connect',
   width: 800,
@@ -26,7 +26,7 @@ function popupFeatures(): string {
 }
 
 /**
- * Connects a brokerage through the provider's portal (seed 000 §4 "Brokerage connect"). The popup is opened
+ * Connects a brokerage through the provider's portal (docs/product.md#settings). The popup is opened
  * at once, inside the click (so pop-up blockers allow it), and pointed at the portal URL when it arrives.
  * While it is open `connecting` is true (the button reads 'Connecting...'); once it is closed, connections,
  * accounts and the user's brokerage status are re-read after 2 seconds. If the browser blocks the popup, the

@@ -9,7 +9,7 @@ const withBrokerage = (name: string, display_name: string, status: 'CONNECTED' |
     brokerage: { slug: 'X', name, display_name },
   }) as unknown as BrokerageConnectionView;
 
-describe('broker matching (seed 000 §4)', () => {
+describe('broker matching', () => {
   it('matches-the-name-case-insensitively', () => {
     expect(isBrokerConnected('WEBULL', [withBrokerage('Webull', 'Something else')])).toBe(true);
   });

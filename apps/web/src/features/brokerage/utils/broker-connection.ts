@@ -1,8 +1,8 @@
 import type { BrokerageConnectionView } from '@copytrade/contracts';
 
 /**
- * Seed 000 §4: a broker counts as connected if a connection's brokerage name or display name matches the
- * catalogue slug, case-insensitively. Returns that connection (an enabled one first), or undefined.
+ * A broker counts as connected (docs/product.md#settings) if a connection's brokerage name or display name matches
+ * the catalogue slug, case-insensitively. Returns that connection (an enabled one first), or undefined.
  */
 export function connectionForBroker(
   slug: string,
@@ -19,6 +19,6 @@ export function connectionForBroker(
 export const isBrokerConnected = (slug: string, connections: readonly BrokerageConnectionView[]): boolean =>
   connectionForBroker(slug, connections) !== undefined;
 
-/** CONNECTED shows green; anything else red (seed 000 §4). */
+/** CONNECTED shows green; anything else red (docs/product.md#settings). */
 export const isConnectionHealthy = (connection: Pick<BrokerageConnectionView, 'status'>): boolean =>
   connection.status === 'CONNECTED';

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 /** The request-id header of the copy call (the gateway's order idempotency key). */
 export const REQUEST_ID_HEADER = 'X-Request-ID';
 
-/** Seed 001 §7 'Copy and sell': the body of POST /api/snaptrade/copy-trade. */
+/** The body of POST /api/snaptrade/copy-trade (docs/product.md#rest-calls). */
 export interface CopyTradeBody {
   userId: string;
   tradeId: string;
@@ -19,7 +19,10 @@ export interface CopyTradeBody {
   contractMultiplier: number;
 }
 
-/** Seed 001 §7: the second call's `copyData`, what the client saw of the fill (the server keeps its own). */
+/**
+ * The second call's `copyData`, what the client saw of the fill (the server keeps its own) (see
+ * docs/product.md#rest-calls).
+ */
 export interface CopyData {
   copyEntryPrice: number | null;
   copyQuantity: number;

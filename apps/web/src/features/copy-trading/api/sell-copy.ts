@@ -13,8 +13,8 @@ export const sellCopyPosition = (body: SellPositionBody): Promise<SellPositionRe
   });
 
 /**
- * PUT /api/copy-trades/{id}/close (seed 001 §7): the exit price the client believes (the server keeps the
- * brokerage's fill over it) and the sell's order id.
+ * PUT /api/copy-trades/{id}/close (docs/product.md#rest-calls): the exit price the client believes (the server keeps
+ * the brokerage's fill over it) and the sell's order id.
  */
 export const closeCopy = (
   userId: string,

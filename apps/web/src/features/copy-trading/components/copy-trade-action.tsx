@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { CheckIcon, CopyIcon } from '@/components/ui/icons';
 
 /**
- * The Live Trades action of one trade (seed 001 §2.3, §4): 'Copied' once the user has a copy of it (open or closed:
- * a trade is copied once), with 'Sell @ Market' while the copy is open; 'Copy pending' while the brokerage has not
- * filled or confirmed it; else 'Copy Trade'. Closed trades are not offered (they are not live). The copy is the
+ * The Live Trades action of one trade (docs/product.md#trace-page): 'Copied' once the user has a copy of it (open or
+ * closed: a trade is copied once), with 'Sell @ Market' while the copy is open; 'Copy pending' while the brokerage has
+ * not filled or confirmed it; else 'Copy Trade'. Closed trades are not offered (they are not live). The copy is the
  * page's (one request for all rows), so it shows after a reload too.
  */
 export function CopyTradeAction({

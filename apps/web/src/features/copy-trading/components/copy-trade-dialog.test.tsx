@@ -93,7 +93,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('copy-trade dialog on the trace page', () => {
-  it('copies-with-the-seed-body-then-the-second-call-and-shows-copied', async () => {
+  it('copies-with-the-documented-body-then-the-second-call-and-shows-copied', async () => {
     const api = mockPage();
     const view = renderApp(`/trace/${TRACE_ID}`);
     const dialog = await openDialog(view);

@@ -47,14 +47,16 @@ export const COPY_TEXTS = {
 /** The per-share or per-contract price the trace page shows (options are stored in hundredths). */
 const shownPrice = (trade: TradeView, stored: number) => (trade.isOptions ? stored / 100 : stored);
 
-/** The success text of seed 001 §8: 'Copied {qty} contracts/shares of {symbol} for ${total}'. */
+/**
+ * The success text (docs/product.md#copy-dialog-and-sell): 'Copied {qty} contracts/shares of {symbol} for ${total}'.
+ */
 export const copiedText = (quantity: number, trade: Pick<TradeView, 'isOptions' | 'symbol'>, total: number) =>
   `Copied ${quantity} ${trade.isOptions ? 'contracts' : 'shares'} of ${trade.symbol} for ${formatUsd(total)}`;
 
 /**
- * The copy-trade dialog (seed 001 §2.5, §5, §7, §8): the trade, the brokerage account, the quantity (starting at the
- * trader's, with 50 % / same / 2x) and the risk confirmation; the client checks in order, then the copy under a
- * request id and the seeds' second call. Lazy-loaded by the screens that open it (default export).
+ * The copy-trade dialog (docs/product.md#copy-dialog-and-sell): the trade, the brokerage account, the quantity
+ * (starting at the trader's, with 50 % / same / 2x) and the risk confirmation; the client checks in order, then the
+ * copy under a request id and the second call. Lazy-loaded by the screens that open it (default export).
  */
 export default function CopyTradeDialog({
   traceId,

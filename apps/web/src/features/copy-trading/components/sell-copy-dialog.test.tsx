@@ -123,7 +123,7 @@ describe('Sell @ Market of a copied trade on the trace page', () => {
     expect(within(table).queryByRole('button', { name: 'Sell @ Market NVDA' })).not.toBeInTheDocument();
   });
 
-  it('sells-the-whole-copy-with-the-seed-payload-then-closes-it', async () => {
+  it('sells-the-whole-copy-with-the-documented-payload-then-closes-it', async () => {
     const api = mockPage();
     const view = renderApp(`/trace/${TRACE_ID}`);
     const dialog = await openSell(view);
@@ -190,7 +190,7 @@ describe('Sell @ Market of a copied trade on the trace page', () => {
     await view.user.click(sellButton(dialog));
     expect(await screen.findByText('Invalid Quantity')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid quantity between 1 and 10')).toBeInTheDocument();
-    // Not a number: 0, and the button is disabled (seed 001 §5).
+    // Not a number: 0, and the button is disabled (docs/product.md#validation-rules).
     await view.user.clear(quantityInput(dialog));
     await view.user.type(quantityInput(dialog), 'x');
     expect(sellButton(dialog)).toBeDisabled();

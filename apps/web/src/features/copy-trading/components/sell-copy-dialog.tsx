@@ -19,7 +19,7 @@ export interface SellCopyDialogProps {
 }
 
 /**
- * 'Sell @ Market' of a copied position (seed 001 §2.5, §4 sell checks, §5 sell dialog, §7, §8): the quantity (1 to
+ * 'Sell @ Market' of a copied position (docs/product.md#copy-dialog-and-sell): the quantity (1 to
  * what the copy still holds), 'I confirm this sell order', the six ordered checks, then POST
  * /api/snaptrade/sell-position under an X-Request-ID and, once the whole copy is sold, PUT
  * /api/copy-trades/{id}/close. Used by the Trading Terminal and the trace page (lazy-loaded there).

@@ -12,7 +12,7 @@ export interface Notice {
 export const COPY_CONFIRM_LABEL =
   'I understand that copying places a real market order in my brokerage account and that I can lose money.';
 
-/** The quantity field: an integer, anything else is 0 (seed 001 §5). */
+/** The quantity field: an integer, anything else is 0 (docs/product.md#validation-rules). */
 export const parseQuantity = (raw: string): number => {
   const value = Number.parseInt(raw, 10);
   return Number.isFinite(value) ? value : 0;
@@ -22,7 +22,7 @@ export const parseQuantity = (raw: string): number => {
 export const startingQuantity = (traderQuantity: number): number =>
   Math.max(1, Math.floor(Number.isFinite(traderQuantity) ? traderQuantity : 1));
 
-/** Seed 001 §2.5 quick buttons: 50 % (floor, minimum 1), same as the trader, 2x. */
+/** Quick buttons (docs/product.md#copy-dialog-and-sell): 50 % (floor, minimum 1), same as the trader, 2x. */
 export const quickQuantities = (traderQuantity: number) => {
   const same = startingQuantity(traderQuantity);
   return { half: Math.max(1, Math.floor(same / 2)), same, double: same * 2 };
@@ -45,7 +45,7 @@ export function estimateCopyAmount(
   return Math.round(unitPrice * quantity * 100) / 100;
 }
 
-/** Seed 001 §9: US dollars, 2 decimals; a missing or non-numeric value is $0.00. */
+/** US dollars, 2 decimals; a missing or non-numeric value is $0.00. */
 export const formatUsd = (value: number | null | undefined): string =>
   `$${(typeof value === 'number' && Number.isFinite(value) ? value : 0).toLocaleString('en-US', {
     minimumFractionDigits: 2,
@@ -72,17 +72,18 @@ export const TRADE_CLOSED_TEXT = 'This trade is closed and can no longer be copi
 const MISSING_OPTION_FIELDS = ['optionType', 'strikePrice', 'expirationDate'] as const;
 
 /**
- * Seed 001 §2.5 and §5, in order; the first that fails is the answer: no user, no trade id or a quantity of 0 or
- * less → ignored; no connected brokerage → to /settings; a trade not open → 'Trade Closed'; no account → 'No Account Selected'; options without their
- * type, strike or expiry → 'Incomplete Options Data'; a required field missing → 'Invalid Request'; the risks not
- * confirmed → 'Risk Confirmation Required'; a quantity that is not a whole number from 1 to 1,000,000 (what the
- * server accepts) → 'Invalid Quantity'.
+ * The copy checks (docs/product.md#copy-dialog-and-sell), in order; the first that fails is the answer: no user, no
+ * trade id or a quantity of 0 or less → ignored; no connected brokerage → to /settings; a trade not open → 'Trade
+ * Closed'; no account → 'No Account Selected'; options without their type, strike or expiry → 'Incomplete Options
+ * Data'; a required field missing → 'Invalid Request'; the risks not confirmed → 'Risk Confirmation Required'; a
+ * quantity that is not a whole number from 1 to 1,000,000 (what the server accepts) → 'Invalid Quantity'.
  */
 export function runCopyChecks(input: CopyCheckInput): CopyCheckResult {
   const { trade, quantity } = input;
   if (!input.userId || !trade?.id || !(quantity > 0)) return { ok: false, action: 'ignore' };
   if (!input.brokerageConnected) return { ok: false, action: 'connect' };
-  // Seed 001 §2.3, §4: closed trades cannot be copied (the lists do not offer them; the dialog refuses them too).
+  // Closed trades cannot be copied (the lists do not offer them; the dialog refuses them too) (see
+  // docs/product.md#trace-page).
   if (trade.status !== 'open')
     return { ok: false, action: 'toast', notice: { title: 'Trade Closed', description: TRADE_CLOSED_TEXT } };
   if (!input.accountId)
@@ -157,9 +158,9 @@ const SUBSCRIPTION_CODES: readonly string[] = [
 ];
 
 /**
- * Seed 001 §8 copy failures: the toast title from the server's code and message (matched case-insensitively in
- * the catalogue's order), the server's message as the description; a request without an answer is 'Copy Trade
- * Error'.
+ * Copy failures (docs/product.md#error-messages): the toast title from the server's code and message (matched
+ * case-insensitively in the catalogue's order), the server's message as the description; a request without an answer is
+ * 'Copy Trade Error'.
  */
 export function copyErrorNotice(error: unknown): Notice {
   if (!isApiError(error)) return UNEXPECTED_COPY_ERROR;

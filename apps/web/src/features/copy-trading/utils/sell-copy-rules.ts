@@ -3,7 +3,7 @@ import type { Notice } from '@/components/order-form/order-rules';
 import { marketSellData } from '@/components/order-form/sell-position';
 import { isApiError, isNetworkError } from '@/lib/api-client';
 
-/** Seed 001 §8 sell toasts of the terminal and the trace page. */
+/** Sell toasts of the terminal and the trace page (docs/product.md#error-messages). */
 export const SELL_COPY_TEXTS = {
   submittedTitle: 'Sell Order Submitted',
   failedTitle: '❌ Sell Order Failed',
@@ -18,13 +18,13 @@ export const SELL_COPY_TEXTS = {
     'The position was sold at your brokerage, but recording the close failed. Refresh My Copy Trades in a moment.',
 } as const;
 
-/** Seed 001 §9: an options market-hours notice lasts 8 s. */
+/** An options market-hours notice lasts 8 s. */
 const MARKET_HOURS_TOAST_MS = 8_000;
 
 const CONNECTION_CODES = new Set(['CONNECTION_NOT_FOUND', 'CONNECTION_DISABLED', 'PROVIDER_USER_NOT_REGISTERED']);
 const ACCOUNT_CODES = new Set(['ACCOUNT_NOT_FOUND', 'ACCOUNT_NOT_OWN']);
 
-/** What a failed sell of a copy reads as (seed 001 §8: terminal and trace page). */
+/** What a failed sell of a copy reads as (docs/product.md#error-messages). */
 export function sellCopyErrorNotice(error: unknown): Notice & { duration?: number } {
   if (isNetworkError(error)) return { title: SELL_COPY_TEXTS.networkTitle, description: SELL_COPY_TEXTS.networkText };
   if (!isApiError(error)) return { title: SELL_COPY_TEXTS.failedTitle };
@@ -43,7 +43,10 @@ export function sellCopyErrorNotice(error: unknown): Notice & { duration?: numbe
   };
 }
 
-/** Seed 001 §7 close body: exitPrice is the order's price, else the current price, else the entry price, else 1. */
+/**
+ * The close body (docs/product.md#my-copy-trades): exitPrice is the order's price, else the current price, else the
+ * entry price, else 1.
+ */
 export function exitPriceOf(orderPrice: number | null | undefined, copy: CopyInstanceView): number {
   for (const candidate of [orderPrice, copy.copierCurrentPrice, copy.copyEntryPrice]) {
     if (typeof candidate === 'number' && Number.isFinite(candidate) && candidate > 0) return candidate;

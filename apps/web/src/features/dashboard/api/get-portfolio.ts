@@ -13,10 +13,10 @@ import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 import { dashboardKeys } from './query-keys';
 
-/** Seed 000 §9: the dashboard's brokerage data is re-read every 5 minutes while the user is registered. */
+/** The dashboard's brokerage data is re-read every 5 minutes while the user is registered. */
 export const DASHBOARD_REFRESH_MS = 5 * 60 * 1000;
 
-/** Seed 000 §8: the state text when the dashboard's brokerage data cannot be read. */
+/** The state text when the dashboard's brokerage data cannot be read (see docs/product.md#error-messages). */
 export const DASHBOARD_DATA_FAILED = 'Failed to fetch SnapTrade data';
 
 export interface AccountPortfolio {
@@ -46,7 +46,7 @@ export interface Portfolio {
 
 const cents = (value: number) => Math.round(value * 100);
 
-/** Totals are sums of the balances (seed 000 §4), added in cents so they do not drift. */
+/** Totals are sums of the balances (docs/product.md#dashboard), added in cents so they do not drift. */
 export function sumPortfolio(accounts: AccountPortfolio[]): PortfolioTotals {
   let value = 0;
   let cash = 0;
@@ -71,7 +71,7 @@ const accountPath = (kind: 'balances' | 'positions' | 'orders', accountId: strin
   `/api/snaptrade/${kind}/${encodeURIComponent(accountId)}/${encodeURIComponent(userId)}`;
 
 /**
- * Seed 000 §4 "Dashboard data": the accounts first, then balances, positions and orders of every account
+ * Dashboard data (docs/product.md#dashboard): the accounts first, then balances, positions and orders of every account
  * in parallel. Any failure fails the whole read (the dashboard then shows 'Failed to fetch SnapTrade data').
  */
 export async function getPortfolio(userId: string, signal?: AbortSignal): Promise<Portfolio> {

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatUsd } from '@/lib/money';
 
 /**
- * Account Summary (seed 000 §2): Beta Access 'Active'; Onboarding 'Complete' or 'In Progress'; Brokerage
+ * Account Summary (docs/product.md#dashboard): Beta Access 'Active'; Onboarding 'Complete' or 'In Progress'; Brokerage
  * 'Connected' or 'Not Connected'; Total Trades fixed at 0; Total P&L fixed at $0.
  */
 export function AccountSummary({ user, brokerageConnected }: { user: UserView; brokerageConnected: boolean }) {

@@ -22,11 +22,11 @@ export const NO_BROKERAGE_ALERT = 'Connect your brokerage account to see real po
 
 const updatedAt = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
-/** The welcome uses the first name, or 'Trader' when there is none (seed 000 §2). */
+/** The welcome uses the first name, or 'Trader' when there is none (docs/product.md#dashboard). */
 export const welcomeName = (user: UserView): string => user.firstName?.trim() || 'Trader';
 
 /**
- * The dashboard (seed 000 §2, §4): welcome, the no-brokerage alert, the four metric cards (real sums or
+ * The dashboard (docs/product.md#dashboard): welcome, the no-brokerage alert, the four metric cards (real sums or
  * blurred samples), Performance Overview, Recent Activity and Account Summary. Brokerage data is read only
  * while the user is registered with the provider, on start and every 5 minutes.
  */

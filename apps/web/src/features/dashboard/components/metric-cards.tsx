@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/money';
 import { DASHBOARD_DATA_FAILED, type PortfolioTotals } from '../api/get-portfolio';
 
-/** Seed 000 §9: the sample figures shown, blurred, until a brokerage is linked. */
+/** The sample figures shown, blurred, until a brokerage is linked. */
 export const SAMPLE_FIGURES = { portfolioValue: 24_587, cash: 12_450, positions: 8 } as const;
 
 export type MetricCardsState =
@@ -80,7 +80,7 @@ function MetricCard({ metric, body }: { metric: Metric; body: ReactNode }) {
 }
 
 /**
- * The four metric cards (seed 000 §2): Portfolio Value, Brokerage Accounts, Total Cash, Total Positions.
+ * The four metric cards (docs/product.md#dashboard): Portfolio Value, Brokerage Accounts, Total Cash, Total Positions.
  * Real sums across accounts once linked; blurred sample figures until then.
  */
 export function MetricCards({ state }: { state: MetricCardsState }) {

@@ -43,7 +43,7 @@ function describe(history: PortfolioHistoryView) {
 }
 
 /**
- * Performance Overview: the portfolio's total value over time (seed 000 §2 had a placeholder; issue 4 asks
+ * Performance Overview: the portfolio's total value over time (docs/product.md#dashboard; issue 4 asks
  * for a real chart). Loading, error and empty states, and a text summary for screen readers.
  */
 export function PerformanceOverview({

@@ -13,7 +13,7 @@ interface Activity {
   detail: string;
 }
 
-/** Seed 000 §2: a static list; the auto-subscription entry only when the user's flag is set. */
+/** A static list; the auto-subscription entry only when the user's flag is set (see docs/product.md#dashboard). */
 export function activitiesOf(user: UserView): Activity[] {
   const created = new Date(user.createdAt);
   const since = Number.isNaN(created.getTime()) ? '' : dateFormat.format(created);

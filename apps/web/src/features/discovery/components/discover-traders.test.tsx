@@ -63,7 +63,7 @@ const specialties = (cardElement: HTMLElement) =>
     .map((item) => item.textContent);
 
 describe('discover traders', () => {
-  it('shows-featured-traders-first-on-all-then-the-grid-with-the-seed-calls', async () => {
+  it('shows-featured-traders-first-on-all-then-the-grid-with-the-documented-calls', async () => {
     const api = mockDiscovery(byFeatured([momentum], [momentum, steady]));
     renderApp('/discovery');
 

@@ -44,9 +44,9 @@ function SearchIcon() {
 }
 
 /**
- * Discover Traders (seed 001 §2.2): a server-side search (debounced), the five category tabs, the sort select,
- * Featured Traders first on All, then the grid. Search, tab and sort live in the address (`?q=&category=&sort=`),
- * so a reload or a shared link shows the same list.
+ * Discover Traders (docs/product.md#discovery): a server-side search (debounced), the five category tabs, the sort
+ * select, Featured Traders first on All, then the grid. Search, tab and sort live in the address
+ * (`?q=&category=&sort=`), so a reload or a shared link shows the same list.
  */
 export function DiscoverTraders({ viewerId }: { viewerId: string }) {
   const searchId = useId();

@@ -9,8 +9,8 @@ import { TraderCard, TraderCardSkeleton } from './trader-card';
 export const FEATURED_LIMIT = 6;
 
 /**
- * 'Featured Traders', first on the All tab (seed 001 §2.2): `featured=true&category=All&sortBy=…`, narrowed by the
- * same search as the grid. Left out when nothing featured matches.
+ * 'Featured Traders', first on the All tab (docs/product.md#discovery): `featured=true&category=All&sortBy=…`, narrowed
+ * by the same search as the grid. Left out when nothing featured matches.
  */
 export function FeaturedTraders({ search, sortBy, viewerId }: { search: string; sortBy: TraceSort; viewerId: string }) {
   const headingId = useId();

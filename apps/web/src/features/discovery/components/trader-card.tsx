@@ -12,7 +12,7 @@ import { formatHandle } from '@/lib/format';
 import { directionClass, formatSignedPercentValue, formatSubscribers, formatWinRate } from '../utils/format';
 import { specialtiesOf } from '../utils/specialties';
 
-/** Specialties a card lists (seed 001 §9). */
+/** Specialties a card lists (docs/product.md#business-constants). */
 export const FEATURED_CARD_SPECIALTIES = 3;
 export const GRID_CARD_SPECIALTIES = 2;
 
@@ -27,7 +27,7 @@ const grouped = new Intl.NumberFormat('en-US');
 /**
  * One trader on the discovery screen: avatar, name, handle, the verified and featured marks, risk level,
  * specialties (3 on a featured card, 2 on a grid card), monthly return, win rate and subscribers, then
- * 'View Profile' and, for the trace's owner, 'Manage' (seed 001 §2.2).
+ * 'View Profile' and, for the trace's owner, 'Manage' (docs/product.md#discovery).
  */
 export function TraderCard({
   trace,

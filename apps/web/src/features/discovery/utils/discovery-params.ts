@@ -1,6 +1,9 @@
 import type { TraceCategory, TraceSort } from '@copytrade/contracts';
 
-/** The five category tabs (seed 001 §2.2), each with the slug it has in the address (`?category=most-profitable`). */
+/**
+ * The five category tabs (docs/product.md#discovery), each with the slug it has in the address
+ * (`?category=most-profitable`).
+ */
 export const CATEGORIES = [
   { value: 'All', slug: 'all', heading: 'All Traders' },
   { value: 'Top Rated', slug: 'top-rated', heading: 'Top Rated Traders' },

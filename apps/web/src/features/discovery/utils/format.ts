@@ -1,4 +1,6 @@
-/** Figures on the discovery cards (seed 001 §2.2, §9). Percent fields arrive as percent values (23.5 = 23.5 %). */
+/**
+ * Figures on the discovery cards (docs/product.md#discovery). Percent fields arrive as percent values (23.5 = 23.5 %).
+ */
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const thousands = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -27,7 +27,7 @@ export interface FeedbackInput {
 const whole = (value: number | undefined): number =>
   Number.isFinite(value) ? Math.max(0, Math.round(value as number)) : 0;
 
-/** What the browser reports about itself with a feedback (seed 000 §3). */
+/** What the browser reports about itself with a feedback (docs/product.md#entities-and-fields). */
 export function collectBrowserInfo(): BrowserInfo {
   return {
     language: navigator.language ?? '',
@@ -52,6 +52,6 @@ export function useSubmitFeedback() {
   return useMutation({ mutationFn: submitFeedback });
 }
 
-/** Seed 000 §8: the failure toast shows the server's message, or the default. */
+/** The failure toast shows the server's message, or the default (see docs/product.md#error-messages). */
 export const feedbackErrorMessage = (error: unknown): string =>
   (isApiError(error) && error.serverMessage) || FEEDBACK_FAILED;

@@ -5,7 +5,7 @@ import { useSession } from '@/lib/auth';
 import { FeedbackDialog } from './feedback-dialog';
 
 /**
- * The floating beta feedback button (seed 000 §2): only for signed-in users; opens 'Send Feedback'
+ * The floating beta feedback button (docs/product.md#feedback-dialog): only for signed-in users; opens 'Send Feedback'
  * with the user's e-mail and the page they are on.
  */
 export function FeedbackButton() {

@@ -26,7 +26,7 @@ const TYPE_OPTIONS = FEEDBACK_TYPES.map((type) => ({ value: type, label: TYPE_LA
 export const FEEDBACK_SENT_TITLE = 'Feedback sent!';
 
 /**
- * 'Send Feedback' (seed 000 §2, §4, §5, §8): type, message, the user's own e-mail (read-only) and the
+ * 'Send Feedback' (docs/product.md#feedback-dialog): type, message, the user's own e-mail (read-only) and the
  * current page. Send stays disabled while type or message is empty or while sending. Success toasts,
  * resets the form and closes; failure toasts 'Error' with the server's message.
  */

@@ -9,8 +9,8 @@ export const setMaintenanceMode = ({ enabled }: { enabled: boolean }): Promise<S
   api.post<SetMaintenanceModeResponse>('/api/set-maintenance-mode', { enabled });
 
 /**
- * The cached status changes only once the server has accepted the change (seed 000 §4): no optimistic
- * update; the server's answer becomes the status.
+ * The cached status changes only once the server has accepted the change (docs/product.md#maintenance-screen): no
+ * optimistic update; the server's answer becomes the status.
  */
 export function useSetMaintenanceMode({
   mutationConfig,

@@ -16,7 +16,7 @@ import { LaunchCountdown } from './launch-countdown';
 
 export const SET_MAINTENANCE_FAILED = 'Failed to update maintenance mode';
 
-/** Seed 001 §2.10: the admin's Beta Launch Mode switch, bound to the server's maintenance status. */
+/** The admin's Beta Launch Mode switch, bound to the server's maintenance status (see docs/product.md#admin-panel). */
 export function BetaLaunchModeCard() {
   const titleId = useId();
   const stateId = useId();
@@ -30,7 +30,7 @@ export function BetaLaunchModeCard() {
         );
       },
       onError: (error) => {
-        // Seed 000 §8: a 429 is ignored; anything else is logged (default message) and shown.
+        // A 429 is ignored; anything else is logged (default message) and shown (see docs/product.md#error-messages).
         if (isApiError(error) && error.status === 429) {
           console.warn('Setting maintenance mode was rate limited (429); ignored.');
           return;

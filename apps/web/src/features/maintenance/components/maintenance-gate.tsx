@@ -10,10 +10,10 @@ const MaintenanceScreen = lazy(async () => ({ default: (await import('./maintena
 
 /**
  * While Beta Launch Mode is on, every path that is not exempt (/, /login, /request-beta, /beta-signup,
- * /admin) shows the 'Beta Launch Coming Soon' screen instead of its content (seed 000 §2).
+ * /admin) shows the 'Beta Launch Coming Soon' screen instead of its content (docs/product.md#maintenance-screen).
  *
- * Choice: admins are let through. The seed says the screen replaces all content on non-exempt paths and,
- * in document 2, "replaces the app for everyone else" — i.e. for everyone but the admin who switched it
+ * Choice: admins are let through. The screen replaces all content on non-exempt paths, and Beta Launch Mode
+ * replaces the app "for everyone else" — i.e. for everyone but the admin who switched it
  * on. Admins must be able to use the app (and reach the switch again) while it is on. Signed-out visitors
  * and signed-in non-admins see the screen.
  */

@@ -8,7 +8,7 @@ import { formatLaunchDate, formatLaunchTime, nextBetaLaunch } from '@/lib/launch
 
 const COMING_MONDAY = ['Full trading platform access', 'Social trading features', 'Portfolio analytics and insights'];
 
-/** Seed 000 §2 "Maintenance screen": replaces all content while Beta Launch Mode is on. */
+/** The maintenance screen (docs/product.md#maintenance-screen): replaces all content while Beta Launch Mode is on. */
 export function MaintenanceScreen({ now = new Date() }: { now?: Date }) {
   const navigate = useNavigate();
   const launch = nextBetaLaunch(now);

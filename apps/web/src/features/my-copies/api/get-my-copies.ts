@@ -5,10 +5,10 @@ import { myCopiesKeys } from './query-keys';
 
 /** One page of copies: the server's default (it allows up to 200). Later pages load on 'Show more'. */
 export const MY_COPIES_PAGE_SIZE = 100;
-/** Seed 001 §9: My Copies auto-refresh while Real-time is on. */
+/** My Copies auto-refresh while Real-time is on. */
 export const MY_COPIES_REFRESH_MS = 30_000;
 
-/** GET /api/copy-trades/my-copies (seed 001 §7, user-id header): the user's copies, newest first, one page. */
+/** GET /api/copy-trades/my-copies (docs/product.md#rest-calls): the user's copies, newest first, one page. */
 export const getMyCopies = (userId: string, offset: number, signal?: AbortSignal): Promise<MyCopiesResponse> =>
   api.get<MyCopiesResponse>(`/api/copy-trades/my-copies?limit=${MY_COPIES_PAGE_SIZE}&offset=${offset}`, {
     headers: { 'user-id': userId },

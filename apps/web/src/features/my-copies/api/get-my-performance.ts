@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { MY_COPIES_REFRESH_MS } from './get-my-copies';
 import { myCopiesKeys } from './query-keys';
 
-/** GET /api/copy-trades/my-performance (seed 001 §7, user-id header): the Performance summary of §3. */
+/** GET /api/copy-trades/my-performance (docs/product.md#rest-calls): the performance summary. */
 export const getMyPerformance = async (userId: string, signal?: AbortSignal) =>
   (await api.get<MyPerformanceResponse>('/api/copy-trades/my-performance', { headers: { 'user-id': userId }, signal }))
     .performance;

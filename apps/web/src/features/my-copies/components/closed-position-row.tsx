@@ -5,8 +5,8 @@ import { CopyPriceFigures } from './copy-price-figures';
 import { CopyReceipt } from './copy-receipt';
 
 /**
- * A closed copy (seed 001 §2.6): symbol, trace name, trade type, Entry Price, Exit Price, Realized P&L, Return %;
- * who closed it when it was not the follower (a guard, the trader's sell); and its receipt.
+ * A closed copy (docs/product.md#my-copy-trades): symbol, trace name, trade type, Entry Price, Exit Price, Realized
+ * P&L, Return %; who closed it when it was not the follower (a guard, the trader's sell); and its receipt.
  */
 export function ClosedPositionRow({ copy }: { copy: CopyInstanceView }) {
   const trade = copy.originalTrade;

@@ -175,7 +175,7 @@ describe('My Copy Trades', () => {
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Open Positions (2)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Closed Positions (1)' })).toBeInTheDocument();
-    // Both calls carry the user-id header (seed 001 §7).
+    // Both calls carry the user-id header (docs/product.md#rest-calls).
     expect(api.callsTo(LIST)[0]!.headers.get('user-id')).toBe(user.id);
     expect(api.callsTo(PERFORMANCE)[0]!.headers.get('user-id')).toBe(user.id);
   });
@@ -544,7 +544,7 @@ describe('My Copy Trades', () => {
     ],
     ['no answer', { networkError: true }, 'Failed to sell position. Please try again.'],
   ] as Array<[string, MockResponse, string]>)(
-    'toasts-the-seed-message-when-the-sell-fails-with-%s',
+    'toasts-the-documented-message-when-the-sell-fails-with-%s',
     async (_, answer, message) => {
       const open = copy();
       const api = mockPage({ copies: [open], summary: performance(), routes: { [SELL]: answer } });

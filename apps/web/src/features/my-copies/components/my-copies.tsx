@@ -22,7 +22,10 @@ import { SummaryCards } from './summary-cards';
 import { UnplacedCopies } from './unplaced-copies';
 import '../my-copies.css';
 
-/** Seed 001 §8 My Copies refresh: 'Failed …' when the server answered with an error, 'Error …' when none came. */
+/**
+ * My Copies refresh (docs/product.md#error-messages): 'Failed …' when the server answered with an error, 'Error …' when
+ * none came.
+ */
 export const refreshFailureText = {
   copies: (error: unknown) =>
     isApiError(error) ? 'Failed to refresh copy instances' : 'Error refreshing copy instances',
@@ -40,7 +43,7 @@ function EmptyState({ title, text, action }: { title: string; text: string; acti
   );
 }
 
-/** First load (seed 001 §2.6): one title bar and four summary placeholders. */
+/** First load (docs/product.md#my-copy-trades): one title bar and four summary placeholders. */
 function MyCopiesSkeleton() {
   return (
     <div className="page page--my-copies" aria-busy="true">
@@ -61,7 +64,7 @@ function MyCopiesSkeleton() {
 }
 
 /**
- * My Copy Trades (seed 001 §2.6, §4, §7, §8): the summary, Overview / Open / Closed, Close Position and the price
+ * My Copy Trades (docs/product.md#my-copy-trades): the summary, Overview / Open / Closed, Close Position and the price
  * refresh. Copies and performance load together when the user is known, on Refresh, after a close, every 30 s
  * while Real-time is on (background refreshes fail quietly), and at once when the live push says a copy or order
  * changed.

@@ -12,9 +12,9 @@ import { CopyPriceFigures } from './copy-price-figures';
 import { CopyReceipt } from './copy-receipt';
 
 /**
- * An open copy (seed 001 §2.6): symbol, trace name, trade type, My Entry Price, Current Price, Unrealized P&L,
- * Return %, Investment, 'Copied on'; Close Position, the price refresh (disabled while it runs), View Trace; the
- * copy's receipt; and, when a guard's close gave up on it, why it is still open.
+ * An open copy (docs/product.md#my-copy-trades): symbol, trace name, trade type, My Entry Price, Current Price,
+ * Unrealized P&L, Return %, Investment, 'Copied on'; Close Position, the price refresh (disabled while it runs), View
+ * Trace; the copy's receipt; and, when a guard's close gave up on it, why it is still open.
  */
 export function OpenPositionCard({
   copy,

@@ -6,11 +6,11 @@ import { cn } from '@/lib/cn';
 import { formatPercent, formatSignedCurrency, initialsOf, isNotPlaced, statusBadgeOf, toneOf } from '../utils/format';
 import { UnplacedCopies } from './unplaced-copies';
 
-/** Seed 001 §9: Recent Activity 5 items; top performers up to 5. */
+/** Recent Activity 5 items; top performers up to 5. */
 export const RECENT_ACTIVITY_SIZE = 5;
 export const TOP_PERFORMERS_SIZE = 5;
 
-/** Up to 5 copies with a positive P&L, best return first (seed 001 §2.6). */
+/** Up to 5 copies with a positive P&L, best return first (docs/product.md#my-copy-trades). */
 export const topPerformersOf = (copies: CopyInstanceView[]): CopyInstanceView[] =>
   copies
     .filter((copy) => (copy.status === 'open' || copy.status === 'closed') && copy.copierUnrealizedPnl > 0)

@@ -14,8 +14,8 @@ function SummaryCard({ label, children }: { label: string; children: ReactNode }
 }
 
 /**
- * Seed 001 §2.6: Total Invested; Total Return (signed amount and signed percent); Win Rate (1 decimal, with a
- * progress bar); Total Copies ('N open, M closed').
+ * The summary cards (docs/product.md#my-copy-trades): Total Invested; Total Return (signed amount and signed percent);
+ * Win Rate (1 decimal, with a progress bar); Total Copies ('N open, M closed').
  */
 export function SummaryCards({ performance }: { performance: CopyPerformanceView }) {
   const tone = toneOf(performance.totalReturn);

@@ -19,15 +19,15 @@ import {
   USER_NOT_AUTHENTICATED,
 } from '../utils/close-position';
 
-/** Seed 001 §9: a success toast lasts 3 s. */
+/** A success toast lasts 3 s. */
 const SUCCESS_TOAST_MS = 3_000;
 
 /**
- * Close Position (seed 001 §4, §5, §7, §8): the user, then the native confirmation, then a brokerage account; the
- * market sell through POST /api/snaptrade/sell-position (confirmRisks true), then PUT /api/copy-trades/{id}/close
+ * Close Position (docs/product.md#my-copy-trades): the user, then the native confirmation, then a brokerage account;
+ * the market sell through POST /api/snaptrade/sell-position (confirmRisks true), then PUT /api/copy-trades/{id}/close
  * with the order's price and id. A sell whose answer never came keeps its request id, so trying again cannot sell
- * twice. A sell accepted but not filled yet is not closed here: the server closes the copy when the fill arrives.
- * The lists reload after every attempt that reached the brokerage.
+ * twice. A sell accepted but not filled yet is not closed here: the server closes the copy when the fill arrives. The
+ * lists reload after every attempt that reached the brokerage.
  */
 export function useClosePosition(userId: string | null) {
   const queryClient = useQueryClient();

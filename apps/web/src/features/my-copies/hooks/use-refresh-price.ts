@@ -7,8 +7,8 @@ import { myCopiesKeys } from '../api/query-keys';
 import { refreshCopyPrice } from '../api/refresh-copy-price';
 
 /**
- * One card's price refresh (seed 001 §7): the answer's updatedCopy is merged into the list, the summary read again.
- * Seed §8: 'Price refreshed successfully'; 'Failed to refresh price' when the server refused, 'Error refreshing
+ * One card's price refresh (docs/product.md#rest-calls): the answer's updatedCopy is merged into the list, the summary
+ * read again. 'Price refreshed successfully'; 'Failed to refresh price' when the server refused, 'Error refreshing
  * price' when no answer came.
  */
 export function useRefreshPrice(userId: string, copyId: string) {

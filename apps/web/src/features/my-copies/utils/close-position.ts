@@ -14,8 +14,8 @@ export const quantityToClose = (copy: CopyInstanceView): number =>
 export const closedSuccessfully = (symbol: string) => `Position closed successfully for ${symbol}!`;
 
 /**
- * Seed 001 §5: the native confirmation of Close Position — the market sell cannot be undone; symbol, quantity
- * (contracts for options, shares otherwise), order type Market and the current price to 2 decimals.
+ * The native confirmation of Close Position (docs/product.md#my-copy-trades) — the market sell cannot be undone;
+ * symbol, quantity (contracts for options, shares otherwise), order type Market and the current price to 2 decimals.
  */
 export function closeConfirmationText(copy: CopyInstanceView): string {
   const symbol = copy.originalTrade.symbol;
@@ -33,7 +33,7 @@ export function closeConfirmationText(copy: CopyInstanceView): string {
   ].join('\n');
 }
 
-/** The seed's failure fields of a refused sell (the gateway sends them at the top and in `details`). */
+/** The failure fields of a refused sell (the gateway sends them at the top and in `details`). */
 interface SellFailure {
   isMarketHoursRestriction?: boolean;
   technical?: string;
@@ -41,9 +41,9 @@ interface SellFailure {
 }
 
 /**
- * Seed 001 §8 Close position: a market restriction 'Market Closed: {technical detail}'; an error code
- * 'Brokerage Error ({code}): {message}'; otherwise 'Failed to close position: {message or Unknown error}'; a call
- * that never got an answer 'Failed to sell position. Please try again.'
+ * Close Position failures (docs/product.md#error-messages): a market restriction 'Market Closed: {technical detail}';
+ * an error code 'Brokerage Error ({code}): {message}'; otherwise 'Failed to close position: {message or Unknown
+ * error}'; a call that never got an answer 'Failed to sell position. Please try again.'
  */
 export function sellFailureMessage(error: unknown): string {
   if (isNetworkError(error) || !isApiError(error)) return SELL_THROWN;

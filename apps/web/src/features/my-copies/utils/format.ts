@@ -1,8 +1,8 @@
 import type { CopyInstanceView } from '@copytrade/contracts';
 
 /**
- * Seed 001 §5 Formatting for My Copy Trades: US dollars; a missing or non-numeric value shows $0.00 or 0.00%;
- * percents have a leading + when zero or positive, 2 decimals; win rate 1 decimal.
+ * Formatting for My Copy Trades (docs/product.md#validation-rules): US dollars; a missing or non-numeric value shows
+ * $0.00 or 0.00%; percents have a leading + when zero or positive, 2 decimals; win rate 1 decimal.
  */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -34,7 +34,7 @@ export const formatWinRate = (value: number | null | undefined): string =>
 export const toneOf = (value: number | null | undefined): 'gain' | 'loss' | 'flat' =>
   !isNumber(value) || Math.abs(value) < 0.005 ? 'flat' : value > 0 ? 'gain' : 'loss';
 
-/** Seed 001 §5: contracts for options, shares otherwise. */
+/** Contracts for options, shares otherwise (see docs/product.md#validation-rules). */
 export const unitOf = (copy: CopyInstanceView, quantity: number): string =>
   copy.originalTrade.isOptions ? (quantity === 1 ? 'contract' : 'contracts') : quantity === 1 ? 'share' : 'shares';
 
@@ -73,7 +73,10 @@ export const tradeTypeOf = (copy: CopyInstanceView): string => {
   return trade.isOptions && trade.optionType ? `${side} ${trade.optionType.toUpperCase()}` : side;
 };
 
-/** The two letters of an avatar without a picture: the username's first two, uppercased (seed 001 §2.6). */
+/**
+ * The two letters of an avatar without a picture: the username's first two, uppercased
+ * (docs/product.md#my-copy-trades).
+ */
 export const initialsOf = (username: string | null | undefined): string =>
   (username ?? '').trim().slice(0, 2).toUpperCase() || '?';
 

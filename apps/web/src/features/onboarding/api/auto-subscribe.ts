@@ -20,8 +20,8 @@ export interface ProviderRegistration {
 }
 
 /**
- * What 'Auto-Subscribe Now' came to (seed 000 §4): `subscribed` (an ok answer) and `failed` (the call threw, no
- * answer) both move on to step 3; `refused` (an answer that is not ok) stays on step 2.
+ * What 'Auto-Subscribe Now' came to (docs/product.md#onboarding-wizard): `subscribed` (an ok answer) and `failed` (the
+ * call threw, no answer) both move on to step 3; `refused` (an answer that is not ok) stays on step 2.
  */
 export type AutoSubscribeOutcome = 'subscribed' | 'refused' | 'failed';
 
@@ -34,7 +34,7 @@ export interface AutoSubscribeFlowInput {
 /**
  * 'Auto-Subscribe Now': registers with the provider when needed, auto-subscribes, then refreshes the sidebar's
  * Joined Traces and the session user (autoSubscribedToTrader, and the registration). Never rejects: failures
- * are only logged (seed 000 §8) and reported as the outcome.
+ * are only logged (docs/product.md#error-messages) and reported as the outcome.
  */
 export function useAutoSubscribeFlow({ provider }: { provider: ProviderRegistration }) {
   const queryClient = useQueryClient();

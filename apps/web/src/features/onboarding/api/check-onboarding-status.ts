@@ -13,7 +13,8 @@ export const getOnboardingStatusQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: onboardingKeys.status(userId),
     queryFn: () => checkOnboardingStatus(userId),
-    // A failed check is not retried: the user's own flag decides then (seed 000 §4), without a longer spinner.
+    // A failed check is not retried: the user's own flag decides then (docs/product.md#onboarding-wizard), without a
+    // longer spinner.
     retry: false,
     // Asked again on every visit to /dashboard until the session's flag says completed.
     staleTime: 0,

@@ -11,14 +11,14 @@ import { api } from '@/lib/api-client';
 
 export type OnboardingTrader = OnboardingTraderView;
 
-/** Seed 000 §3: the designated trader's figures when the trace has none. */
+/** The designated trader's figures when the trace has none (see docs/product.md#entities-and-fields). */
 export const DEFAULT_WIN_RATE = FALLBACK_ONBOARDING_TRADER.winRate;
 export const DEFAULT_MONTHLY_RETURN = FALLBACK_ONBOARDING_TRADER.monthlyReturn;
 
-/** The seed's fallback trader ('Default Trader', '@default_trader', 75 %, 18.5 %, 100 followers, no trades). */
+/** The fallback trader ('Default Trader', '@default_trader', 75 %, 18.5 %, 100 followers, no trades). */
 export const fallbackTrader = (): OnboardingTrader => ({ ...FALLBACK_ONBOARDING_TRADER, trades: [] });
 
-/** Missing figures take the seed's defaults; at most 3 recent trades are kept. */
+/** Missing figures take the fallback's defaults; at most 3 recent trades are kept. */
 function withDefaults(trader: OnboardingTrader): OnboardingTrader {
   return {
     ...trader,
@@ -49,9 +49,10 @@ function fromTrace(trace: TraceSummaryView): OnboardingTrader {
 }
 
 /**
- * The trader of the wizard's second step (seed 000 §3, §7): `GET /api/onboarding-trader`; when no trace is
- * designated (the answer says `isFallback`) or that call fails, the first trace of `GET /api/traces?search=&limit=1`;
- * when there is none either, the seed's fallback trader. Failures are only logged (seed 000 §8).
+ * The trader of the wizard's second step (docs/product.md#entities-and-fields): `GET /api/onboarding-trader`; when no
+ * trace is designated (the answer says `isFallback`) or that call fails, the first trace of `GET
+ * /api/traces?search=&limit=1`; when there is none either, the fallback trader. Failures are only logged
+ * (docs/product.md#error-messages).
  */
 export async function getOnboardingTrader(signal?: AbortSignal): Promise<OnboardingTrader> {
   try {

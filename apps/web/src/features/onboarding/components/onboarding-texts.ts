@@ -1,4 +1,4 @@
-/** The wizard's words that seed 000 gives exactly (§2 "Onboarding wizard"). */
+/** The wizard's exact words (docs/product.md#onboarding-wizard). */
 export const ONBOARDING_TEXTS = {
   checking: 'Checking onboarding status...',
   loadingTrader: 'Loading trader information...',
@@ -15,6 +15,6 @@ export const ONBOARDING_TEXTS = {
   continue: 'Continue',
 } as const;
 
-/** Seed 000 §9: four steps; the wizard closes about 100 ms after completion. */
+/** Four steps; the wizard closes about 100 ms after completion. */
 export const ONBOARDING_STEPS = 4;
 export const ONBOARDING_CLOSE_DELAY_MS = 100;

@@ -85,7 +85,7 @@ async function goToStep(view: Awaited<ReturnType<typeof openWizard>>, step: 2 | 
   expect(wizardStep()).toHaveTextContent(`Step ${step} of 4`);
 }
 
-describe('/dashboard: wizard or dashboard (seed 000 §4 Onboarding)', () => {
+describe('/dashboard: wizard or dashboard', () => {
   it('shows-the-dashboard-without-asking-the-server-when-the-user-has-completed-onboarding', async () => {
     const api = mockApi(signedInAs(buildUser({ firstName: 'Ada', hasCompletedOnboarding: true })));
     renderApp('/dashboard');
@@ -265,7 +265,7 @@ describe('the wizard steps', () => {
   });
 });
 
-describe('the designated trader fallback (seed 000 §3, §7)', () => {
+describe('the designated trader fallback', () => {
   it('shows-the-first-trace-when-no-trader-is-designated', async () => {
     const trace = {
       id: 'trace-first',
@@ -323,7 +323,7 @@ describe('the designated trader fallback (seed 000 §3, §7)', () => {
   });
 });
 
-describe('Auto-Subscribe Now (seed 000 §4)', () => {
+describe('Auto-Subscribe Now', () => {
   it('ok-moves-to-step-3-and-refreshes-the-joined-traces-and-the-user', async () => {
     const pending = deferred<MockResponse>();
     const view = await openWizard(
@@ -429,7 +429,7 @@ describe('Auto-Subscribe Now (seed 000 §4)', () => {
   });
 });
 
-describe('completing onboarding (seed 000 §4, §9)', () => {
+describe('completing onboarding', () => {
   it('skip-for-now-completes-stores-the-flag-and-closes-after-100-ms-to-the-dashboard', async () => {
     const timers = vi.spyOn(window, 'setTimeout');
     const view = await openWizard();

@@ -27,10 +27,10 @@ export interface OnboardingWizardProps {
 }
 
 /**
- * The onboarding wizard shown in place of the dashboard (seed 000 §2, §4): Welcome, the designated trader
- * with 'Auto-Subscribe Now', 'You're All Set!', and the optional brokerage connection. Steps go 1→2→3→4 with
- * Previous (not on step 1) and Continue; Continue on step 4 ('Skip for Now' / 'Continue to App') completes
- * onboarding and closes about 100 ms later, or at once if completion fails.
+ * The onboarding wizard shown in place of the dashboard (docs/product.md#onboarding-wizard): Welcome, the designated
+ * trader with 'Auto-Subscribe Now', 'You're All Set!', and the optional brokerage connection. Steps go 1→2→3→4 with
+ * Previous (not on step 1) and Continue; Continue on step 4 ('Skip for Now' / 'Continue to App') completes onboarding
+ * and closes about 100 ms later, or at once if completion fails.
  */
 export function OnboardingWizard({ user, onClose, provider, brokerage }: OnboardingWizardProps) {
   const navigate = useNavigate();
@@ -61,7 +61,8 @@ export function OnboardingWizard({ user, onClose, provider, brokerage }: Onboard
       { userId: user.id, registerFirst: !user.snaptradeUserId },
       {
         onSuccess: (outcome) => {
-          // An answer that is not ok stays on step 2 (seed 000 §4); ok, or a call that threw, moves on.
+          // An answer that is not ok stays on step 2 (docs/product.md#onboarding-wizard); ok, or a call that threw,
+          // moves on.
           if (outcome !== 'refused') setStep(3);
         },
       },

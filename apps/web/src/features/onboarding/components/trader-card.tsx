@@ -48,8 +48,8 @@ function TradeRow({ trade }: { trade: RecentTrade }) {
 }
 
 /**
- * The designated trader (seed 000 §2 step 2): avatar, name, handle, verified badge, description, win rate,
- * monthly return, followers and up to 3 recent trades (action, symbol, price, pnl, time).
+ * The designated trader (docs/product.md#onboarding-wizard): avatar, name, handle, verified badge, description, win
+ * rate, monthly return, followers and up to 3 recent trades (action, symbol, price, pnl, time).
  */
 export function TraderCard({ trader }: { trader: OnboardingTrader }) {
   const nameId = useId();

@@ -12,7 +12,7 @@ export interface TraderStepProps {
   onAutoSubscribe: () => void;
 }
 
-/** Step 2: the designated trader's card and 'Auto-Subscribe Now' (seed 000 §2, §4). */
+/** Step 2: the designated trader's card and 'Auto-Subscribe Now' (docs/product.md#onboarding-wizard). */
 export function TraderStep({ trader, onRetry, subscribing, onAutoSubscribe }: TraderStepProps) {
   let body;
   if (trader.data) body = <TraderCard trader={trader.data} />;

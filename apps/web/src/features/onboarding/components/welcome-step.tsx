@@ -20,7 +20,10 @@ const FEATURES: ReadonlyArray<{ title: string; text: string; icon: ReactNode }> 
   },
 ];
 
-/** Step 1: what the product offers (seed 000: copy trading, real-time analytics, risk management). */
+/**
+ * Step 1: what the product offers (docs/product.md#onboarding-wizard: copy trading, real-time analytics, risk
+ * management).
+ */
 export function WelcomeStep({ firstName }: { firstName: string }) {
   return (
     <div className="onboarding-step">

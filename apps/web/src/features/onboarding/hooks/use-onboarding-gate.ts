@@ -4,13 +4,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { authKeys } from '@/lib/auth';
 import { useOnboardingStatus } from '../api/check-onboarding-status';
 
-/** Seed 000 §4 "Onboarding": unknown/checking, then completed (the dashboard) or not completed (the wizard). */
+/**
+ * Onboarding (docs/product.md#onboarding-wizard): unknown/checking, then completed (the dashboard) or not completed
+ * (the wizard).
+ */
 export type OnboardingGateStatus = 'checking' | 'wizard' | 'completed';
 
 /**
- * Decides what /dashboard shows (seed 000 §4): the user's hasCompletedOnboarding flag first; else the server's
- * check; if that check fails, the user's own flag. Once the wizard is shown it stays until `close()` (so the
- * flag stored on completion does not cut its ~100 ms close short); `close()` shows the dashboard, whatever
+ * Decides what /dashboard shows (docs/product.md#onboarding-wizard): the user's hasCompletedOnboarding flag first; else
+ * the server's check; if that check fails, the user's own flag. Once the wizard is shown it stays until `close()` (so
+ * the flag stored on completion does not cut its ~100 ms close short); `close()` shows the dashboard, whatever
  * completion came to, and re-reads the user from the server.
  */
 export function useOnboardingGate(user: UserView | null): { status: OnboardingGateStatus; close: () => void } {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from './query-keys';
 
-/** Seed 000 §3: every flag is on until the user changes it. */
+/** Every flag is on until the user changes it (see docs/product.md#entities-and-fields). */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   emailNotifications: true,
   notifyOnTradeShared: true,
@@ -23,7 +23,7 @@ export function toPreferences(raw: Partial<NotificationPreferences> | undefined)
   };
 }
 
-/** GET /api/user/notification-preferences. Seed 000 §7: the user id travels as a bearer value too. */
+/** GET /api/user/notification-preferences. The user id travels as a bearer value too. */
 export async function getNotificationPreferences(userId: string): Promise<NotificationPreferences> {
   const response = await api.get<NotificationPreferencesResponse>('/api/user/notification-preferences', {
     headers: { Authorization: `Bearer ${userId}` },

@@ -16,7 +16,7 @@ export const updateCopySettings = (change: CopySettingsChange): Promise<CopySett
   api.post<CopySettingsResponse>('/api/update-copy-settings', change);
 
 /**
- * Fired on every input change (seed 000 §7). The calls share one mutation scope, so they run one after
+ * Fired on every input change (docs/product.md#rest-calls). The calls share one mutation scope, so they run one after
  * another in the order typed and the last value typed is the one stored.
  */
 export function useUpdateCopySettings() {

@@ -43,7 +43,7 @@ const asText = (value: number | null | undefined): string =>
   value === null || value === undefined ? '' : String(value);
 
 /**
- * Copy trading settings (seed 000 §2, §5, §7): the switch saves copyTradingEnabled — on, each trade shared by a
+ * Copy trading settings (docs/product.md#settings): the switch saves copyTradingEnabled — on, each trade shared by a
  * trace the user subscribes to is copied automatically (copy engine's auto-copy); the two amounts show
  * only when it is on (placeholders 1000 and 10000, minimum 1) and each change is saved at once, empty or
  * non-numeric as null. An amount the rules refuse is shown, not sent. Beside them, while it is on, the

@@ -11,13 +11,16 @@ import { useSaveNotificationPreferences } from '../api/update-notification-prefe
 
 export const PREFERENCES_SAVED = 'Notification preferences saved successfully!';
 export const PREFERENCES_SAVE_FAILED = 'Failed to save preferences. Please try again.';
-/** Seed 000 §4, §9: the success message clears after 3 s, the error after 5 s. */
+/** The success message clears after 3 s, the error after 5 s (see docs/product.md#settings). */
 export const SAVED_MESSAGE_MS = 3000;
 export const ERROR_MESSAGE_MS = 5000;
 
 type SwitchKey = 'emailNotifications' | 'notifyOnTradeShared' | 'notifyOnCopiedTradeSold';
 
-/** Seed 000 §3: the switches shown are the first, second and fourth flag; the two below depend on the first. */
+/**
+ * The switches shown are the first, second and fourth flag; the two below depend on the first (see
+ * docs/product.md#entities-and-fields).
+ */
 const SWITCHES: { key: SwitchKey; label: string; description: string; dependent: boolean }[] = [
   {
     key: 'emailNotifications',
@@ -39,7 +42,7 @@ const SWITCHES: { key: SwitchKey; label: string; description: string; dependent:
   },
 ];
 
-/** Settings → Notifications (seed 000 §2): the switches, Save, and the privacy note. */
+/** Settings → Notifications (docs/product.md#settings): the switches, Save, and the privacy note. */
 export function NotificationSettingsTab({ userId }: { userId: string }) {
   const query = useNotificationPreferences(userId);
   const titleId = useId();

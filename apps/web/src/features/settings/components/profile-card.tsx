@@ -11,7 +11,7 @@ const FIELDS = [
   { key: 'username', label: 'Username' },
 ] as const;
 
-/** The profile, shown but not editable here (seed 000 §2 Settings → Account). */
+/** The profile, shown but not editable here (docs/product.md#settings). */
 export function ProfileCard({ user }: { user: UserView }) {
   const id = useId();
   return (

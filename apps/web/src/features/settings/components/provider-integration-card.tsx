@@ -7,12 +7,12 @@ import { EyeIcon, EyeOffIcon, LinkIcon } from '@/components/ui/icons';
 
 const MASK = '••••••••••••••••';
 
-/** Registered with the provider when both the id and the secret exist (seed 000 §4). */
+/** Registered with the provider when both the id and the secret exist (docs/product.md#settings). */
 export const isProviderRegistered = (user: UserView): boolean =>
   Boolean(user.snaptradeUserId && user.snaptradeUserSecret);
 
 /**
- * The provider integration block of Settings → Account (seed 000 §2): the provider user id, the secret
+ * The provider integration block of Settings → Account (docs/product.md#settings): the provider user id, the secret
  * masked (show/hide), and the connected account ids, the first labelled 'Primary'. Not registered: an
  * empty state that points to the Brokerage tab.
  */

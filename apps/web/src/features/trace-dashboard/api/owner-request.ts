@@ -2,7 +2,7 @@ import type { ErrorBody } from '@copytrade/contracts';
 import { ApiError, CSRF_HEADER, getCsrfToken, NetworkError, resetCsrfToken } from '@/lib/api-client';
 
 /**
- * An error answer with its whole body kept: the owner's sell puts the seed's failure fields (isMarketHoursRestriction,
+ * An error answer with its whole body kept: the owner's sell puts the failure fields (isMarketHoursRestriction,
  * technical, errorCode, canRetry) beside `code` and `message`, where the shared client's ApiError does not keep them.
  */
 export class OwnerApiError extends ApiError {

@@ -20,7 +20,7 @@ export const refreshBrokerage = (traceId: string) =>
 export const cleanupTrades = (traceId: string) =>
   api.delete<CleanupTradesResponse>(ownerUrl(traceId, 'cleanup-trades'));
 
-/** Seed 001 §3 Share-trade payload. */
+/** The share-trade payload (docs/product.md#entities-and-fields). */
 export interface ShareTradeInput {
   snaptradeTradeId: string;
   minTier: TierName;

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import type { OwnerTraceData } from './get-owner-trace';
 import { traceDashboardKeys } from './query-keys';
 
-/** Seed 001 §3 Profile settings payload. */
+/** The profile settings payload (docs/product.md#owner-settings). */
 export interface ProfileSettingsInput {
   name: string;
   handle: string;
@@ -15,7 +15,7 @@ export interface ProfileSettingsInput {
   minInvestment: number;
 }
 
-/** Seed 001 §3 Privacy settings payload. */
+/** The privacy settings payload (docs/product.md#owner-settings). */
 export interface PrivacySettingsInput {
   allowComments: boolean;
   allowCopying: boolean;

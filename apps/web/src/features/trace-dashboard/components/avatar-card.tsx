@@ -10,7 +10,10 @@ import { avatarDeleteError, avatarUploadError, checkAvatarFile } from '../utils/
 import { cropToJpeg, readAsDataUrl } from '../utils/crop-image';
 import { AvatarCropDialog } from './avatar-crop-dialog';
 
-/** A simulated progress (seed 001 §4): it climbs towards 90 % while the upload runs, then 100 % when it is done. */
+/**
+ * A simulated progress (docs/product.md#owner-settings): it climbs towards 90 % while the upload runs, then 100 % when
+ * it is done.
+ */
 function useSimulatedProgress(active: boolean) {
   const [progress, setProgress] = useState(0);
   useEffect(() => {
@@ -22,7 +25,10 @@ function useSimulatedProgress(active: boolean) {
   return [progress, setProgress] as const;
 }
 
-/** Seed 001 §2.9, §4 avatar: choose, crop, apply, preview, save (upload); remove the preview; delete the saved one. */
+/**
+ * The avatar (docs/product.md#owner-settings): choose, crop, apply, preview, save (upload); remove the preview; delete
+ * the saved one.
+ */
 export function AvatarCard({ traceId, trace }: { traceId: string; trace: OwnerTraceView }) {
   const titleId = useId();
   const fileId = useId();

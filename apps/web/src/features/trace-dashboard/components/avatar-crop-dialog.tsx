@@ -5,7 +5,7 @@ import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { CROP_ZOOM } from '../utils/avatar-file';
 
-/** Seed 001 §2.9, §5: a round crop in a square aspect, zoom 1 to 3 in steps of 0.1. */
+/** A round crop in a square aspect, zoom 1 to 3 in steps of 0.1 (see docs/product.md#owner-settings). */
 export function AvatarCropDialog({
   src,
   onCancel,

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { TitledCard } from '@/components/ui/card';
 import { ClockIcon } from '@/components/ui/icons';
 
-/** A section that is not built yet, said plainly (seed 001 §2.7, §2.9). */
+/** A section that is not built yet, said plainly (docs/product.md#owner-dashboard). */
 export function ComingSoon({ title, text }: { title: string; text: string }) {
   const titleId = useId();
   return (

@@ -10,7 +10,7 @@ import { dateTimeOf } from '../utils/format';
 import { serverMessageOr } from '../utils/trade-errors';
 import { PostDialog } from './post-dialog';
 
-/** Seed 001 §2.7 Content: the owner's posts (pinned first), each editable and deletable. */
+/** Content (docs/product.md#owner-dashboard): the owner's posts (pinned first), each editable and deletable. */
 export function ContentTab({ traceId, posts, onCreate }: { traceId: string; posts: PostView[]; onCreate: () => void }) {
   const titleId = useId();
   const [editing, setEditing] = useState<PostView | null>(null);

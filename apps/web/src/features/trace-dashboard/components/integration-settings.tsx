@@ -13,8 +13,8 @@ import { useOwnerConnectionPortal } from '../api/create-connection-portal';
 import { useIntegration } from '../api/get-integration';
 
 /**
- * Seed 001 §2.9 Integration: whether the owner has a provider connection, the connections (CONNECTED is good) and
- * the accounts; Connect opens the provider's portal in a new tab.
+ * Integration (docs/product.md#owner-settings): whether the owner has a provider connection, the connections (CONNECTED
+ * is good) and the accounts; Connect opens the provider's portal in a new tab.
  */
 export function IntegrationSettings({ traceId, user }: { traceId: string; user: UserView }) {
   const titleId = useId();

@@ -2,7 +2,10 @@ import { useId, useState } from 'react';
 import { TitledCard } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 
-/** Seed 001 §3 owner notification preferences and their defaults: local to this page, never saved. */
+/**
+ * The owner's notification preferences and their defaults (docs/product.md#owner-settings): local to this page, never
+ * saved.
+ */
 export const OWNER_NOTIFICATION_DEFAULTS = {
   emailNewSubscribers: true,
   emailTradeCopies: true,

@@ -43,7 +43,7 @@ const QUICK_ACTIONS: ReadonlyArray<{ tab: DashboardTab; label: string; icon: Rea
   { tab: 'settings', label: 'Settings', icon: <SettingsIcon size={14} /> },
 ];
 
-/** Seed 001 §2.7 Overview: the four figures, Recent Subscribers (up to 5) and Quick Actions. */
+/** Overview (docs/product.md#owner-dashboard): the four figures, Recent Subscribers (up to 5) and Quick Actions. */
 export function OverviewTab({ data, onOpenTab }: { data: OwnerTraceData; onOpenTab: (tab: DashboardTab) => void }) {
   const { trace, analytics } = data;
   const recentId = useId();

@@ -109,7 +109,7 @@ describe('settings: profile', () => {
 });
 
 describe('settings: avatar', () => {
-  it('refuses-files-over-5-mb-and-non-images-with-the-seed-texts', async () => {
+  it('refuses-files-over-5-mb-and-non-images-with-the-documented-texts', async () => {
     mockDashboard();
     const { user: actor } = renderApp(dashboard);
     await openSettings(actor);
@@ -179,7 +179,7 @@ describe('settings: privacy, notifications, integration', () => {
     expect(await screen.findByText('Failed to update privacy settings')).toBeInTheDocument();
   });
 
-  it('shows-local-notification-switches-with-the-seed-defaults-and-never-saves-them', async () => {
+  it('shows-local-notification-switches-with-the-documented-defaults-and-never-saves-them', async () => {
     const api = mockDashboard();
     const { user: actor } = renderApp(dashboard);
     await openSettings(actor, 'Notifications');
@@ -381,7 +381,7 @@ describe('sell @ market', () => {
     expect(screen.queryByText('✅ Sell Order Placed')).not.toBeInTheDocument();
   });
 
-  it('reads-the-seed-failure-fields-beside-the-message-of-a-refusal', async () => {
+  it('reads-the-sell-failure-fields-beside-the-message-of-a-refusal', async () => {
     const { actor, dialog } = await openSell({
       [accountsPath]: { body: { success: true, accounts: [{ id: 'acc-1' }] } },
       [sellPath]: {

@@ -44,7 +44,7 @@ const formOf = (trace: OwnerTraceView): PrivacySettingsInput => ({
   publicProfile: trace.publicProfile,
 });
 
-/** Seed 001 §2.9 Privacy & Sharing: the five settings of the privacy payload. */
+/** Privacy & Sharing (docs/product.md#owner-settings): the five settings of the privacy payload. */
 export function PrivacySettings({ traceId, trace }: { traceId: string; trace: OwnerTraceView }) {
   const titleId = useId();
   const tierId = useId();

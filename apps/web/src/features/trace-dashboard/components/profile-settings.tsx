@@ -31,7 +31,10 @@ const formOf = (trace: OwnerTraceView): ProfileForm => ({
   minInvestment: String(trace.minInvestment ?? PROFILE_DEFAULTS.minInvestment),
 });
 
-/** Seed 001 §2.9 Profile: name, handle, description, bio, trading styles, risk level, minimum investment. */
+/**
+ * Profile (docs/product.md#owner-settings): name, handle, description, bio, trading styles, risk level, minimum
+ * investment.
+ */
 export function ProfileSettings({ traceId, trace }: { traceId: string; trace: OwnerTraceView }) {
   const titleId = useId();
   const ids = {

@@ -9,7 +9,7 @@ import { sellPosition, useOwnerAccounts } from '../api/sell-position';
 import { money, quantity as formatQuantity } from '../utils/format';
 import { sellErrorNotice } from '../utils/sell-checks';
 
-/** The owner's Sell @ Market dialog (seed 001 §2.8, §4 sell checks, §7 sell-position, §8 owner sell toasts). */
+/** The owner's Sell @ Market dialog (docs/product.md#trade-manager). */
 export function SellDialog({
   traceId,
   user,

@@ -18,7 +18,7 @@ export const SETTINGS_SECTIONS = [
   { value: 'security', label: 'Security' },
 ] as const;
 
-/** Seed 001 §2.9 owner settings and its six sub-tabs. */
+/** Owner settings and its six sub-tabs (docs/product.md#owner-settings). */
 export function SettingsTab({ traceId, user, data }: { traceId: string; user: UserView; data: OwnerTraceData }) {
   const [section, setSection] = useState<string>('profile');
   return (

@@ -25,7 +25,7 @@ export const DASHBOARD_TEXTS = {
   fetchFailed: 'Failed to fetch trace data',
 } as const;
 
-/** The seven tabs (seed 001 §2.7); values are slugs, kept in `?tab=`. */
+/** The seven tabs (docs/product.md#owner-dashboard); values are slugs, kept in `?tab=`. */
 export const DASHBOARD_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'trade-manager', label: 'Trade Manager' },
@@ -39,8 +39,8 @@ export type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
 const isTab = (value: string | null): value is DashboardTab => DASHBOARD_TABS.some((tab) => tab.value === value);
 
 /**
- * `/trace/{traceId}/dashboard` (seed 001 §2.7–§2.9): the owner's dashboard. Anyone but the owner, and an unknown id,
- * sees 'Trace Not Found'.
+ * `/trace/{traceId}/dashboard` (docs/product.md#owner-dashboard): the owner's dashboard. Anyone but the owner, and an
+ * unknown id, sees 'Trace Not Found'.
  */
 export function TraceDashboard({ traceId, user }: { traceId: string; user: UserView }) {
   const query = useOwnerTrace(traceId);

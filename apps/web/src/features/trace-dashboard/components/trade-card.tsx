@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { capitalize, dateTimeOf, dayOf, money, quantity, tierLabel } from '../utils/format';
 import { canSellTrade } from '../utils/sell-checks';
 
-/** One trade of the Trade Manager (seed 001 §2.8, §3 Owner trade). Options prices arrive per contract in dollars. */
+/** One trade of the Trade Manager (docs/product.md#trade-manager). Options prices arrive per contract in dollars. */
 export function TradeCard({
   trade,
   sharing,

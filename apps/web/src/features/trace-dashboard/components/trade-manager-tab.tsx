@@ -18,10 +18,13 @@ import { SellDialog } from './sell-dialog';
 import { TradeCard } from './trade-card';
 
 const TIER_OPTIONS = TIER_NAMES.map((name) => ({ value: name, label: tierLabel(name) }));
-/** Seed 001 §2.8: only trades still held are listed ('closed' ones are gone from the brokerage). */
+/** Only trades still held are listed ('closed' ones are gone from the brokerage); see docs/product.md#trade-manager. */
 const LISTED = new Set<string>(OWNER_TRADE_STATUSES.filter((status) => status !== 'closed'));
 
-/** Seed 001 §2.8 Trade Manager: sync, cleanup, the open trades, share (permanent) and Sell @ Market. */
+/**
+ * The Trade Manager (docs/product.md#trade-manager): sync, cleanup, the open trades, share (permanent) and Sell @
+ * Market.
+ */
 export function TradeManagerTab({
   traceId,
   user,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seed 001 §2.8, §4: after a 429, a countdown (retryAfter seconds) with the server's message. */
+/** After a 429, a countdown (retryAfter seconds) with the server's message (see docs/product.md#trade-manager). */
 export function useRateLimit() {
   const [state, setState] = useState<{ until: number; message: string } | null>(null);
   const [now, setNow] = useState(() => Date.now());

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seed 001 §4, §9: after a sync a 3 s wait, kept per trace in local storage so it survives a reload. */
+/**
+ * After a sync a 3 s wait, kept per trace in local storage so it survives a reload (see docs/product.md#trade-manager).
+ */
 export const SYNC_COOLDOWN_MS = 3_000;
 export const lastSyncStorageKey = (traceId: string) => `trace-dashboard:last-sync:${traceId}`;
 

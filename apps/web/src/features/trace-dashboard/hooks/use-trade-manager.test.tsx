@@ -11,10 +11,10 @@ import { lastSyncStorageKey } from './use-sync-cooldown';
 import { INITIAL_FETCH_DELAY_MS, useTradeManager } from './use-trade-manager';
 
 /**
- * Seed 001 §4, §9 auto-sync as the Trade Manager runs it: with the owner's brokerage connected, a check on load and
- * every 5 minutes that syncs only when the trace's last sync — kept in local storage — is 15 minutes old in market
- * hours or 60 outside them; the trade list's first fetch about 1 s after load. An automatic sync reads the trades
- * again (the server syncs them from the brokerage's data for free); it never buys the paid real-time refresh.
+ * Auto-sync as the Trade Manager runs it (docs/product.md#trade-manager): with the owner's brokerage connected, a check
+ * on load and every 5 minutes that syncs only when the trace's last sync — kept in local storage — is 15 minutes old in
+ * market hours or 60 outside them; the trade list's first fetch about 1 s after load. An automatic sync reads the
+ * trades again (the server syncs them from the brokerage's data for free); it never buys the paid real-time refresh.
  */
 
 vi.mock('../api/owner-trades', () => ({

@@ -10,7 +10,7 @@ import { tierLabel } from '../utils/format';
 import { useRateLimit } from './use-rate-limit';
 import { readLastSync, useSyncCooldown } from './use-sync-cooldown';
 
-/** Seed 001 §4, §9: the first trade fetch about 1 s after load. */
+/** The first trade fetch about 1 s after load (see docs/product.md#trade-manager). */
 export const INITIAL_FETCH_DELAY_MS = 1_000;
 
 export const shareConfirmText = (trade: OwnerTradeView, tier: TierName): string =>
@@ -18,9 +18,9 @@ export const shareConfirmText = (trade: OwnerTradeView, tier: TierName): string 
   'Sharing is permanent: once shared, this trade cannot be unshared, and subscribers will be able to see and copy it.';
 
 /**
- * The Trade Manager's state (seed 001 §2.8, §4): the open trades, sync (refresh-brokerage) with its 3 s cooldown and
- * the 429 countdown, cleanup, one-way sharing, and the auto-sync check when the owner's brokerage is connected
- * (a free server-side sync: reading the trades again).
+ * The Trade Manager's state (docs/product.md#trade-manager): the open trades, sync (refresh-brokerage) with its 3 s
+ * cooldown and the 429 countdown, cleanup, one-way sharing, and the auto-sync check when the owner's brokerage is
+ * connected (a free server-side sync: reading the trades again).
  */
 export function useTradeManager({ traceId, brokerageConnected }: { traceId: string; brokerageConnected: boolean }) {
   const queryClient = useQueryClient();

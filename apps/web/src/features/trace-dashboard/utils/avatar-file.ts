@@ -1,7 +1,10 @@
 import { AVATAR_MAX_UPLOAD_BYTES } from '@copytrade/contracts/http/traces/owner-profile.rules';
 import { isApiError } from '@/lib/api-client';
 
-/** Seed 001 §5, §9: at most 5 MB, an image; the crop zooms 1 to 3 in steps of 0.1 and gives a JPEG at 0.9. */
+/**
+ * At most 5 MB, an image; the crop zooms 1 to 3 in steps of 0.1 and gives a JPEG at 0.9 (see
+ * docs/product.md#validation-rules).
+ */
 export const AVATAR_MAX_BYTES = AVATAR_MAX_UPLOAD_BYTES;
 export const CROP_ZOOM = { min: 1, max: 3, step: 0.1 } as const;
 export const AVATAR_JPEG_QUALITY = 0.9;
@@ -20,7 +23,7 @@ export function checkAvatarFile(file: Pick<File, 'size' | 'type'>): Notice | nul
   return null;
 }
 
-/** Seed 001 §8 avatar upload errors. */
+/** Avatar upload errors (docs/product.md#error-messages). */
 export function avatarUploadError(error: unknown): Notice {
   if (isApiError(error)) {
     if (error.status === 413)
@@ -37,7 +40,7 @@ export function avatarUploadError(error: unknown): Notice {
   return { title: 'Upload Failed' };
 }
 
-/** Seed 001 §8 avatar delete errors. */
+/** Avatar delete errors (docs/product.md#error-messages). */
 export function avatarDeleteError(error: unknown): Notice {
   if (isApiError(error)) {
     if (error.status === 401 || error.status === 403)

@@ -20,8 +20,8 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * Draws `area` of the image onto a canvas and answers it as a JPEG at quality 0.9 (seed 001 §5), both as a Blob to
- * upload and as a data URL to preview (the app's content policy allows data: images, not blob: ones).
+ * Draws `area` of the image onto a canvas and answers it as a JPEG at quality 0.9 (docs/product.md#validation-rules),
+ * both as a Blob to upload and as a data URL to preview (the app's content policy allows data: images, not blob: ones).
  */
 export async function cropToJpeg(src: string, area: PixelArea): Promise<{ blob: Blob; dataUrl: string }> {
   const image = await loadImage(src);

@@ -1,6 +1,9 @@
 import { formatUsd } from '@/lib/money';
 
-/** Seed 001 §5 formatting: $0.00 for a missing value, percents signed with 2 decimals, win rate 1 decimal. */
+/**
+ * Formatting (docs/product.md#validation-rules): $0.00 for a missing value, percents signed with 2 decimals, win rate 1
+ * decimal.
+ */
 const finite = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 

@@ -1,6 +1,6 @@
 /**
- * Seed 001 §4, §9 auto-sync: a check on load and every 5 minutes; it syncs only when the last sync is at least
- * 15 minutes old during market hours (9:30 to 16:00 Eastern, Monday to Friday) or 60 minutes old outside them.
+ * Auto-sync (docs/product.md#trade-manager): a check on load and every 5 minutes; it syncs only when the last sync is
+ * at least 15 minutes old during market hours (9:30 to 16:00 Eastern, Monday to Friday) or 60 minutes old outside them.
  */
 export const AUTO_SYNC_CHECK_MS = 5 * 60 * 1000;
 export const MARKET_HOURS_MIN_GAP_MS = 15 * 60 * 1000;

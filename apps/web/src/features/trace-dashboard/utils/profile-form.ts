@@ -2,7 +2,9 @@ import type { RiskLevel } from '@copytrade/contracts';
 import { MIN_INVESTMENT_MAX, PROFILE_DEFAULTS } from '@copytrade/contracts/http/traces/owner-profile.rules';
 import { RISK_LEVELS, TRADING_STYLES } from '@copytrade/contracts/http/traces/traces.rules';
 
-/** The Profile form as typed (minInvestment as text), and the payload it becomes (seed 001 §3, §5). */
+/**
+ * The Profile form as typed (minInvestment as text), and the payload it becomes (docs/product.md#entities-and-fields).
+ */
 export interface ProfileForm {
   name: string;
   handle: string;

@@ -14,13 +14,13 @@ const passing = (): SellCheckInput => ({
   quantity: 4,
 });
 
-describe('the sell dialog checks run in the seed order', () => {
+describe('the sell dialog checks run in the documented order', () => {
   it('passes-with-the-first-account-and-the-quantity', async () => {
     expect(await runSellChecks(passing())).toEqual({ ok: true, accountId: 'acc-1', quantity: 4 });
   });
 
   it('reports-only-the-first-failing-check', async () => {
-    // Everything wrong at once: each fix reveals the next check, in the seed's order.
+    // Everything wrong at once: each fix reveals the next check, in the documented order.
     const input: SellCheckInput = {
       position: null,
       userId: null,
@@ -89,7 +89,7 @@ describe('sell visibility and toasts', () => {
   const apiError = (status: number, code: string, message: string, details?: unknown) =>
     new ApiError(status, { code, message, details });
 
-  it('maps-the-owner-sell-failures-of-the-seed', () => {
+  it('maps-the-documented-owner-sell-failures', () => {
     const hours = sellErrorNotice(apiError(422, 'MARKET_CLOSED', 'Closed', { isMarketHoursRestriction: true }));
     expect(hours.title).toBe('🕐 Market Hours Restriction');
     expect(hours.duration).toBe(8_000);

@@ -4,11 +4,15 @@ import { isApiError, isNetworkError } from '@/lib/api-client';
 import { isOwnerApiError } from '../api/owner-request';
 import type { Notice } from './avatar-file';
 
-/** Seed 001 §2.8: Sell @ Market only for shared trades not sold, with a quantity, open / executed / filled. */
+/**
+ * Sell @ Market only for shared trades not sold, with a quantity, open / executed / filled (see
+ * docs/product.md#trade-manager).
+ */
 export const canSellTrade = (trade: OwnerTradeView): boolean =>
   trade.isShared && trade.status !== 'sold' && trade.quantity > 0 && OPEN_OWNER_TRADE_STATUSES.includes(trade.status);
 
-// The seed's six ordered sell checks are the same for the owner and a follower: one implementation, shared.
+// The six ordered sell checks (docs/product.md#sell-checks) are the same for the owner and a follower: one
+// implementation, shared.
 export {
   parseQuantity,
   runSellChecks,
@@ -17,7 +21,9 @@ export {
   type SellCheckResult,
 } from '@/components/order-form/order-rules';
 
-/** The failure fields of a sell answer (seed 001 §7), from the error body's details or the body itself. */
+/**
+ * The failure fields of a sell answer (docs/product.md#rest-calls), from the error body's details or the body itself.
+ */
 export interface SellFailure {
   isMarketHoursRestriction?: boolean;
   technical?: string;
@@ -29,7 +35,7 @@ export interface SellFailure {
 export const NETWORK_ERROR_TEXT = 'Network error. Please check your connection and try again.';
 export const MARKET_HOURS_TOAST_MS = 8_000;
 
-/** Seed 001 §8 owner sell toasts. */
+/** Owner sell toasts (docs/product.md#error-messages). */
 export function sellFailureNotice(failure: SellFailure): Notice & { duration?: number } {
   if (failure.isMarketHoursRestriction)
     return {
@@ -45,7 +51,7 @@ export function sellFailureNotice(failure: SellFailure): Notice & { duration?: n
   return { title: 'Sell Order Failed', description: failure.message };
 }
 
-/** What a failed sell call reads as: network, or the server's answer with the seed's fields (top level or details). */
+/** What a failed sell call reads as: network, or the server's answer with the failure fields (top level or details). */
 export function sellErrorNotice(error: unknown): Notice & { duration?: number } {
   if (isNetworkError(error)) return { title: 'Error', description: NETWORK_ERROR_TEXT };
   if (isApiError(error)) {

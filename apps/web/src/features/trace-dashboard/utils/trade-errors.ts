@@ -1,7 +1,7 @@
 import { isApiError } from '@/lib/api-client';
 import type { Notice } from './avatar-file';
 
-/** Seed 001 §9: the server's retry-after when a 429 does not say. */
+/** The server's retry-after when a 429 does not say. */
 export const DEFAULT_RETRY_AFTER_S = 180;
 
 /** A 429's wait and message (retryAfter in the body or details, else 180 s). */
@@ -20,7 +20,7 @@ export function rateLimitOf(error: unknown): { retryAfter: number; message: stri
 
 const ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND';
 
-/** Seed 001 §8 refresh-brokerage errors other than 429 (which starts the rate-limit state). */
+/** Refresh-brokerage errors (docs/product.md#error-messages) other than 429 (which starts the rate-limit state). */
 export function refreshErrorNotice(error: unknown): Notice {
   if (isApiError(error)) {
     if (error.status === 402)
@@ -36,6 +36,6 @@ export function refreshErrorNotice(error: unknown): Notice {
   return { title: 'Refresh Failed', description: error instanceof Error ? error.message : undefined };
 }
 
-/** The server's message when it sent one, else the fallback (seed 001 §8 owner toasts). */
+/** The server's message when it sent one, else the fallback (docs/product.md#error-messages). */
 export const serverMessageOr = (error: unknown, fallback: string): string =>
   (isApiError(error) && error.serverMessage) || fallback;

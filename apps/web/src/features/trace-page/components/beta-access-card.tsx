@@ -19,7 +19,7 @@ export const BETA_ACCESS_TEXTS = {
 const BENEFITS = ['Live and past shared trades', 'Posts & analysis', 'Performance analytics'];
 
 /**
- * The public view's subscription card (seed 001 §2.3, §2.4): the first tier's price per month and Subscribe,
+ * The public view's subscription card (docs/product.md#trace-page): the first tier's price per month and Subscribe,
  * which uses that first tier; disabled while the tiers load or when the trace has none.
  */
 export function BetaAccessCard({ trace, actions }: { trace: TraceDetailView; actions: SubscriptionActions }) {

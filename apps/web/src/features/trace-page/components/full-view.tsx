@@ -14,7 +14,7 @@ type TraceTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is TraceTab => (TABS as readonly string[]).includes(value ?? '');
 
 /**
- * The full view (seed 001 §2.3) for the owner or an active subscriber: the statistics, then the tabs Live
+ * The full view (docs/product.md#trace-page) for the owner or an active subscriber: the statistics, then the tabs Live
  * Trades, Past Trades, Posts & Analysis and Analytics. `?tab=` keeps the open tab in the address. A subscriber (not
  * the owner) also sees `followerControls` (composed by the page: their copy guards for this trace) under the stats.
  */

@@ -8,7 +8,7 @@ import { BetaAccessCard } from './beta-access-card';
 import { PostList } from './post-list';
 import { TraceStats } from './trace-stats';
 
-/** Seed 001 §9: the public view previews up to 2 public posts (PUBLIC_POST_PREVIEW in the traces rules). */
+/** The public view previews up to 2 public posts (PUBLIC_POST_PREVIEW in the traces rules). */
 const PUBLIC_POST_PREVIEW = 2;
 
 export const RISK_DISCLAIMER =
@@ -17,8 +17,8 @@ export const RISK_DISCLAIMER =
   'not investment advice; only invest what you can afford to lose.';
 
 /**
- * The public profile (seed 001 §2.3) for anyone who is neither the owner nor an active subscriber: bio, trading
- * focus, statistics, the Beta Access card, up to 2 public posts as a free preview and the risk disclaimer.
+ * The public profile (docs/product.md#trace-page) for anyone who is neither the owner nor an active subscriber: bio,
+ * trading focus, statistics, the Beta Access card, up to 2 public posts as a free preview and the risk disclaimer.
  */
 export function PublicView({ trace, actions }: { trace: TraceDetailView; actions: SubscriptionActions }) {
   const aboutId = useId();

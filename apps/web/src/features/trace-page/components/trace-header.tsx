@@ -32,7 +32,7 @@ const plural = (count: number, one: string, many: string) => `${formatWhole(coun
 export function TraceHeader({ trace, actions }: { trace: TraceDetailView; actions: SubscriptionActions }) {
   const { viewer } = trace;
   const subscriber = viewer.isSubscribed && !viewer.isOwner;
-  // The trace page's answer may name the owner (seed 001 §3 owner.username); older answers carry the id only.
+  // The trace page's answer may name the owner (docs/product.md#entities-and-fields); older answers carry the id only.
   const ownerName = (trace.owner as { username?: string | null }).username;
 
   return (

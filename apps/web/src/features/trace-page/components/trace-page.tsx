@@ -19,7 +19,7 @@ export const TRACE_PAGE_TEXTS = {
 } as const;
 
 /**
- * `/trace/{traceId}` (seed 001 §2.3, §2.4): 'Loading trace...', 'Trace not found', then the public view for
+ * `/trace/{traceId}` (docs/product.md#trace-page): 'Loading trace...', 'Trace not found', then the public view for
  * anyone who is neither the owner nor an active subscriber, or the full view (tabs) for those who are — as the
  * server decides in `trace.viewer.hasAccess`.
  */

@@ -2,7 +2,10 @@ import { useRef } from 'react';
 import { useSubscribe } from '@/features/traces/api/subscribe';
 import { useUnsubscribe } from '@/features/traces/api/unsubscribe';
 
-/** Seed 001 §2.4, §9: subscribe and unsubscribe are throttled client-side to one per 2 seconds. */
+/**
+ * Subscribe and unsubscribe are throttled client-side to one per 2 seconds (see
+ * docs/product.md#subscribe-and-unsubscribe).
+ */
 export const SUBSCRIPTION_THROTTLE_MS = 2_000;
 
 /**

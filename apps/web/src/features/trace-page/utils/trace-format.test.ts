@@ -8,7 +8,7 @@ import {
   tradePnl,
 } from './trace-format';
 
-describe('trace page formatting (seed 001 §5)', () => {
+describe('trace page formatting', () => {
   it('writes-percents-signed-with-2-decimals-and-a-plus-at-zero', () => {
     expect(formatSignedPercentValue(12.345)).toBe('+12.35%');
     expect(formatSignedPercentValue(0)).toBe('+0.00%');

@@ -2,7 +2,7 @@ import type { RiskLevel, TradeView } from '@copytrade/contracts';
 import { formatUsd } from '@/lib/money';
 
 /**
- * Figures of the trace page as seed 001 §5 and §9 write them: US dollars; a missing or non-numeric value shows
+ * Figures of the trace page (docs/product.md#validation-rules): US dollars; a missing or non-numeric value shows
  * $0.00 or 0.00%; percents with a leading + when zero or positive and 2 decimals; win rate with 1 decimal.
  * Trace statistics arrive as percent values (12.5 means 12.5 %).
  */
@@ -46,8 +46,8 @@ const countFormat = new Intl.NumberFormat('en-US');
 export const formatWhole = (value: number): string => countFormat.format(finite(value) ? value : 0);
 
 /**
- * Seed 001 §2.3, §9: an options trade's stored prices are hundredths; ÷ 100 gives the per-contract price.
- * Other trades' prices are dollars as stored.
+ * Options prices (docs/product.md#trace-page): an options trade's stored prices are hundredths; ÷ 100 gives the
+ * per-contract price. Other trades' prices are dollars as stored.
  */
 export const displayPrice = (trade: Pick<TradeView, 'isOptions'>, stored: number): number =>
   trade.isOptions ? stored / 100 : stored;

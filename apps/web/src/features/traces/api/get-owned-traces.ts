@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { tracesKeys } from './query-keys';
 
 /**
- * GET /api/owned-traces: the traces the user owns (sidebar "Owned Traces"). Seed 000 §7: the call carries
+ * GET /api/owned-traces: the traces the user owns (sidebar "Owned Traces"). The call carries
  * the user id as a bearer value besides the cookie; the gateway trusts only the session and refuses a
  * different id.
  */

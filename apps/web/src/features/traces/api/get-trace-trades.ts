@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { tracesKeys } from './query-keys';
 
-/** Seed 001 §4, §9: trace trades refresh every 30 s. */
+/** Trace trades refresh every 30 s (see docs/product.md#trace-page). */
 export const TRACE_TRADES_REFRESH_MS = 30_000;
 
 /**
- * The trade lists of seed 001 §7: the owner's (`limit=50&includeRealtimeData=true`), the closed ones
+ * The trade lists (docs/product.md#rest-calls): the owner's (`limit=50&includeRealtimeData=true`), the closed ones
  * (`limit=20&status=closed`) and the fallback (`limit=20`). `analytics` reads up to the server's maximum of
  * closed trades (100) for the Analytics charts.
  */
@@ -22,7 +22,7 @@ export const TRADES_QUERIES: Record<TradesVariant, Record<string, string>> = {
 
 export interface TraceTradesInput {
   traceId: string;
-  /** The session user's id, sent as the `user-id` header (seed 001 §7). */
+  /** The session user's id, sent as the `user-id` header (docs/product.md#rest-calls). */
   userId: string;
   variant: TradesVariant;
 }

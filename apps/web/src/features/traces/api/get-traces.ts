@@ -9,7 +9,7 @@ import {
 import { api } from '@/lib/api-client';
 import { tracesKeys } from './query-keys';
 
-/** The filters of GET /api/traces (seed 001 §7); an unset field is left out of the query string. */
+/** The filters of GET /api/traces (docs/product.md#rest-calls); an unset field is left out of the query string. */
 export interface TracesFilter {
   /** Name, handle or specialty; case-insensitive, matched by the server. */
   search?: string;

@@ -9,11 +9,14 @@ export interface SubscribeInput {
   tierId: string;
 }
 
-/** What a subscribe came to: a new subscription, or one the user already had (seed 001 §2.4: also a success). */
+/**
+ * What a subscribe came to: a new subscription, or one the user already had
+ * (docs/product.md#subscribe-and-unsubscribe).
+ */
 export type SubscribeOutcome =
   { alreadySubscribed: false; subscription: SubscribeResponse['subscription'] } | { alreadySubscribed: true };
 
-/** The seed's 'already has a subscription' answer (409 ALREADY_SUBSCRIBED). */
+/** The 'already has a subscription' answer (409 ALREADY_SUBSCRIBED). */
 export const isAlreadySubscribed = (error: unknown): boolean =>
   isApiError(error) &&
   (error.code === 'ALREADY_SUBSCRIBED' || /already has a subscription/i.test(error.serverMessage ?? ''));
@@ -38,8 +41,8 @@ export function refreshAfterSubscriptionChange(queryClient: QueryClient, userId:
 }
 
 /**
- * Subscribe the session user to a trace at `tierId`. Seed 001 §2.4, §8: the lists and the page are refreshed
- * after it (the mutation stays pending until they are), and a failure is only logged, never shown.
+ * Subscribe the session user to a trace at `tierId` (docs/product.md#subscribe-and-unsubscribe): the lists and the page
+ * are refreshed after it (the mutation stays pending until they are), and a failure is only logged, never shown.
  */
 export function useSubscribe({ userId, traceId }: { userId: string; traceId: string }) {
   const queryClient = useQueryClient();

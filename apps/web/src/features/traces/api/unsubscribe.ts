@@ -13,8 +13,8 @@ export const unsubscribe = (input: UnsubscribeInput): Promise<UnsubscribeRespons
   api.post<UnsubscribeResponse>('/api/unsubscribe', input);
 
 /**
- * Unsubscribe the session user from a trace. Seed 001 §2.4, §8: the lists and the page are refreshed after
- * it, and a failure is only logged, never shown.
+ * Unsubscribe the session user from a trace (docs/product.md#subscribe-and-unsubscribe): the lists and the page are
+ * refreshed after it, and a failure is only logged, never shown.
  */
 export function useUnsubscribe({ userId, traceId }: UnsubscribeInput) {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { TraceListSection } from './trace-list-section';
 
 const CROWN_TIERS = new Set(['premium', 'vip']);
 
-/** Premium and VIP tiers get a crown, other tiers a star (seed 000 §2). */
+/** Premium and VIP tiers get a crown, other tiers a star (docs/product.md#sidebar). */
 export function TierIcon({ tierName }: { tierName: string }) {
   return CROWN_TIERS.has(tierName.trim().toLowerCase()) ? (
     <CrownIcon size={12} className="tier-icon tier-icon--crown" data-icon="crown" />

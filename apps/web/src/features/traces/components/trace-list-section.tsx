@@ -17,7 +17,7 @@ export interface TraceListEntry {
 
 /**
  * A sidebar list of traces with its loading, error and empty states. At most 16rem tall, then it scrolls
- * (seed 000 §9). In the collapsed sidebar only the avatars show, each link named by the trace.
+ * (docs/product.md#business-constants). In the collapsed sidebar only the avatars show, each link named by the trace.
  */
 export function TraceListSection<T>({
   title,

@@ -3,12 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { copyTradingKeys } from '@/lib/live-events/query-keys';
 
-/** Seed 001 §4, §9: terminal positions refresh every 30 s (the live push refreshes them at once in between). */
+/**
+ * Terminal positions refresh every 30 s (the live push refreshes them at once in between) (see
+ * docs/product.md#trading-terminal).
+ */
 export const LIVE_POSITIONS_REFRESH_MS = 30_000;
 
 /**
- * GET /api/trading-terminal/live-positions (seed 001 §7): the user id travels as a bearer value besides the
- * session cookie, as the seed writes it; the gateway trusts only the session and refuses a bearer naming anyone else.
+ * GET /api/trading-terminal/live-positions (docs/product.md#rest-calls): the user id travels as a bearer value besides
+ * the session cookie, as documented; the gateway trusts only the session and refuses a bearer naming anyone else.
  */
 export const getLivePositions = (userId: string): Promise<LivePositionsResponse> =>
   api.get<LivePositionsResponse>('/api/trading-terminal/live-positions', {

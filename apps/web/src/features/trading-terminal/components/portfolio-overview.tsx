@@ -16,8 +16,8 @@ import { cn } from '@/lib/cn';
 import type { PositionsSummary } from '../utils/terminal';
 
 /**
- * Seed 001 §2.1 portfolio overview: win rate (1 decimal), total return (the signed sum of the positions' P&L),
- * active positions and subscriptions, over the feed's positions.
+ * The portfolio overview (docs/product.md#trading-terminal): win rate (1 decimal), total return (the signed sum of the
+ * positions' P&L), active positions and subscriptions, over the feed's positions.
  */
 export function PortfolioOverview({ summary, subscriptions }: { summary: PositionsSummary; subscriptions: number }) {
   const titleId = useId();

@@ -42,7 +42,7 @@ interface PositionProps {
 }
 
 /**
- * The action of a position (seed 001 §2.1, §2.5, §4): without a connected brokerage 'Connect Brokerage' (to
+ * The action of a position (docs/product.md#trading-terminal): without a connected brokerage 'Connect Brokerage' (to
  * /settings); a copied position shows 'Copied' (or 'Copy pending' until the brokerage fills it) and, while the copy
  * still holds units, Sell @ Market; otherwise Copy.
  */
@@ -98,8 +98,9 @@ function PositionActions({ position, brokerageConnected, onCopy, onSell }: Posit
 }
 
 /**
- * One live position (seed 001 §3): the trader, the instrument, side, quantity, entry and current price, P&L (green
- * or red, signed), when it was opened, strategy, confidence, tier, how often it was copied, and its action.
+ * One live position (docs/product.md#entities-and-fields): the trader, the instrument, side, quantity, entry and
+ * current price, P&L (green or red, signed), when it was opened, strategy, confidence, tier, how often it was copied,
+ * and its action.
  */
 export function PositionCard({ position, brokerageConnected, onCopy, onSell }: PositionProps) {
   const titleId = useId();

@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { traderStrip } from '../utils/terminal';
 
 /**
- * The live trader strip (seed 001 §2.1, §9): the first 3 followed traders, each with how many live positions they
- * hold, plus '+N more'.
+ * The live trader strip (docs/product.md#trading-terminal): the first 3 followed traders, each with how many live
+ * positions they hold, plus '+N more'.
  */
 export function TraderStrip({
   traders,

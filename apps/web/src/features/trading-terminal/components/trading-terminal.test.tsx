@@ -169,7 +169,7 @@ describe('trading terminal', () => {
     // The owner's own trace is not a subscription: left out by the client-side filter.
     expect(within(list).queryByText('OWNED')).not.toBeInTheDocument();
 
-    // The seed's call: the user id as a bearer value.
+    // The documented call: the user id as a bearer value.
     const [call] = api.callsTo(POSITIONS);
     expect(call!.headers.get('Authorization')).toBe(`Bearer ${connected.id}`);
 

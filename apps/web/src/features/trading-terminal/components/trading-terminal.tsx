@@ -80,10 +80,10 @@ function EmptyState({ title, text, discover }: { title: string; text: string; di
 }
 
 /**
- * The Trading Terminal (seed 001 §2.1): the live feed of the followed traders' open shared positions (refreshed
- * every 30 s and at once by the live push), search by symbol or trader, All / Recent / Profitable, the notifications
- * switch, the trader strip, the portfolio overview with per-trader cards when several traders are followed, and
- * Copy (the copy dialog) or, once copied, 'Copied' and Sell @ Market on each position.
+ * The Trading Terminal (docs/product.md#trading-terminal): the live feed of the followed traders' open shared positions
+ * (refreshed every 30 s and at once by the live push), search by symbol or trader, All / Recent / Profitable, the
+ * notifications switch, the trader strip, the portfolio overview with per-trader cards when several traders are
+ * followed, and Copy (the copy dialog) or, once copied, 'Copied' and Sell @ Market on each position.
  */
 export function TradingTerminal({ user }: { user: UserView }) {
   const ids = { search: useId(), feed: useId(), notifications: useId() };

@@ -1,6 +1,6 @@
 import type { LivePositionView, SubscriptionView, TradeView } from '@copytrade/contracts';
 
-/** Seed 001 §2.1 filter. */
+/** The feed's filter (docs/product.md#trading-terminal). */
 export type PositionFilter = 'all' | 'recent' | 'profitable';
 export const POSITION_FILTERS: ReadonlyArray<{ value: PositionFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -9,7 +9,7 @@ export const POSITION_FILTERS: ReadonlyArray<{ value: PositionFilter; label: str
 ];
 /** 'Recent': opened within the last day. */
 export const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** Seed 001 §9: the trader strip shows the first 3 traders plus '+N more'. */
+/** The trader strip shows the first 3 traders plus '+N more'. */
 export const TRADER_STRIP_SIZE = 3;
 
 const timeOf = (iso: string): number => {
@@ -28,8 +28,8 @@ export function followedTraces(subscriptions: readonly SubscriptionView[]): Subs
 }
 
 /**
- * Seed 001 §2.1: the feed is made only of positions of traces the user actively subscribes to (a client-side filter:
- * the server also answers the traces the user owns), newest first.
+ * The feed (docs/product.md#trading-terminal) is made only of positions of traces the user actively subscribes to (a
+ * client-side filter: the server also answers the traces the user owns), newest first.
  */
 export function subscribedPositions(
   positions: readonly LivePositionView[],
@@ -57,7 +57,7 @@ export function visiblePositions(
   });
 }
 
-/** The trader strip (seed 001 §9): the first 3 followed traces, and how many more there are. */
+/** The trader strip (docs/product.md#business-constants): the first 3 followed traces, and how many more there are. */
 export function traderStrip<T>(traders: readonly T[]): { shown: T[]; more: number } {
   return { shown: traders.slice(0, TRADER_STRIP_SIZE), more: Math.max(0, traders.length - TRADER_STRIP_SIZE) };
 }

@@ -5,7 +5,7 @@ import { useToastOnLoadError } from '../traces/use-toast-on-load-error';
 
 /**
  * A tab's read in its three states besides the data: skeleton rows while the first answer is awaited; the
- * seed's 'Error' toast and an inline error with Retry when it failed (a failed refresh keeps what is shown);
+ * documented 'Error' toast and an inline error with Retry when it failed (a failed refresh keeps what is shown);
  * `empty` when `isEmpty` says the answer holds nothing.
  */
 export function QueryView<T>({
@@ -21,7 +21,7 @@ export function QueryView<T>({
   query: UseQueryResult<T>;
   loadingLabel: string;
   errorText: string;
-  /** The seed's fallback message of the failing read ('Failed to fetch users'). */
+  /** The documented fallback message of the failing read ('Failed to fetch users'). */
   fallback: string;
   toastId: string;
   isEmpty?: (data: T) => boolean;

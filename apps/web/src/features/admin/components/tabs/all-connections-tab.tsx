@@ -12,7 +12,10 @@ import { EmptyState, QueryView } from '../common/query-view';
 
 const PROVIDERS: Record<AdminConnectionView['provider'], string> = { snaptrade: 'SnapTrade', paper: 'Paper' };
 
-/** Seed 001 §2.10 All Connections: every user's brokerage connections, 25 a page, as the brokerage last synced them. */
+/**
+ * All Connections (docs/product.md#admin-panel): every user's brokerage connections, 25 a page, as the brokerage last
+ * synced them.
+ */
 export function AllConnectionsTab({ userId }: AdminTabProps) {
   const [page, setPage] = useState(1);
   const query = useAllConnections(userId, page);

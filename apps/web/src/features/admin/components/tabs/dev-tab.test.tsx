@@ -56,7 +56,7 @@ async function openDemo(view: ReturnType<typeof renderApp>, label: string, title
 const submit = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Copy Trade' });
 
 describe('admin panel: Dev tab', { timeout: 30_000 }, () => {
-  it('lists-the-six-demo-trades-of-the-seed', async () => {
+  it('lists-the-six-documented-demo-trades', async () => {
     mockPanel();
     renderApp('/admin?tab=dev');
     expect(await screen.findByRole('heading', { name: 'Dev Only', level: 2 })).toBeInTheDocument();

@@ -43,8 +43,9 @@ const demo = (id: string, label: string, trade: Partial<TradeView>): { label: st
 });
 
 /**
- * Seed 001 §2.5: the six demo trades the Dev tab opens the copy-trade dialog with — stock, options, closed, large,
- * incomplete options, sell. Options prices are stored in hundredths (÷ 100 per contract), as the trace page has them.
+ * The six demo trades (docs/product.md#copy-dialog-and-sell) the Dev tab opens the copy-trade dialog with — stock,
+ * options, closed, large, incomplete options, sell. Options prices are stored in hundredths (÷ 100 per contract), as
+ * the trace page has them.
  */
 export const DEMO_TRADES = [
   demo('1', 'Stock', {}),
@@ -110,10 +111,10 @@ const option = (trade: TradeView) =>
 type Demo = (typeof DEMO_TRADES)[number];
 
 /**
- * Seed 001 §2.10 Dev: 'Dev Only' — the copy-trade dialog with the six demo trades, to try its rules and messages
- * without a shared trade. The demo trades are not on the server: the dialog's own checks run as for a real trade
- * ('Incomplete Options Data', 'Trade Closed', the quantity rules, 'Connect Brokerage'), and a copy that passes them
- * is refused by the server (no such trade) — nothing is ever ordered from here.
+ * The Dev tab (docs/product.md#admin-panel): 'Dev Only' — the copy-trade dialog with the six demo trades, to try its
+ * rules and messages without a shared trade. The demo trades are not on the server: the dialog's own checks run as for
+ * a real trade ('Incomplete Options Data', 'Trade Closed', the quantity rules, 'Connect Brokerage'), and a copy that
+ * passes them is refused by the server (no such trade) — nothing is ever ordered from here.
  */
 export function DevTab(_props: AdminTabProps) {
   const titleId = useId();

@@ -11,7 +11,7 @@ import { AdminSection } from '../common/admin-section';
 import { formatDateTime } from '../common/format';
 import { EmptyState, QueryView } from '../common/query-view';
 
-/** Seed 001 §3: the four statuses an admin moves feedback between, freely. */
+/** The four statuses an admin moves feedback between, freely (see docs/product.md#entities-and-fields). */
 export const FEEDBACK_STATUS_LABELS: Record<FeedbackStatus, string> = {
   open: 'Open',
   in_progress: 'In Progress',
@@ -29,9 +29,9 @@ const STATUS_OPTIONS = Object.entries(FEEDBACK_STATUS_LABELS).map(([value, label
 const FILTER_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...STATUS_OPTIONS];
 
 /**
- * Seed 001 §2.10 Feedback: every feedback, newest first, 25 a page, with type, status, priority, message, page,
- * contact e-mail, user agent, time and sender; the status select changes it at once ('Feedback status updated
- * successfully').
+ * The Feedback tab (docs/product.md#admin-panel): every feedback, newest first, 25 a page, with type, status, priority,
+ * message, page, contact e-mail, user agent, time and sender; the status select changes it at once ('Feedback status
+ * updated successfully').
  */
 export function FeedbackTab(_props: AdminTabProps) {
   const filterId = useId();

@@ -12,13 +12,13 @@ import { formatDateTime } from '../common/format';
 import { EmptyState, QueryView } from '../common/query-view';
 import { formatWholeNumber } from '../traces/trace-labels';
 
-/** Seed 001 §2.10, §8: the cleanup is not implemented; an Info toast says so. */
+/** The cleanup is not implemented; an Info toast says so (see docs/product.md#admin-panel). */
 export const ORPHAN_CLEANUP_NOT_IMPLEMENTED = 'Cleaning up orphaned users is not implemented yet.';
 
 /**
- * Seed 001 §2.10 SnapTrade Users: the provider's users with the totals (totalSnapTradeUsers, usersWithDbRecord,
- * orphanedDbUsers) and, per user, whether a database record exists; a provider user can be deleted after a
- * confirmation. 'Clean up orphaned users' only says it is not implemented.
+ * SnapTrade Users (docs/product.md#admin-panel): the provider's users with the totals (totalSnapTradeUsers,
+ * usersWithDbRecord, orphanedDbUsers) and, per user, whether a database record exists; a provider user can be deleted
+ * after a confirmation. 'Clean up orphaned users' only says it is not implemented.
  */
 export function SnapTradeUsersTab({ userId }: AdminTabProps) {
   const query = useSnaptradeUsers(userId);

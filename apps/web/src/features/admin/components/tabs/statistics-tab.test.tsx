@@ -47,7 +47,7 @@ describe('admin panel: Statistics tab', { timeout: 30_000 }, () => {
     expect(within(top).getByRole('img', { name: 'Copies per top symbol, as in the table' })).toBeInTheDocument();
 
     const [call] = api.callsTo(STATS);
-    // Seed 001 §7: the user id travels as a header.
+    // The user id travels as a header (see docs/product.md#rest-calls).
     expect(call?.headers.get('user-id')).toBe(ADMIN.id);
   });
 

@@ -12,7 +12,7 @@ import { EmptyState, QueryView } from '../common/query-view';
 import { TopSymbolsBars } from '../statistics/top-symbols-bars';
 import { formatWholeNumber } from '../traces/trace-labels';
 
-/** Seed 001 §2.10, §9: the time frames, 30d by default. */
+/** The time frames, 30d by default (see docs/product.md#admin-panel). */
 const TIME_FRAMES = [
   { value: '7d', label: 'Last 7 days' },
   { value: '30d', label: 'Last 30 days' },
@@ -21,14 +21,17 @@ const TIME_FRAMES = [
 ] satisfies { value: InvestorStatsTimeFrame; label: string }[];
 const DEFAULT_TIME_FRAME: InvestorStatsTimeFrame = '30d';
 
-/** Seed 001 §5: win rates 1 decimal, other percents signed with 2; the server sends percents (61.25 = 61.25%). */
+/**
+ * Win rates 1 decimal, other percents signed with 2; the server sends percents (61.25 = 61.25%) (see
+ * docs/product.md#validation-rules).
+ */
 const winRate = (percent: number) => `${(Number.isFinite(percent) ? percent : 0).toFixed(1)}%`;
 const signedPercent = (percent: number) => formatSignedPercent(percent / 100);
 const days = (value: number) => `${(Number.isFinite(value) ? value : 0).toFixed(1)} days`;
 
 /**
- * Seed 001 §2.10 Statistics: the copy engine's investor statistics for 7d, 30d (default), 90d or all time — overview,
- * performance, the top 8 symbols (bars of their copies, and the figures in a table) and growth.
+ * The Statistics tab (docs/product.md#admin-panel): the copy engine's investor statistics for 7d, 30d (default), 90d or
+ * all time — overview, performance, the top 8 symbols (bars of their copies, and the figures in a table) and growth.
  */
 export function StatisticsTab({ userId }: AdminTabProps) {
   const selectId = useId();

@@ -19,8 +19,8 @@ const SHARED_OPTIONS = [
 ];
 
 /**
- * Seed 001 §2.10 Trades: every trace's trades, filtered by symbol, trace and shared flag, 25 a page from page 1;
- * share (tier, premium by default), unshare (copies untouched) and delete, each after a confirmation.
+ * The Trades tab (docs/product.md#admin-panel): every trace's trades, filtered by symbol, trace and shared flag, 25 a
+ * page from page 1; share (tier, premium by default), unshare (copies untouched) and delete, each after a confirmation.
  */
 export function TradesTab({ userId }: AdminTabProps) {
   const id = useId();

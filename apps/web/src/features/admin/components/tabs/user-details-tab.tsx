@@ -19,8 +19,8 @@ export interface UserDetailsState {
 type Section = 'info' | 'connections' | 'holdings';
 
 /**
- * Seed 001 §2.10 User Details: 'Select a user to view details' until one is picked (here, or with Details on the
- * Users tab); then Info, Connections and Holdings, with the brokerage removals behind confirmations.
+ * User Details (docs/product.md#admin-panel): 'Select a user to view details' until one is picked (here, or with
+ * Details on the Users tab); then Info, Connections and Holdings, with the brokerage removals behind confirmations.
  */
 export function UserDetailsTab({ userId }: AdminTabProps) {
   const location = useLocation();

@@ -18,7 +18,7 @@ import { EmptyState, QueryView } from '../common/query-view';
 import { formatDay } from '../traces/trace-labels';
 import type { UserDetailsState } from './user-details-tab';
 
-/** Seed 001 §2.10: what each change does, said in the confirmation. */
+/** What each change does, said in the confirmation (see docs/product.md#admin-panel). */
 export const ToggleAdminTexts = {
   grantTitle: 'Grant Admin Privileges',
   grantWarning:
@@ -28,8 +28,8 @@ export const ToggleAdminTexts = {
 } as const;
 
 /**
- * Seed 001 §2.10 Users: every user, 25 a page, searchable by username, e-mail or name; grant or revoke admin after
- * a confirmation (never offered on one's own row — the server refuses it too).
+ * The Users tab (docs/product.md#admin-panel): every user, 25 a page, searchable by username, e-mail or name; grant or
+ * revoke admin after a confirmation (never offered on one's own row — the server refuses it too).
  */
 export function UsersTab({ userId }: AdminTabProps) {
   const searchId = useId();

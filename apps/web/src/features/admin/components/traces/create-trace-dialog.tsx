@@ -26,7 +26,7 @@ interface FormState {
   isFeatured: boolean;
 }
 
-/** Seed 001 §2.10, §9: riskLevel medium and minInvestment 0 by default. */
+/** RiskLevel medium and minInvestment 0 by default (see docs/product.md#admin-panel). */
 const EMPTY_FORM: FormState = {
   name: '',
   handle: '',
@@ -46,7 +46,7 @@ type RequiredField = (typeof REQUIRED)[number];
 
 const RISK_OPTIONS = RISK_LEVELS.map((level) => ({ value: level, label: RISK_LEVEL_LABELS[level] }));
 
-/** Seed 001 §5: minInvestment is parsed as a number; empty or unreadable is 0. */
+/** MinInvestment is parsed as a number; empty or unreadable is 0 (see docs/product.md#validation-rules). */
 export function parseMinInvestment(value: string): number {
   const parsed = Number(value.trim());
   return value.trim() === '' || !Number.isFinite(parsed) ? 0 : parsed;
@@ -56,7 +56,7 @@ export function parseMinInvestment(value: string): number {
 const optional = (value: string): string | undefined => (value.trim() === '' ? undefined : value.trim());
 
 /**
- * 'Create Trace' (seed 001 §2.10, §5): name, handle and owner user id required — checked here first and by
+ * 'Create Trace' (docs/product.md#admin-panel): name, handle and owner user id required — checked here first and by
  * the server — else 'Please fill in all required fields'; description, bio, avatar URL, trading styles from
  * the fixed list, risk level, minimum investment, Verified and Featured. The server's refusal (a taken
  * handle, a malformed id, an unknown owner) is shown as it says it; the form stays open to correct it.

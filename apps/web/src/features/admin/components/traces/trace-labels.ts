@@ -1,6 +1,6 @@
 import type { RiskLevel } from '@copytrade/contracts';
 
-/** How the risk levels of seed 001 §5 read in the admin panel. */
+/** How the risk levels (docs/product.md#validation-rules) read in the admin panel. */
 export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -74,7 +74,8 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
     const current = screen.getByRole('region', { name: 'Onboarding trader' });
     expect(await within(current).findByText('Momentum Masters')).toBeInTheDocument();
 
-    // Seed 001 §6: the admin bodies carry the acting user's id; the list is asked a page (and one more) at a time.
+    // The admin bodies carry the acting user's id; the list is asked a page (and one more) at a time (see
+    // docs/product.md#rest-calls).
     expect(api.callsTo('POST /api/admin/traces')[0]?.body).toEqual({ userId: ADMIN.id, limit: 26, offset: 0 });
     expect(api.callsTo('POST /api/admin/onboarding-trader')[0]?.body).toEqual({ userId: ADMIN.id });
     expect(screen.getByText(/Showing 2 traces/)).toBeInTheDocument();
@@ -187,7 +188,7 @@ describe('admin panel: Traces tab', { timeout: 30_000 }, () => {
 
       await user.click(await screen.findByRole('button', { name: 'Create Trace' }));
       const dialog = await screen.findByRole('dialog', { name: 'Create Trace' });
-      // The seed's defaults: risk medium, minimum investment 0, not verified, not featured.
+      // The documented defaults: risk medium, minimum investment 0, not verified, not featured.
       expect(within(dialog).getByRole('combobox', { name: 'Risk level' })).toHaveTextContent('Medium');
       expect(within(dialog).getByLabelText('Minimum investment (USD)')).toHaveValue(0);
       expect(within(dialog).getByRole('switch', { name: 'Verified' })).toHaveAttribute('aria-checked', 'false');

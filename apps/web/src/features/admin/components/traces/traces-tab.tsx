@@ -11,9 +11,9 @@ import { OnboardingTraderSummary } from './onboarding-trader-summary';
 import { TraceList } from './trace-list';
 
 /**
- * The admin panel's Traces tab (seed 001 §2.10, §5, §7, §8): the onboarding trader, every trace with its
+ * The admin panel's Traces tab (docs/product.md#admin-panel): the onboarding trader, every trace with its
  * actions (change owner, set as onboarding trader, delete after a confirmation) and 'Create Trace'.
- * `userId` is the acting admin: the seed sends it in every admin body; the server decides from the session.
+ * `userId` is the acting admin: the web app sends it in every admin body; the server decides from the session.
  */
 export function TracesTab({ userId }: { userId: string }) {
   const titleId = useId();

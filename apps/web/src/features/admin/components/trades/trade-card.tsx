@@ -34,8 +34,8 @@ export interface TradeCardActions {
 }
 
 /**
- * One trade of the admin's list (seed 001 §2.10 Trades): symbol, side, options data, quantity, prices, shared flag
- * and tier, status, strategy, notes, tags, P&L, executed time, trader, trace, the copy count and up to 3 copies
+ * One trade of the admin's list (docs/product.md#admin-panel): symbol, side, options data, quantity, prices, shared
+ * flag and tier, status, strategy, notes, tags, P&L, executed time, trader, trace, the copy count and up to 3 copies
  * followed by '...and N more'; its actions Share / Unshare and Delete.
  */
 export function TradeCard({ trade, onShare, onUnshare, onDelete }: TradeCardActions & { trade: AdminTradeView }) {

@@ -6,7 +6,7 @@ import { useDeleteTrade, useShareTrade, useUnshareTrade } from '../../api/admin-
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { optionSummary, TIER_LABELS } from './trade-card';
 
-/** Seed 001 §2.10, §9: the tiers an admin shares with; premium unless another is chosen. */
+/** The tiers an admin shares with; premium unless another is chosen (see docs/product.md#admin-panel). */
 const TIERS: TierName[] = ['free', 'basic', 'premium', 'vip'];
 export const DEFAULT_SHARE_TIER: TierName = 'premium';
 const TIER_OPTIONS = TIERS.map((tier) => ({ value: tier, label: TIER_LABELS[tier] }));

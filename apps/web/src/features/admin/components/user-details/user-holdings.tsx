@@ -5,7 +5,7 @@ import { useUserHoldings } from '../../api/admin-brokerage';
 import { AdminFallbacks } from '../admin-toasts';
 import { EmptyState, QueryView } from '../common/query-view';
 
-/** The Holdings sub-tab (seed 001 §3 Holding): symbol, quantity, price and value, per account. */
+/** The Holdings sub-tab (docs/product.md#entities-and-fields): symbol, quantity, price and value, per account. */
 export function UserHoldings({ userId, user }: { userId: string; user: AdminUserView }) {
   const query = useUserHoldings(userId, user.id);
   return (

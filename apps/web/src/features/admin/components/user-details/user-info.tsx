@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../common/confirm-dialog';
 import { formatDateTime, fullName } from '../common/format';
 
 /**
- * The Info sub-tab: the Admin user's fields (seed 001 §3) and, from the brokerage, whether a provider registration
- * exists; 'Delete SnapTrade user' removes that registration after a confirmation.
+ * The Info sub-tab: the Admin user's fields (docs/product.md#entities-and-fields) and, from the brokerage, whether a
+ * provider registration exists; 'Delete SnapTrade user' removes that registration after a confirmation.
  */
 export function UserInfo({ userId, user }: { userId: string; user: AdminUserView }) {
   const connections = useUserConnections(userId, user.id);
