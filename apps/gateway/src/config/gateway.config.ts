@@ -97,7 +97,7 @@ export class GatewayConfig extends ProcessConfig {
   SESSION_CACHE_MAX_ENTRIES: number = 10_000;
 
   /**
-   * When set, investor statistics also require this value in the `x-system-key` header (the seed's system key).
+   * When set, investor statistics also require this value in the `x-system-key` header (the web app's system key).
    * An extra check on top of the admin session, never instead of it. Unset: the admin session alone decides.
    */
   @ProductionSecret({ required: false })

@@ -31,7 +31,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 const READ_TIMEOUT_MS = 15_000;
 
 /**
- * The admin panel's brokerage tools (seed 001 §2.10, §7: All Connections, SnapTrade Users, User Details): admins
+ * The admin panel's brokerage tools (docs/product.md#admin-panel): admins
  * only, whatever provider is configured; the admin service audit-logs each removal, and the brokerage publishes the
  * connection events, so the user's brokerageConnected and provider id follow.
  */

@@ -15,7 +15,7 @@ import { RpcClient } from '@copytrade/nest';
 import { AdminOnly, Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 
-/** The admin panel's Feedback tab (seed 001 §2.10, §7): admins only; status changes are audit-logged. */
+/** The admin panel's Feedback tab (docs/product.md#admin-panel): admins only; status changes are audit-logged. */
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/feedback/admin')

@@ -23,7 +23,7 @@ import { AdminOnly, Req } from '../auth/access.decorators';
 import { withoutUserId } from '../auth/admin-body';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 
-/** Admin trace management (seed 001 §2.10, §7): admins only, each change audit-logged by the admin service. */
+/** Admin trace management (docs/product.md#admin-panel): admins only, each change audit-logged by the admin service. */
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')

@@ -21,14 +21,16 @@ import { AdminOnly, Req } from '../auth/access.decorators';
 import { withoutUserId } from '../auth/admin-body';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 
-/** The admin panel's Trades tab (seed 001 §2.10, §7): admins only; the admin service audit-logs each change. */
+/**
+ * The admin panel's Trades tab (docs/product.md#admin-panel): admins only; the admin service audit-logs each change.
+ */
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
 export class AdminTradesController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** Pages of 25 from page 1 (seed 001 §9), filtered by symbol, trace and shared flag. */
+  /** Pages of 25 from page 1 (docs/product.md#business-constants), filtered by symbol, trace and shared flag. */
   @Post('trades')
   @HttpCode(200)
   async list(@Body() body: AdminListTradesDto, @Req() request: GatewayRequest): Promise<AdminTradesResponse> {

@@ -13,7 +13,9 @@ import { AdminOnly, Req } from '../auth/access.decorators';
 import { withoutUserId } from '../auth/admin-body';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 
-/** The admin panel's Users tab (seed 001 §2.10, §7): admins only; the admin service audit-logs role changes. */
+/**
+ * The admin panel's Users tab (docs/product.md#admin-panel): admins only; the admin service audit-logs role changes.
+ */
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')

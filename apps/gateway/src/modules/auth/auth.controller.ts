@@ -42,7 +42,7 @@ export class AuthController {
       rpcContextOf(request),
     );
     await this.cookie.start(request, response, reply);
-    // The owner's own view carries the provider secret (seed 000 §3); identity never holds it.
+    // The owner's own view carries the provider secret (docs/product.md#entities-and-fields); identity never holds it.
     return {
       success: true,
       user: await this.providerSecret.fill(reply.user, request),

@@ -42,7 +42,7 @@ export class SessionGuard implements CanActivate {
 }
 
 /**
- * Some calls name the user in an `Authorization: Bearer <userId>` or `user-id` header (seed 000 §6).
+ * Some calls name the user in an `Authorization: Bearer <userId>` or `user-id` header (docs/product.md#rest-calls).
  * The session decides who the user is; a header naming anyone else is refused.
  */
 function assertClaimedUserIsSessionUser(request: GatewayRequest): void {

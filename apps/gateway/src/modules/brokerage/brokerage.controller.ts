@@ -35,7 +35,10 @@ import { AccountIdPipe, sessionUserId, UserIdParam } from './brokerage-params';
 import { BrokerageReadCache } from './brokerage-read-cache.service';
 import { InvalidatesBrokerageReads } from './brokerage-writes.interceptor';
 
-/** The seeds' /api/snaptrade/* calls. Every userId and accountId must be the session user's own (403 otherwise). */
+/**
+ * The web app's /api/snaptrade/* calls (docs/product.md#rest-calls). Every userId and accountId must be the session
+ * user's own (403 otherwise).
+ */
 @ApiTags('brokerage')
 @Controller('api/snaptrade')
 export class BrokerageController {

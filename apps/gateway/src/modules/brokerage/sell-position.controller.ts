@@ -26,7 +26,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The owner path's refusals that mean "not the owner's position": a follower's copy may be it. */
 const NOT_THE_OWNERS = new Set<string>(['NOT_TRACE_OWNER', 'TRACE_NOT_FOUND', OwnerSellErrorCode.ACCOUNT_NOT_OWN]);
 
-/** A refused sell: the product's error shape with the seed's failure fields beside `message` when the brokerage refused. */
+/**
+ * A refused sell: the product's error shape with the sell's failure fields beside `message` when the brokerage refused.
+ */
 export type SellPositionRefusal = {
   success: false;
   code: string;
@@ -37,12 +39,12 @@ export type SellPositionRefusal = {
   };
 
 /**
- * POST /api/snaptrade/sell-position (seed 001 §7): a market sell, idempotent on the X-Request-ID header (required),
- * for both the trace's owner and a follower:
+ * POST /api/snaptrade/sell-position (docs/product.md#rest-calls): a market sell, idempotent on the X-Request-ID header
+ * (required), for both the trace's owner and a follower:
  * - the owner's path: a shared open trade of the caller's own trace (positionData.traceId), from the caller's own
  *   first account; the traces service checks the owner and the trade and places the sell through the brokerage;
  * - the follower's path: when the caller does not own that trace (traces answers NOT_TRACE_OWNER, ACCOUNT_NOT_OWN or
- *   an unknown trace), or positionData.traceId is not an id (the seeds send 'unknown' for a copied position), the
+ *   an unknown trace), or positionData.traceId is not an id (the web app sends 'unknown' for a copied position), the
  *   copy engine sells the caller's own open copy of the position (quantity within what the copy still holds). When
  *   the caller holds no such copy either, the owner path's refusal is the answer (as before this path existed).
  * Both answer the same way. 200 with

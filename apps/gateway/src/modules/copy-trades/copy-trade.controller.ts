@@ -21,14 +21,14 @@ import { ReadsOnly } from '../live-reads/own-writes.guard';
 import { orderRequestId } from '../paper/order-request-id';
 
 /**
- * The follower's manual copy (seed 001 §7 'Copy and sell'):
+ * The follower's manual copy (docs/product.md#rest-calls):
  * - POST /api/snaptrade/copy-trade, under a required request-id header (X-Request-ID): the copy engine's checks and
  *   saga. 200 when the copy filled (open); 202 while the order is pending at the brokerage or its outcome unknown (ask
  *   again with the same request id: never answered as not placed). A `userId` in the body that is not the session's
  *   user is 403; the session user's maxCopyAmount goes with the request (identity drops a user's cached sessions
  *   before answering a change of their settings, so it is the current value).
- * - POST /api/copy-trades/copy: the copy already recorded for the session's user and `originalTradeId` (the seeds'
- *   second call); a user-id header naming anyone else is refused by the session guard.
+ * - POST /api/copy-trades/copy: the copy already recorded for the session's user and `originalTradeId` (the web
+ *   app's second call); a user-id header naming anyone else is refused by the session guard.
  */
 @ApiTags('copy-trades')
 @Controller('api')

@@ -15,8 +15,8 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 export const SYSTEM_KEY_HEADER = 'x-system-key';
 
 /**
- * The admin Statistics tab (seed 001 §2.10, §7), computed by the copy engine. Admins only, by the session;
- * the seed's system-key header is checked too when INVESTOR_STATS_SYSTEM_KEY is set — an extra lock, never
+ * The admin Statistics tab (docs/product.md#admin-panel), computed by the copy engine. Admins only, by the session;
+ * the web app's system-key header is checked too when INVESTOR_STATS_SYSTEM_KEY is set — an extra lock, never
  * a way in for a non-admin.
  */
 @ApiTags('admin')

@@ -32,12 +32,12 @@ const copyIdOf = (id: string) => {
 };
 
 /**
- * My Copy Trades (seed 001 §2.6, §7 'My copies'): the session user's own copies only — the copy engine is asked as
+ * My Copy Trades (docs/product.md#my-copy-trades): the session user's own copies only — the copy engine is asked as
  * the session's user (the actor); a `user-id` header naming anyone else is refused (403) by the session guard, and a
  * copy of another user is 404, as if it did not exist.
  * - GET /api/copy-trades/my-copies?status=&limit=&offset= → copyInstances (newest first; limit 1–200, default 100)
  *   and pagination;
- * - GET /api/copy-trades/my-performance → performance (seed §3 Performance summary);
+ * - GET /api/copy-trades/my-performance → performance (docs/product.md#entities-and-fields);
  * - POST /api/copy-trades/{id}/refresh-price → updatedCopy (the brokerage's current price, P&L recomputed);
  * - PUT /api/copy-trades/{id}/close {exitPrice, brokerageSellOrderId} → the copy closed at the brokerage's fill of
  *   its sell (closed: false when it was closed already).

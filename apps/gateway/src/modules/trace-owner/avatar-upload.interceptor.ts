@@ -22,7 +22,7 @@ const MulterAvatar = FileInterceptor(AVATAR_FIELD, {
 });
 
 /**
- * The avatar upload's body parsing, its errors in the API's shape and the seed's words: over 5 MB → 413
+ * The avatar upload's body parsing, its errors in the API's shape and the documented words: over 5 MB → 413
  * 'File is too large. Please select a smaller image.'; another field than `avatar` or a malformed body → 400.
  */
 @Injectable()

@@ -56,9 +56,9 @@ const IMMUTABLE = 'private, max-age=31536000, immutable';
 const REVALIDATE = 'private, no-cache';
 
 /**
- * The owner's trace data, profile, privacy, posts, integration and avatar (seed 001 §7 Owner). The traces service
- * refuses every owner call but the trace owner's (403 NOT_TRACE_OWNER, admins included; 404 for an unknown trace);
- * the calls that do their work here or elsewhere (integration, avatar upload) ask it first.
+ * The owner's trace data, profile, privacy, posts, integration and avatar (docs/product.md#rest-calls). The traces
+ * service refuses every owner call but the trace owner's (403 NOT_TRACE_OWNER, admins included; 404 for an unknown
+ * trace); the calls that do their work here or elsewhere (integration, avatar upload) ask it first.
  */
 @ApiTags('trace-owner')
 @Controller('api')
@@ -87,7 +87,7 @@ export class TraceOwnerProfileController {
   }
 
   /**
-   * The owner's brokerage link (seed 001 §3 Integration response): connections and accounts from the brokerage
+   * The owner's brokerage link (docs/product.md#entities-and-fields): connections and accounts from the brokerage
    * service, for the session's user once traces has confirmed they own the trace. Not registered with the provider
    * yet: no connection, no accounts.
    */

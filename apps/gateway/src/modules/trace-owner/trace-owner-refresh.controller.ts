@@ -16,7 +16,9 @@ const uuidParam = new ParseUUIDPipe({
   exceptionFactory: () => DomainException.badRequest('traceId must be a valid id'),
 });
 
-/** A refusal of the refresh as the seed's error body: the product's shape plus `error`, and `retryAfter` on a 429. */
+/**
+ * A refusal of the refresh as the documented error body: the product's shape plus `error`, and `retryAfter` on a 429.
+ */
 export interface RefreshBrokerageRefusal {
   success: false;
   code: string;
@@ -28,9 +30,9 @@ export interface RefreshBrokerageRefusal {
 }
 
 /**
- * POST /api/trace-owner/{traceId}/refresh-brokerage (seed 001 §7, §8): the provider's real-time refresh, then a sync.
- * Owner only (403 NOT_TRACE_OWNER, admins included; 404 unknown trace). Refusals: 404 'Please reconnect your
- * brokerage account in Settings', 402 for credits, 429 with `retryAfter` (and Retry-After) from the traces
+ * POST /api/trace-owner/{traceId}/refresh-brokerage (docs/product.md#rest-calls): the provider's real-time refresh,
+ * then a sync. Owner only (403 NOT_TRACE_OWNER, admins included; 404 unknown trace). Refusals: 404 'Please reconnect
+ * your brokerage account in Settings', 402 for credits, 429 with `retryAfter` (and Retry-After) from the traces
  * service's cooldown, which holds for every replica.
  */
 @ApiTags('trace-owner')

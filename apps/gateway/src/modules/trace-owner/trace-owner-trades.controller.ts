@@ -21,7 +21,7 @@ const uuidParam = (name: string) =>
   new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest(`${name} must be a valid id`) });
 
 /**
- * The owner's Trade Manager (seed 001 §2.8, §7 Owner): the open trades after a sync from the owner's brokerage,
+ * The owner's Trade Manager (docs/product.md#trade-manager): the open trades after a sync from the owner's brokerage,
  * cleanup, and sharing. The traces service refuses every call but the trace owner's (403 NOT_TRACE_OWNER, admins
  * included; 404 for an unknown trace); signed out is 401 here.
  */

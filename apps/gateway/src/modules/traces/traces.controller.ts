@@ -173,7 +173,7 @@ export class TracesController {
     return { success: true, ownedTraces: reply.ownedTraces };
   }
 
-  /** The designated trader, or the seed's fallback values (isFallback) when none is designated. */
+  /** The designated trader, or the documented fallback values (isFallback) when none is designated. */
   @Get('onboarding-trader')
   async onboardingTrader(@Req() request: GatewayRequest): Promise<OnboardingTraderResponse> {
     const { trader } = await this.rpc.request<Record<string, never>, OnboardingTraderRpcReply>(

@@ -13,10 +13,10 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 import { LiveReadsCache, type LiveReadContents } from '../live-reads/live-reads-cache.service';
 
 /**
- * GET /api/trading-terminal/live-positions (seed 001 §2.1, §7; polled every 30 s and at once on the live push): the
- * session user's live positions, composed by the copy engine. Signed-in users only; the session guard refuses an
- * `authorization: Bearer <user id>` naming anyone else. Kept per user by LiveReadsCache (a few seconds at most),
- * dropped by the user's own writes and the live push, so the user's own copy shows on the next read.
+ * GET /api/trading-terminal/live-positions (docs/product.md#trading-terminal; polled every 30 s and at once on the live
+ * push): the session user's live positions, composed by the copy engine. Signed-in users only; the session guard
+ * refuses an `authorization: Bearer <user id>` naming anyone else. Kept per user by LiveReadsCache (a few seconds at
+ * most), dropped by the user's own writes and the live push, so the user's own copy shows on the next read.
  */
 @ApiTags('trading-terminal')
 @Controller('api/trading-terminal')
