@@ -478,7 +478,7 @@ describe('the saga', () => {
       traderPrice: '100',
       placement: 'manual',
     });
-    // The seeds' second call answers the copy recorded.
+    // The web app's second call answers the copy recorded.
     const recorded = await app.get(GetCopyOfTradeUseCase).execute({
       requestId: 'r',
       actor: devSignedActor({ userId, isAdmin: false }),

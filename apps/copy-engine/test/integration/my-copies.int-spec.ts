@@ -343,7 +343,7 @@ describe('sell of a copied position', () => {
     expect(await dataSource.query(`SELECT id FROM copy_engine.copy_sells WHERE copy_id = $1`, [copyId])).toEqual([]);
   });
 
-  it("another user's copy cannot be sold (404, nothing placed); a brokerage refusal carries the seed's fields", async () => {
+  it("another user's copy cannot be sold (404, nothing placed); a brokerage refusal carries the sell failure fields", async () => {
     const owner = follower();
     const { symbol } = await openCopy(owner, { quantity: 3, fillPrice: 20 });
     const stranger = follower();

@@ -24,8 +24,8 @@ interface Row {
 const STATUS: Record<Row['status'], AdminCopyRecord['status']> = { PENDING: 'pending', OPEN: 'open', CLOSED: 'closed' };
 
 /**
- * The admin trade list's copies (seed 001 §2.10, §9): per trade, how many copies count (FAILED ones never existed
- * for the follower) and the first ADMIN_TRADE_COPIES_SHOWN of them, oldest first. One query over the
+ * The admin trade list's copies (docs/product.md#admin-panel): per trade, how many copies count (FAILED ones never
+ * existed for the follower) and the first ADMIN_TRADE_COPIES_SHOWN of them, oldest first. One query over the
  * (original_trade_id, status) index for the whole page of trades.
  */
 @Injectable()

@@ -57,8 +57,8 @@ interface SymbolRow {
 }
 
 /**
- * The admin Statistics tab (seed 001 §2.10), from the copy engine's own copies — formulas, over the filled copies
- * above (window = the time frame's last 7/30/90 days, or all time):
+ * The admin Statistics tab (docs/product.md#admin-panel), from the copy engine's own copies — formulas, over the filled
+ * copies above (window = the time frame's last 7/30/90 days, or all time):
  * - overview: totalCopyTrades = all filled copies; recentCopyTrades = those copied in the window; totalVolume /
  *   recentVolume = Σ copy amount (the money invested) of each; activeUsers = distinct copiers in the window;
  *   uniqueSymbols = distinct symbols copied in the window;

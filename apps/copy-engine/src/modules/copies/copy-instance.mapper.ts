@@ -34,7 +34,7 @@ export function profitOf(
 }
 
 /**
- * A copy as the web app reads it (seed 001 §3 Copy instance, plus state, placement and receipt). Until the price
+ * A copy as the web app reads it (docs/product.md#entities-and-fields). Until the price
  * refresh of My Copy Trades gives a newer one, an open copy's current price is its fill price; a closed copy's is its
  * exit price and its P&L the realized one.
  */

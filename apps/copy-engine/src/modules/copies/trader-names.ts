@@ -12,7 +12,7 @@ import type { RpcCallContext, RpcClient } from '@copytrade/nest';
 export const TRADER_NAMES_TIMEOUT_MS = 500;
 
 /**
- * The traders' usernames on copy views (seed 001 §3 Copy instance: originalTrade.trader.username). The copy engine
+ * The traders' usernames on copy views (docs/product.md#entities-and-fields). The copy engine
  * keeps the trader's id only; the username is identity's, asked in one batched lookup on behalf of the caller — the
  * same source traces names owners from. A copy is never held up or failed for a name: when identity does not
  * answer in time, usernames stay null (logged).

@@ -46,11 +46,12 @@ const ONE_COPY_PER_TRADE = 'copy_instances_one_copy_per_trade_idx';
 /**
  * POST /api/snaptrade/copy-trade (rpc.copy-engine.copies.create): a follower's manual copy of a shared trade.
  *
- * The checks, in the issue's order, each refusal with a code and a message the web app maps to a seed §8 toast:
- * required fields → (a repeat of the request id answers its first result here) → the trade exists, is shared and open
- * → the user may copy it (both asked of traces) → not already copied → a connected brokerage and the user's own first
- * account (asked of the brokerage) → the trade's options data complete → a whole quantity ≥ 1 → within the user's
- * maxCopyAmount at a live quote of the follower's account (never the trade's stored price) → the market open (the paper broker's clock; a provider without one refuses at placement).
+ * The checks, in the issue's order, each refusal with a code and a message the web app maps to a toast
+ * (docs/product.md#error-messages): required fields → (a repeat of the request id answers its first result here) → the
+ * trade exists, is shared and open → the user may copy it (both asked of traces) → not already copied → a connected
+ * brokerage and the user's own first account (asked of the brokerage) → the trade's options data complete → a whole
+ * quantity ≥ 1 → within the user's maxCopyAmount at a live quote of the follower's account (never the trade's stored
+ * price) → the market open (the paper broker's clock; a provider without one refuses at placement).
  *
  * Then the saga: the copy is recorded PENDING under UNIQUE(user, request id) in a statement of its own before the
  * brokerage is called (whoever inserts first owns the call; a concurrent repeat answers 409 while it is under way);

@@ -16,7 +16,7 @@ import { TraderNames } from '../trader-names';
 
 /**
  * POST /api/copy-trades/copy (rpc.copy-engine.copies.get-by-trade): the copy already recorded for the actor and the
- * trade — the seeds' second call after a copy. Never creates one: a copy exists only with its order (404 otherwise).
+ * trade — the web app's second call after a copy. Never creates one: a copy exists only with its order (404 otherwise).
  */
 @Injectable()
 export class GetCopyOfTradeUseCase {

@@ -50,10 +50,11 @@ export class MyCopiesUseCase {
   }
 
   /**
-   * Seed 001 §3 Performance summary: totalInvested = Σ copy amounts of open and closed copies; totalReturn = Σ
-   * realized P&L of closed copies + Σ unrealized P&L of open ones at their last read price (their fill price until a
-   * refresh) — buys (price − entry) × quantity × multiplier, sells reversed; totalReturnPercent of totalInvested;
-   * winRate = closed copies with a realized gain / closed copies × 100 (0 when none closed); counts.
+   * The performance summary (docs/product.md#entities-and-fields): totalInvested = Σ copy amounts of open and closed
+   * copies; totalReturn = Σ realized P&L of closed copies + Σ unrealized P&L of open ones at their last read price
+   * (their fill price until a refresh) — buys (price − entry) × quantity × multiplier, sells reversed;
+   * totalReturnPercent of totalInvested; winRate = closed copies with a realized gain / closed copies × 100 (0 when
+   * none closed); counts.
    */
   async performance({ actor }: RpcRequest<unknown>): Promise<MyPerformanceRpcReply> {
     if (!actor) throw DomainException.forbidden('Sign in to see your performance.');

@@ -40,7 +40,7 @@ const upper = (value: string | null | undefined) => (value ?? '').trim().toUpper
  *   whose sell was refused answers the refusal again without calling the brokerage.
  * - Filled: the sell settled (settleCopySellFill: the copy closes with CopyClosed when nothing is held any more).
  *   Pending / unknown: answered as such; the order events settle it later. A refusal fails the sell (a new request
- *   id may try again) and carries the seed's failure fields, as the owner's sell does.
+ *   id may try again) and carries the sell's failure fields, as the owner's sell does.
  */
 @Injectable()
 export class SellCopyUseCase {
