@@ -194,7 +194,7 @@ describe('feedback', () => {
     return rows[0]!.id;
   }
 
-  it("lists newest first with the §3 fields and the sender's e-mail and username; without identity, user is null", async () => {
+  it("lists newest first with the feedback fields and the sender's e-mail and username; without identity, user is null", async () => {
     const older = await newFeedback(DEMO_ID, 10);
     const newer = await newFeedback(DEMO_ID, 1);
     const { feedback, pagination } = await call<AdminFeedbackListRpcReply>(AdminPanelRpc.listFeedback, { limit: 2 });

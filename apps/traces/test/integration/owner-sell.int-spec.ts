@@ -470,7 +470,7 @@ describe('owner sell', () => {
     expect(await closedEvents(owner.trade.id)).toEqual([]);
   });
 
-  it('a market-hours refusal carries the seed failure fields, leaves the trade open, and a new request id may try again', async () => {
+  it('a market-hours refusal carries the sell failure fields, leaves the trade open, and a new request id may try again', async () => {
     const owner = await ownerWithTrade();
     FILL_MODE = 'market-closed';
     await expect(sell.execute(call(owner.ownerId, sellOf(owner, `sell-${randomUUID()}`)))).rejects.toMatchObject({

@@ -36,7 +36,7 @@ type Context = Pick<RpcRequest<unknown>, 'requestId' | 'actor'>;
 const userRef = (user: UserRefView | undefined) => ({ username: user?.username ?? null, email: user?.email ?? null });
 
 /**
- * The admin panel's brokerage tools (All Connections, SnapTrade Users, User Details; seed 001 §2.10): the
+ * The admin panel's brokerage tools (All Connections, SnapTrade Users, User Details; docs/product.md#admin-panel): the
  * brokerage service owns the data and does the work with whichever provider is configured (and checks admin rights
  * again), identity names the users. A named target user must exist (404 USER_NOT_FOUND). Each removal is recorded
  * in the audit log once the brokerage committed it.

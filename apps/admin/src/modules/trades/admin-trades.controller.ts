@@ -26,9 +26,9 @@ import { toAdminTradeViews } from './admin-trade-views';
 import { COPY_ENGINE_RPC_CLIENT } from './copy-engine-rpc-client.module';
 
 /**
- * The admin panel's Trades tab (seed 001 §2.10): traces owns the trades (and checks admin rights again), the copy
- * engine their copies, identity the names. Each change is recorded in the audit log once traces committed it (no
- * cross-service transaction: a failed audit insert fails the call, the change stands).
+ * The admin panel's Trades tab (docs/product.md#admin-panel): traces owns the trades (and checks admin rights again),
+ * the copy engine their copies, identity the names. Each change is recorded in the audit log once traces committed it
+ * (no cross-service transaction: a failed audit insert fails the call, the change stands).
  */
 @Controller()
 export class AdminTradesController {
@@ -51,7 +51,7 @@ export class AdminTradesController {
     return { trades: await this.views(reply.trades, context), total: reply.total };
   }
 
-  /** requiredTier premium when none is named (seed 001 §2.10). */
+  /** requiredTier premium when none is named (docs/product.md#admin-panel). */
   @MessagePattern(AdminTradesRpc.share)
   share(@Payload() request: AdminShareTradeRpcCall): Promise<AdminTradeChangeRpcReply> {
     const { tradeId, requiredTier } = request.payload;

@@ -1,7 +1,7 @@
 import type { ConnectionRecord } from '@copytrade/contracts';
 import type { ProviderConnection } from '../provider/provider.types';
 
-/** A provider connection in the seed's shape (snake_case fields), without the `user` block the gateway adds. */
+/** A provider connection in the provider's shape (snake_case fields), without the `user` block the gateway adds. */
 export function toConnectionRecord(connection: ProviderConnection): ConnectionRecord {
   return {
     id: connection.id,

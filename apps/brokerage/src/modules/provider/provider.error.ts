@@ -1,4 +1,4 @@
-/** What went wrong at the provider, in the product's terms (NOTES.md §3 lists SnapTrade's codes). */
+/** What went wrong at the provider, in the product's terms (mapped from SnapTrade's error codes). */
 export type ProviderErrorKind =
   | 'MARKET_CLOSED'
   | 'INSUFFICIENT_BUYING_POWER'

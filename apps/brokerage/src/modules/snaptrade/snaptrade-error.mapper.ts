@@ -44,7 +44,7 @@ function classifyRejection(detail: string, context: FailureContext): ProviderErr
 }
 
 /**
- * A SnapTrade SDK failure as a ProviderError (codes from NOTES.md §3; 402 is a disabled connection, not a
+ * A SnapTrade SDK failure as a ProviderError (SnapTrade's codes; 402 is a disabled connection, not a
  * payment). The result never carries the SDK's URL or headers, which hold the user secret.
  */
 export function mapSnaptradeFailure(error: unknown, context: FailureContext): ProviderError {

@@ -35,7 +35,7 @@ export class TracesDiscoveryTiersTrades1795600000000 implements MigrationInterfa
         ADD COLUMN avg_trade_size numeric(18,2) NOT NULL DEFAULT 0,
         ADD COLUMN search_text text NOT NULL DEFAULT '',
         ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now()`);
-    // Handles are shown with their '@' (the seed's fallback trader is '@default_trader').
+    // Handles are shown with their '@' (the fallback trader is '@default_trader').
     await queryRunner.query(`UPDATE traces.traces SET handle = '@' || handle WHERE handle NOT LIKE '@%'`);
     // array_to_string is not immutable, so a generated column cannot hold the search text: a trigger keeps it.
     await queryRunner.query(`

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The owner's settings: the privacy settings the traces table did not have yet (with the seed's defaults), the
+ * The owner's settings: the privacy settings the traces table did not have yet (with their documented defaults), the
  * avatars (re-encoded JPEG bytes in PostgreSQL, so every replica serves them; one row per trace, gone with it), and
  * an index for the owner's analytics (a trace's subscriptions by start).
  */

@@ -26,7 +26,7 @@ const requireAdmin = (actor: RpcActor | undefined) => {
 };
 
 /**
- * The admin panel's trade management over every trace's trades (seed 001 §2.10 Trades). Called through the admin
+ * The admin panel's trade management over every trace's trades (docs/product.md#admin-panel). Called through the admin
  * service, which adds copies and usernames and writes the audit log from the before → after answered here; admin
  * rights are checked here too.
  */

@@ -6,7 +6,7 @@ import { OwnerPostsUseCase } from './use-cases/owner-posts.use-case';
 import { TraceAvatarUseCase } from './use-cases/trace-avatar.use-case';
 import { UpdateOwnerSettingsUseCase } from './use-cases/update-owner-settings.use-case';
 
-/** The trace owner's data, profile, privacy, posts and avatar (seed 001 §2.7, §2.9, §7 Owner). */
+/** The trace owner's data, profile, privacy, posts and avatar (docs/product.md#owner-dashboard). */
 @Module({
   imports: [IdentityUsersModule],
   controllers: [OwnerProfileController],

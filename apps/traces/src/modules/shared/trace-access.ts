@@ -17,8 +17,8 @@ export async function findTraceOrThrow(manager: EntityManager, traceId: string):
 }
 
 /**
- * The trace of an owner call (seed 001 §6): 404 when it does not exist, 403 NOT_TRACE_OWNER for anyone but its
- * owner — admins included, unless they own it.
+ * The trace of an owner call (docs/product.md#people-and-roles): 404 when it does not exist, 403 NOT_TRACE_OWNER for
+ * anyone but its owner — admins included, unless they own it.
  */
 export async function requireTraceOwner(manager: EntityManager, traceId: string, actor: RpcActor | undefined) {
   const { userId } = requireActor(actor);
@@ -32,8 +32,8 @@ export interface Viewer extends TraceViewerView {
 }
 
 /**
- * Access (seed 000 §4): the owner, or a user whose subscription to the trace is active. The tier of the active
- * subscription in one query (subscriptions are unique per trace and user).
+ * Access (docs/product.md#states-and-transitions): the owner, or a user whose subscription to the trace is active. The
+ * tier of the active subscription in one query (subscriptions are unique per trace and user).
  */
 export async function viewerOf(manager: EntityManager, trace: TraceEntity, userId: string): Promise<Viewer> {
   const isOwner = trace.ownerUserId === userId;

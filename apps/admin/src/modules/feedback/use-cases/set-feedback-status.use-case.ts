@@ -17,8 +17,9 @@ import { FeedbackEntity } from '../entities/feedback.entity';
 import { toAdminFeedbackView } from '../mappers/admin-feedback-view.mapper';
 
 /**
- * An admin moves a feedback freely among open, in_progress, resolved and closed (seed 001 §4). The new status
- * and its audit row commit together; setting the status it already has changes and records nothing.
+ * An admin moves a feedback freely among open, in_progress, resolved and closed
+ * (docs/product.md#states-and-transitions). The new status and its audit row commit together; setting the status it
+ * already has changes and records nothing.
  */
 @Injectable()
 export class SetFeedbackStatusUseCase {

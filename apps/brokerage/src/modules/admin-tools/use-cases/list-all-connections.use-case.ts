@@ -16,8 +16,8 @@ interface Row {
 }
 
 /**
- * All Connections (seed 001 §2.10): every user's connections as this service last synced them from the provider,
- * newest sync first, one page at a time — the provider is not asked per user for this list (it would cost one
+ * All Connections (docs/product.md#admin-panel): every user's connections as this service last synced them from the
+ * provider, newest sync first, one page at a time — the provider is not asked per user for this list (it would cost one
  * provider call per user); a user's own tab (user-connections) reads the provider live.
  */
 @Injectable()

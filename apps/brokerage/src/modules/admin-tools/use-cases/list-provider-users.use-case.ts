@@ -10,9 +10,9 @@ import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../../provider/broke
 import { withProviderErrors } from '../../provider/provider-error.mapper';
 
 /**
- * SnapTrade Users (seed 001 §2.10): the users the configured provider lists, each with whether we hold a record of
- * it (brokerage.provider_users), then our records the provider no longer lists (orphaned). The totals count them
- * all; the list stops at ADMIN_PROVIDER_USERS_LISTED_MAX.
+ * SnapTrade Users (docs/product.md#admin-panel): the users the configured provider lists, each with whether we hold a
+ * record of it (brokerage.provider_users), then our records the provider no longer lists (orphaned). The totals count
+ * them all; the list stops at ADMIN_PROVIDER_USERS_LISTED_MAX.
  */
 @Injectable()
 export class ListProviderUsersUseCase {

@@ -1,7 +1,10 @@
 import type { AdminUserView } from '@copytrade/contracts';
 import type { UserEntity } from '../../users/entities/user.entity';
 
-/** The Admin user of seed 001 §3: what the admins' Users tab shows, nothing more (no hashes, no settings). */
+/**
+ * The admin user (docs/product.md#entities-and-fields): what the admins' Users tab shows, nothing more (no hashes, no
+ * settings).
+ */
 export function toAdminUserView(user: UserEntity): AdminUserView {
   return {
     id: user.id,

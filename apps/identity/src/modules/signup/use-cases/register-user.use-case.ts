@@ -85,7 +85,10 @@ export class RegisterUserUseCase {
     return [...passwordErrors(password), ...(password === confirmation ? [] : [PasswordRules.mismatchMessage])];
   }
 
-  /** The seeds' order: username, then phone; then the address, which verification already tied to the user. */
+  /**
+   * The documented order (docs/product.md#validation-rules): username, then phone; then the address, which verification
+   * already tied to the user.
+   */
   private async assertAvailable(candidate: NewUser): Promise<void> {
     const users = this.dataSource.getRepository(UserEntity);
     if (await users.createQueryBuilder('user').where('lower(user.username) = lower(:username)', candidate).getExists())

@@ -20,7 +20,7 @@ const isUniqueViolation = (error: unknown) =>
 const handleTaken = () => new DomainException(409, 'HANDLE_TAKEN', TracesMessages.handleTaken);
 
 /**
- * PUT /profile and PUT /privacy: each replaces its settings (a field left out takes the seed's default),
+ * PUT /profile and PUT /privacy: each replaces its settings (a field left out takes its documented default),
  * owner only. The handle stays unique ignoring case: checked first for a clear 409, and the
  * unique index on lower(handle) decides a race.
  */

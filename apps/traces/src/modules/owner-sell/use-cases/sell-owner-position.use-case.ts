@@ -51,7 +51,7 @@ import {
  *   unknown: answered as such (202 at the gateway); the brokerage's order events settle it later — OrderFilled or
  *   OrderUpdated when it fills, OrderUpdated marking it failed when it ends canceled, expired or rejected. A
  *   refusal marks the sell failed with its reason (the trade may be sold again with a new request id) and carries
- *   the seed's failure fields.
+ *   the sell's failure fields (docs/product.md#rest-calls).
  */
 @Injectable()
 export class SellOwnerPositionUseCase {
