@@ -39,7 +39,10 @@ let feedbackId: string;
 
 const anyId = () => randomUUID();
 
-/** One valid call per admin operation (seed 001 §7 bodies), keyed `method path` as the OpenAPI document names it. */
+/**
+ * One valid call per admin operation (docs/product.md#rest-calls), keyed `method path` as the OpenAPI document names
+ * it.
+ */
 function samples(): Record<string, Sample> {
   const traceHandle = `authz_${Date.now().toString(36)}`;
   return {

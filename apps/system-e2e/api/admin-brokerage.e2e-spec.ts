@@ -7,7 +7,7 @@ import { linkPaperBroker } from '../src/support/shared-trade';
 import { TEST_ADMIN, useTestPlatform } from '../src/support/test-platform';
 
 /**
- * The admin's brokerage tools through the started product with the paper broker (seed 001 §2.10, §7): All
+ * The admin's brokerage tools through the started product with the paper broker (docs/product.md#admin-panel): All
  * Connections, SnapTrade Users (totals and record flags), a user's connections and holdings, and the removals —
  * one connection, a brokerage authorization, all of a user's connections, the provider user — each followed by the
  * user's flags (identity's brokerageConnected and provider id, from the brokerage events) and an audit entry.

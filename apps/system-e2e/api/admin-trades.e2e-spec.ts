@@ -5,7 +5,7 @@ import { copySharedTrade, shareTradeWithSubscriber, type SharedTrade } from '../
 import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
 
 /**
- * The admin's Trades tab through the started product with the paper broker (seed 001 §2.10, §7, §9): the demo
+ * The admin's Trades tab through the started product with the paper broker (docs/product.md#admin-panel): the demo
  * user's trace has a shared MSFT trade a basic subscriber copied. Admins list every trade (pages of 25, copy count
  * and copies with the copier's username), unshare it (the subscriber no longer sees it; the copy stays), share it
  * again at a tier (TradeShared again) and delete it (the copy is kept, as the answer says). Signed out 401; a plain

@@ -29,7 +29,7 @@ describe('beta status', () => {
 });
 
 describe('send-beta-code', () => {
-  it('refuses a missing or malformed address with the seed messages', async () => {
+  it('refuses a missing or malformed address with the documented messages', async () => {
     const api = clientAt(suite.platform.url);
     expect((await api.post('/api/send-beta-code', {})).body).toMatchObject({
       success: false,
@@ -82,7 +82,7 @@ describe('send-beta-code', () => {
     expect((await verify(email, second)).status).toBe(200);
   });
 
-  it('limits requests per e-mail and per client address with 429 and the seed message', async () => {
+  it('limits requests per e-mail and per client address with 429 and the documented message', async () => {
     const email = newEmail('limited');
     const perEmail: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1)

@@ -102,7 +102,7 @@ describe('POST /api/snaptrade/copy-trade refuses bad input before any order', ()
       CopyTradeErrorCode.RISKS_NOT_CONFIRMED,
       CopyTradeMessages.risksNotConfirmed,
     );
-    // Missing fields are still listed first, as the seed's message does.
+    // Missing fields are still listed first, as the documented message does.
     const missing = await copyTrade({ userId: subscriber.id, tradeId });
     expect([missing.status, missing.body.message]).toEqual([400, 'Missing required fields: accountId, copyAmount']);
     expect(await recorded()).toEqual({ orders: [], copies: [], sells: [] });

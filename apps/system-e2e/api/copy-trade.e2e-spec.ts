@@ -85,7 +85,7 @@ describe('POST /api/snaptrade/copy-trade', () => {
     expect(await copiesOf(stranger.id)).toEqual([]);
   });
 
-  it('missing fields are listed with the seed message', async () => {
+  it('missing fields are listed with the documented message', async () => {
     const refused = await copyTrade(subscriber.api, `x-${randomUUID()}`, { userId: subscriber.id, tradeId });
     expect([refused.status, refused.body.message]).toEqual([400, 'Missing required fields: accountId, copyAmount']);
   });

@@ -33,7 +33,7 @@ async function resetToken(email: string): Promise<string> {
 }
 
 describe('forgot-password', () => {
-  it('validates the address with the seed messages', async () => {
+  it('validates the address with the documented messages', async () => {
     expect((await clientAt(suite.platform.url).post('/api/auth/forgot-password', {})).body.message).toBe(
       'Email address is required',
     );
@@ -62,7 +62,7 @@ describe('forgot-password', () => {
     expect(await mailsTo(suite.platform.url, unknown)).toEqual([]);
   });
 
-  it('limits requests per e-mail and per client address with 429 and the seed message', async () => {
+  it('limits requests per e-mail and per client address with 429 and the documented message', async () => {
     const email = newEmail('limited');
     const perEmail: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1) perEmail.push((await forgot(email)).status);

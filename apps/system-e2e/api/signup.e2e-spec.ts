@@ -136,7 +136,7 @@ describe('final-signup', () => {
     expect(JSON.stringify(event)).not.toContain(STRONG_PASSWORD);
   });
 
-  it('enforces every rule of the form with the seed messages, in order, and creates nothing', async () => {
+  it('enforces every rule of the form with the documented messages, in order, and creates nothing', async () => {
     const api = clientAt(suite.platform.url);
     const usersBefore = await userCount();
     const refusal = async (overrides: Partial<Record<keyof SignupForm, unknown>>, omit?: keyof SignupForm) => {

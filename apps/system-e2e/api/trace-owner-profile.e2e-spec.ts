@@ -286,7 +286,7 @@ describe('posts', () => {
 describe('avatar', () => {
   const path = () => `/api/trace-owner/${traceId}/avatar`;
 
-  it('over 5 MB → 413 with the seed text', async () => {
+  it('over 5 MB → 413 with the documented text', async () => {
     const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(5 * 1024 * 1024)]);
     const refused = await upload(owner, path(), big, 'big.jpg');
     expect(refused.status).toBe(413);
@@ -297,7 +297,7 @@ describe('avatar', () => {
     });
   });
 
-  it('a text file named .png → 415 with the seed text; no file → 400', async () => {
+  it('a text file named .png → 415 with the documented text; no file → 400', async () => {
     const refused = await upload(owner, path(), Buffer.from('just some text, not a picture\n'), 'avatar.png');
     expect(refused.status).toBe(415);
     expect(refused.body).toMatchObject({
@@ -342,7 +342,7 @@ describe('avatar', () => {
     expect((await clientAt(suite.platform.url).get(url)).status).toBe(401);
   });
 
-  it('DELETE removes it; a second DELETE → 404 with the seed text', async () => {
+  it('DELETE removes it; a second DELETE → 404 with the documented text', async () => {
     const deleted = await owner.send('delete', path());
     expect(deleted.status).toBe(200);
     expect((await owner.get(`/api/trace-owner/${traceId}`)).body.trace.avatar).toBeNull();

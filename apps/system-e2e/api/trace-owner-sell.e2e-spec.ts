@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 
 describe('refresh without a connection', () => {
-  it('404 Connection Not Found with the seed text (and the cooldown is not used)', async () => {
+  it('404 Connection Not Found with the documented text (and the cooldown is not used)', async () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const refused = await demo.post(`/api/trace-owner/${traceId}/refresh-brokerage`, {});
       expect([refused.status, refused.body.code, refused.body.message]).toEqual([

@@ -94,7 +94,7 @@ describe('owner only', () => {
   it.each([
     ['an admin who does not own the trace', () => admin, () => demoTraceId],
     ['a user who does not own the trace', () => demo, () => adminTraceId],
-  ])('%s: 403 NOT_TRACE_OWNER with the seed text', async (_who, session, traceId) => {
+  ])('%s: 403 NOT_TRACE_OWNER with the documented text', async (_who, session, traceId) => {
     const { list, cleanup, share } = paths(traceId());
     for (const response of [
       await session().get(list),

@@ -38,7 +38,7 @@ it.each(ADMIN_PATHS)('%s: 401 signed out, 403 for a user whatever userId the bod
 describe('an admin creates a trace; a user finds it, subscribes, sees it in the sidebar, unsubscribes', () => {
   let traceId: string;
 
-  it('refuses a create without the required fields with the seed message', async () => {
+  it('refuses a create without the required fields with the documented message', async () => {
     const response = await admin.post('/api/admin/create-trace', { userId: adminId, name: 'No handle' });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(TracesMessages.requiredFields);

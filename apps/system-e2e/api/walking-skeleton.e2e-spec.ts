@@ -16,7 +16,7 @@ import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-plat
 const suite = useTestPlatform('skeleton');
 
 describe('login', () => {
-  it('rejects a short username and a short password with the seed messages', async () => {
+  it('rejects a short username and a short password with the documented messages', async () => {
     const api = new ApiSession(suite.platform.url);
     const shortUser = await api.post('/api/login', { username: 'ab', password: 'long-enough-1' });
     expect(shortUser.status).toBe(400);

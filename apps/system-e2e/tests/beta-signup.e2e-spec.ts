@@ -3,7 +3,7 @@ import { expectAccessible } from './support/accessibility';
 import { chooseOption, openMail, uniqueMember } from './support/member-flows';
 
 /**
- * Beta entry in a real browser against the started product (seed 000 §2, §4, §5): a visitor requests a
+ * Beta entry in a real browser against the started product (docs/product.md#beta-code-pages): a visitor requests a
  * beta code, reads it in the development mailbox (no SMTP outside production), verifies it, fills the
  * signup form with its live checks and lands on /dashboard signed in (the onboarding wizard of a new member).
  * Every run uses a new e-mail, username and phone number: all browser specs share one started product.

@@ -11,12 +11,13 @@ import { nextPost, signInAs, signUpNewMember } from './support/member-flows';
 import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
 
 /**
- * A follower copies a shared trade on the trace page, then sells the copy at market there (issue 12; seed 001 §2.3,
- * §2.5, §4 sell checks, §5 sell dialog, §7, §8): the Live Trades rows read the user's copies in one request
- * (live-positions), never one per row; the copied row shows 'Copied' and 'Sell @ Market'; the sell dialog (axe at
- * 1440 and 390 px, no sideways scroll) starts at what the copy holds; after 'I confirm this sell order' the sell goes
- * out under an X-Request-ID with the seed's payload, then PUT /api/copy-trades/{id}/close; '✅ Sell Order Placed'
- * shows, the row keeps 'Copied' without Sell, and My Copy Trades' API has the copy closed at the brokerage's fill.
+ * A follower copies a shared trade on the trace page, then sells the copy at market there (issue 12;
+ * docs/product.md#trace-page, #copy-dialog-and-sell and #sell-checks): the Live Trades rows read the user's copies in
+ * one request (live-positions), never one per row; the copied row shows 'Copied' and 'Sell @ Market'; the sell dialog
+ * (axe at 1440 and 390 px, no sideways scroll) starts at what the copy holds; after 'I confirm this sell order' the
+ * sell goes out under an X-Request-ID with the documented payload, then PUT /api/copy-trades/{id}/close; '✅ Sell Order
+ * Placed' shows, the row keeps 'Copied' without Sell, and My Copy Trades' API has the copy closed at the brokerage's
+ * fill.
  */
 
 const SYMBOL = `CS${Date.now().toString(36).slice(-6).toUpperCase()}`;

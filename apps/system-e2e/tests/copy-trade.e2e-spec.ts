@@ -4,13 +4,13 @@ import { newBasicFollower, shareOwnerTrade } from './support/trace-flows';
 import { nextPost } from './support/member-flows';
 
 /**
- * A follower copies a shared trade from the trace page in a real browser (issue 12; seed 001 §2.3, §2.5, §5, §7,
- * §8): a new member owns a new trace and buys a stock of their own through the paper broker; it is shared at the
- * Basic tier. A second new member links the paper broker, subscribes at Basic, opens the trace page, presses Copy
- * Trade on the live trade: the dialog (checked with axe at 1440 and 390 px, no sideways scroll) starts at the
- * trader's quantity; 50 % sets half; after the risk confirmation the copy is placed (X-Request-ID, the seed body,
- * then POST /api/copy-trades/copy), 'Trade Copied Successfully!' shows with the copied quantity, and the row says
- * 'Copied' — also after a reload (from the server's record of the copy).
+ * A follower copies a shared trade from the trace page in a real browser (issue 12;
+ * docs/product.md#trace-page and #copy-dialog-and-sell): a new member owns a new trace and buys a stock of their own
+ * through the paper broker; it is shared at the Basic tier. A second new member links the paper broker, subscribes at
+ * Basic, opens the trace page, presses Copy Trade on the live trade: the dialog (checked with axe at 1440 and 390 px,
+ * no sideways scroll) starts at the trader's quantity; 50 % sets half; after the risk confirmation the copy is placed
+ * (X-Request-ID, the documented body, then POST /api/copy-trades/copy), 'Trade Copied Successfully!' shows with the
+ * copied quantity, and the row says 'Copied' — also after a reload (from the server's record of the copy).
  */
 
 const SYMBOL = `CT${Date.now().toString(36).slice(-6).toUpperCase()}`;

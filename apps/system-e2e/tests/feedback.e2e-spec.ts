@@ -4,7 +4,7 @@ import { chooseOption, signUpThroughApi, uniqueMember } from './support/member-f
 
 /**
  * The floating beta feedback button and the 'Send Feedback' dialog in a real browser against the started
- * product (seed 000 §2, §4, §5, §8): hidden when signed out; for a signed-in member it sends the
+ * product (docs/product.md#feedback-dialog): hidden when signed out; for a signed-in member it sends the
  * feedback with the page and e-mail, toasts 'Feedback sent!' and closes.
  */
 

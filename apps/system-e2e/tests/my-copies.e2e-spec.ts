@@ -6,8 +6,8 @@ import { csrfHeaders, signUpNewMember } from './support/member-flows';
 import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
 
 /**
- * My Copy Trades in a real browser (issue 12; seed 001 §2.6, §5, §7, §8): a new member shares a trade of their own
- * trace at Basic; a second member with the paper broker subscribes at Basic and copies it (the seeds' two calls).
+ * My Copy Trades in a real browser (issue 12; docs/product.md#my-copy-trades): a new member shares a trade of their own
+ * trace at Basic; a second member with the paper broker subscribes at Basic and copies it (the web app's two calls).
  * My Copy Trades shows the empty state first, then (Real-time off, without a reload: from the live push) the copy in the summary and Recent Activity, then on the Open tab with its receipt (manual,
  * the trader's price beside the fill); the paper market's price moves, the card's price refresh shows the new P&L and
  * Refresh the new Total Return; Close Position asks the native confirmation (symbol, shares, Market, price to 2
@@ -33,7 +33,7 @@ test('my copies: a copied trade is tracked, its price refreshed, and closed to t
       names: { label: 'mcowner', usernameLabel: 'mo', phonePrefix: '81', traceLabel: 'My Copies' },
     }));
 
-  await test.step('a subscriber with the paper broker sees the empty state, then copies it (the seeds’ two calls)', async () => {
+  await test.step('a subscriber with the paper broker sees the empty state, then copies it with the two copy calls', async () => {
     await signUpNewMember(page.request, {
       label: 'mcfollower',
       usernameLabel: 'mf',

@@ -4,7 +4,7 @@ import { chooseOption, csrfHeaders, nextPost, signUpNewMember } from './support/
 import { connectPaperBroker, createTraceFor } from './support/trace-flows';
 
 /**
- * From the owner's brokerage to a subscriber's screen in a real browser (issue 11; seed 001 §2.3, §2.8, §4): a new
+ * From the owner's brokerage to a subscriber's screen in a real browser (issue 11; docs/product.md#trace-page): a new
  * member owns a new trace (created by the admin) and has linked the paper broker; they buy a stock of their own on
  * the paper trading page, open the trace's dashboard, whose auto-sync runs on load (the free sync of the trades'
  * read, never the paid refresh), and find the buy in Trade Manager without pressing anything; they share it with
@@ -61,8 +61,9 @@ test('owner share flow: a paper buy reaches Trade Manager, is shared, and a subs
   const cleanupButton = manager.getByRole('button', { name: 'Clean Up Trades' });
 
   await test.step('the dashboard auto-syncs on load; Trade Manager lists the buy without a click', async () => {
-    // Seed 001 §4: with the brokerage connected and no sync kept for this trace, the check on load syncs — by
-    // reading the trades (the server syncs them from the brokerage), never by the paid real-time refresh.
+    // With the brokerage connected and no sync kept for this trace, the check on load syncs — by
+    // reading the trades (the server syncs them from the brokerage), never by the paid real-time refresh
+    // (docs/product.md#trade-manager).
     const paidRefreshes: string[] = [];
     page.on('request', (sent) => {
       if (sent.url().endsWith('/refresh-brokerage')) paidRefreshes.push(sent.url());

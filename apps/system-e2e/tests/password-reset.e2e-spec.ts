@@ -3,9 +3,9 @@ import { expectAccessible } from './support/accessibility';
 import { openMail, signUpThroughApi, uniqueMember, type Member } from './support/member-flows';
 
 /**
- * Password reset in a real browser against the started product (seed 000 §2, §4, §5): forgot password,
- * the reset link from the development mailbox, a new password, the 3-second redirect, and sign-in with
- * the new password (the old one no longer works). The member is created through the API first.
+ * Password reset in a real browser against the started product (docs/product.md#sign-in-and-password-reset): forgot
+ * password, the reset link from the development mailbox, a new password, the 3-second redirect, and sign-in with the
+ * new password (the old one no longer works). The member is created through the API first.
  */
 
 /** A new member through the API, on a request context of its own (the page stays signed out). */

@@ -3,14 +3,16 @@ import { checkAtDesktopAndPhone, checkAtSize, expectAccessible, PHONE } from './
 import { nextPost, signUpNewMember } from './support/member-flows';
 
 /**
- * The trace page in a real browser on the demo data (issue 10; seed 001 §2.3, §2.4, §9), as a new member who
+ * The trace page in a real browser on the demo data (issue 10; docs/product.md#trace-page), as a new member who
  * subscribes to nothing: Discover Traders → Momentum Masters → View Profile shows the public view with the
  * Beta Access card; Subscribe turns it into the full view (tabs, the shared trades the first tier allows) and
  * puts the trace in the sidebar's Joined Traces; Unsubscribe turns it back. Both views pass axe and fit a phone.
  */
 
 const TRACE_NAME = 'Momentum Masters';
-/** Seed 001 §2.4, §9: subscribe and unsubscribe are throttled client-side to one per 2 s. */
+/**
+ * Subscribe and unsubscribe are throttled client-side to one per 2 s (see docs/product.md#subscribe-and-unsubscribe).
+ */
 const THROTTLE_MS = 2_000;
 
 const region = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import request from 'supertest';
 import { ApiSession } from './api-session';
 
-/** Meets every password rule of seed 000 §5. */
+/** Meets every password rule (docs/product.md#validation-rules). */
 export const STRONG_PASSWORD = 'Str0ng-Passw0rd!';
 
 let sequence = 0;
