@@ -1,7 +1,7 @@
 /**
  * Dashboard data through the gateway for a user with 5 paper accounts × 200 positions (and 20 orders each):
  * one dashboard load = the accounts, then balances, positions and orders of every account in parallel
- * (seed 000 §4). Starts the built product on a fresh database; prints p50/p99.
+ * (docs/product.md#dashboard). Starts the built product on a fresh database; prints p50/p99.
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres NATS_URL=nats://127.0.0.1:4222 \
  *     npx tsx tools/bench/src/dashboard-data.bench.ts [loads=200]

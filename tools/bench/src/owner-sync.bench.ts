@@ -1,5 +1,5 @@
 /**
- * The owner's sync (seed 001 §2.8, issue 11) of a paper account holding 5,000 executed buy orders: the demo user
+ * The owner's sync (docs/product.md#trade-manager) of a paper account holding 5,000 executed buy orders: the demo user
  * owns a trace and a paper account whose orders (within the 30 days the sync reads) and the positions they add up
  * to are seeded straight into the paper broker's tables (250 instruments, 1 in 10 an option contract). Then
  * `POST /api/trace-owner/{traceId}/refresh-brokerage` (the paper refresh, then the sync): the first sync (every
