@@ -6,7 +6,7 @@ import { seedUsers, signIn } from '../src/support/seeded-users';
 import { TEST_ADMIN, TEST_DEMO, useTestPlatform } from '../src/support/test-platform';
 
 /**
- * Admin rights are enforced on the server (issue 13): every admin operation the gateway serves — found in its own
+ * Admin rights are enforced on the server: every admin operation the gateway serves — found in its own
  * route table, the OpenAPI document, by the x-admin-only mark @AdminOnly() puts on each — is called signed out
  * (401), as a plain user with and without an admin's id in the body and the user-id / bearer headers (403, and the
  * data it would change stays as it was), and as an admin (it passes). A path under an admin prefix without the mark,

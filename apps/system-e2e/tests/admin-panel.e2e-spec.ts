@@ -4,8 +4,8 @@ import { chooseOption, csrfHeaders, signInAs, signUpNewMember } from './support/
 import { shareOwnerTrade } from './support/trace-flows';
 
 /**
- * The admin panel's Users, Trades and Feedback tabs in a real browser against the started product (issue 13;
- * docs/product.md#admin-panel): the admin grants admin to a new member and revokes it — the member's own browser sees
+ * The admin panel's Users, Trades and Feedback tabs in a real browser against the started product
+ * (docs/product.md#admin-panel): the admin grants admin to a new member and revokes it — the member's own browser sees
  * the panel, then 'Access Denied', at once; the admin unshares, shares (premium by default) and unshares an owner's
  * trade; the admin moves a feedback to Resolved. Axe and no sideways scroll at desktop and phone sizes.
  */

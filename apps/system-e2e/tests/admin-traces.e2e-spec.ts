@@ -3,7 +3,7 @@ import { DESKTOP, expectAccessible, expectNoHorizontalScroll, PHONE, saveScreens
 import { csrfHeaders, nextPost, seededCredentials, signInAs } from './support/member-flows';
 
 /**
- * The admin panel's Traces tab in a real browser on the demo data (issue 10; docs/product.md#admin-panel): the
+ * The admin panel's Traces tab in a real browser on the demo data (docs/product.md#admin-panel): the
  * admin creates a trace owned by the demo user and sees 'Success' and its row; deleting the onboarding trader
  * (Momentum Masters in the demo data) is refused with the server's message; the new trace is found on
  * /discovery. The spec deletes its trace at the end (the demo user owns nothing for the other specs). Axe and no

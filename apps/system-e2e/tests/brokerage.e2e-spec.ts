@@ -3,7 +3,7 @@ import { expectAccessible } from './support/accessibility';
 import { csrfHeaders, signUpThroughApi, uniqueMember, type Member } from './support/member-flows';
 
 /**
- * Brokerage linking in a real browser against the started product (issue 4; docs/product.md#settings):
+ * Brokerage linking in a real browser against the started product (docs/product.md#settings):
  * a new member registers with the provider from Settings → Brokerage, connects the available brokerage
  * through the paper broker's portal in the 800×600 popup, sees the connection and its accounts, then the
  * dashboard shows the real figures instead of the blurred samples; an order on the paper broker's trading

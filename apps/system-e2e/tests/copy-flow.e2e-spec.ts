@@ -5,7 +5,7 @@ import { signUpNewMember } from './support/member-flows';
 import { buyAndShare, connectPaperBroker, newTraceOwner, subscribeAtBasic } from './support/trace-flows';
 
 /**
- * The copying flow of issue 12 in real browsers (docs/product.md#trading-terminal and #settings). A new
+ * The copying flow in real browsers (docs/product.md#trading-terminal and #settings). A new
  * member owns a trace and shares a paper-broker buy at Basic. In a second browser (a context of its own), another
  * Basic subscriber with the paper broker turns copy trading on in Settings (default amount 200) and keeps My Copy
  * Trades open. In the first, a Basic subscriber copies the shared trade from the Trading Terminal, sees it in My Copy

@@ -11,8 +11,8 @@ import { nextPost, signInAs, signUpNewMember } from './support/member-flows';
 import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
 
 /**
- * A follower copies a shared trade on the trace page, then sells the copy at market there (issue 12;
- * docs/product.md#trace-page, #copy-dialog-and-sell and #sell-checks): the Live Trades rows read the user's copies in
+ * A follower copies a shared trade on the trace page, then sells the copy at market there
+ * (docs/product.md#trace-page, #copy-dialog-and-sell and #sell-checks): the Live Trades rows read the user's copies in
  * one request (live-positions), never one per row; the copied row shows 'Copied' and 'Sell @ Market'; the sell dialog
  * (axe at 1440 and 390 px, no sideways scroll) starts at what the copy holds; after 'I confirm this sell order' the
  * sell goes out under an X-Request-ID with the documented payload, then PUT /api/copy-trades/{id}/close; '✅ Sell Order

@@ -4,8 +4,8 @@ import { newBasicFollower, shareOwnerTrade } from './support/trace-flows';
 import { nextPost } from './support/member-flows';
 
 /**
- * A follower copies a shared trade from the trace page in a real browser (issue 12;
- * docs/product.md#trace-page and #copy-dialog-and-sell): a new member owns a new trace and buys a stock of their own
+ * A follower copies a shared trade from the trace page in a real browser
+ * (docs/product.md#trace-page and #copy-dialog-and-sell): a new member owns a new trace and buys a stock of their own
  * through the paper broker; it is shared at the Basic tier. A second new member links the paper broker, subscribes at
  * Basic, opens the trace page, presses Copy Trade on the live trade: the dialog (checked with axe at 1440 and 390 px,
  * no sideways scroll) starts at the trader's quantity; 50 % sets half; after the risk confirmation the copy is placed

@@ -10,7 +10,7 @@ import {
 import { signInAs } from './support/member-flows';
 
 /**
- * Discover Traders in a real browser on the demo data (issue 10; docs/product.md#discovery), signed in as the demo user
+ * Discover Traders in a real browser on the demo data (docs/product.md#discovery), signed in as the demo user
  * (who owns no trace): Momentum Masters under Featured Traders on All, a server-side search that narrows the grid,
  * Most Profitable showing only monthly returns of at least 20 %, 'View Profile' opening the trace's page; axe and
  * no sideways scroll at desktop and phone sizes.

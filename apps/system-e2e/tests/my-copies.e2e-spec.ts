@@ -6,7 +6,7 @@ import { csrfHeaders, signUpNewMember } from './support/member-flows';
 import { connectPaperBroker, shareOwnerTrade, subscribeAtBasic } from './support/trace-flows';
 
 /**
- * My Copy Trades in a real browser (issue 12; docs/product.md#my-copy-trades): a new member shares a trade of their own
+ * My Copy Trades in a real browser (docs/product.md#my-copy-trades): a new member shares a trade of their own
  * trace at Basic; a second member with the paper broker subscribes at Basic and copies it (the web app's two calls).
  * My Copy Trades shows the empty state first, then (Real-time off, without a reload: from the live push) the copy in the summary and Recent Activity, then on the Open tab with its receipt (manual,
  * the trader's price beside the fill); the paper market's price moves, the card's price refresh shows the new P&L and

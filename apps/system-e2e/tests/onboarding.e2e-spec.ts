@@ -3,7 +3,7 @@ import { checkAtDesktopAndPhone } from './support/accessibility';
 import { nextPost, signUpNewMember } from './support/member-flows';
 
 /**
- * The onboarding wizard in a real browser on the demo data (issue 10; docs/product.md#onboarding-wizard):
+ * The onboarding wizard in a real browser on the demo data (docs/product.md#onboarding-wizard):
  * a new member opening /dashboard gets the wizard instead of the dashboard; Welcome → the designated trader
  * (Momentum Masters) → Auto-Subscribe Now → 'You're All Set!' → the brokerage step → Skip for Now lands on the
  * dashboard with the trace in the sidebar's Joined Traces, and a reload keeps the dashboard. Every step passes

@@ -4,7 +4,7 @@ import { chooseOption, csrfHeaders, nextPost, signUpNewMember } from './support/
 import { connectPaperBroker, createTraceFor } from './support/trace-flows';
 
 /**
- * From the owner's brokerage to a subscriber's screen in a real browser (issue 11; docs/product.md#trace-page): a new
+ * From the owner's brokerage to a subscriber's screen in a real browser (docs/product.md#trace-page): a new
  * member owns a new trace (created by the admin) and has linked the paper broker; they buy a stock of their own on
  * the paper trading page, open the trace's dashboard, whose auto-sync runs on load (the free sync of the trades'
  * read, never the paid refresh), and find the buy in Trade Manager without pressing anything; they share it with

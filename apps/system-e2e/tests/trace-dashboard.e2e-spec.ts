@@ -3,7 +3,7 @@ import { checkAtDesktopAndPhone } from './support/accessibility';
 import { csrfHeaders, signInAs } from './support/member-flows';
 
 /**
- * The trace owner dashboard in a real browser on the demo data (issue 11; docs/product.md#owner-dashboard): the demo
+ * The trace owner dashboard in a real browser on the demo data (docs/product.md#owner-dashboard): the demo
  * owner maya_chen opens Momentum Masters from Owned Traces in the sidebar, sees the Overview figures from her trace's
  * real subscriptions, saves her profile and reads it back after a reload (then puts it back), and finds her posts under
  * Content; the demo user, who owns nothing, gets 'Trace Not Found' for the same address. Axe and no sideways scroll at

@@ -3,7 +3,7 @@ import { checkAtDesktopAndPhone, checkAtSize, expectAccessible, PHONE } from './
 import { nextPost, signUpNewMember } from './support/member-flows';
 
 /**
- * The trace page in a real browser on the demo data (issue 10; docs/product.md#trace-page), as a new member who
+ * The trace page in a real browser on the demo data (docs/product.md#trace-page), as a new member who
  * subscribes to nothing: Discover Traders → Momentum Masters → View Profile shows the public view with the
  * Beta Access card; Subscribe turns it into the full view (tabs, the shared trades the first tier allows) and
  * puts the trace in the sidebar's Joined Traces; Unsubscribe turns it back. Both views pass axe and fit a phone.

@@ -4,7 +4,7 @@ import { nextPost } from './support/member-flows';
 import { newBasicFollower, shareOwnerTrade } from './support/trace-flows';
 
 /**
- * The Trading Terminal in a real browser (issue 12; docs/product.md#trading-terminal): a new member owns a trace and
+ * The Trading Terminal in a real browser (docs/product.md#trading-terminal): a new member owns a trace and
  * shares a paper-broker buy at the Basic tier. A second new member links the paper broker and subscribes at Basic; the
  * terminal shows the shared trade in the live feed (trader strip, overview, the position's figures), passing axe at
  * 1440 and 390 px without sideways scrolling. Copy opens the copy dialog at the trader's quantity; after the risk

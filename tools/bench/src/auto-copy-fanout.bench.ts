@@ -1,5 +1,5 @@
 /**
- * Automatic copying's fan-out (issue 12, figure 1; goal: 10,000 followers all recorded in ≤ 5 s on this machine).
+ * Automatic copying's fan-out (goal: 10,000 followers all recorded in ≤ 5 s on this machine).
  * The built product on a fresh database with the paper broker: the demo user owns a trace and buys on the paper
  * broker; N followers (1,000, then 10,000) are seeded in SQL — a vip subscription each, copy trading on with a
  * default copy amount of $1,000 (the copy engine's follower-settings projection), and a connected paper brokerage
@@ -11,7 +11,7 @@
  * one client inserting one row per transaction for 5 s, so the fan-out's rate reads as a ratio of it.
  *
  * With BENCH_GUARDS=true every follower also has price protection (5 %: the copies go out as immediate-or-cancel
- * limit orders) and a copy stop-loss (50 %) on the trace: the guards' cost on the fan-out (issue 23's goal: at most
+ * limit orders) and a copy stop-loss (50 %) on the trace: the guards' cost on the fan-out (goal: at most
  * 10 % slower than without). The CPU seconds each process used during the fan-out are printed beside the wall times:
  * on a machine busy with other work they compare two variants where wall times cannot.
  *

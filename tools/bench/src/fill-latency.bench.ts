@@ -1,5 +1,5 @@
 /**
- * Fill → trade latency (issue 11): the demo user owns a trace and buys on the paper broker through the gateway,
+ * Fill → trade latency: the demo user owns a trace and buys on the paper broker through the gateway,
  * as the paper trading page does (`POST /api/paper/orders` with an X-Request-ID; the paper broker fills at once),
  * one order at a time. For each fill, the time until its trade is in the owner's trades through the event path —
  * OrderFilled written to the brokerage's outbox in the fill's transaction, published to JetStream by the outbox

@@ -1,5 +1,5 @@
 /**
- * Share → SSE delivery (issue 12, live push): N subscribers (default 1,000) hold `GET /api/events` open on the
+ * Share → SSE delivery (live push): N subscribers (default 1,000) hold `GET /api/events` open on the
  * gateway; the owner shares a trade from the Trade Manager (`POST /api/trace-owner/{traceId}/share-trade`), and
  * each subscriber's stream receives TradeShared. Measured per subscriber and round: from the moment the share
  * request is sent to the moment that subscriber's stream delivers the event (the whole path: the share's

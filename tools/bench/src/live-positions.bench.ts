@@ -1,6 +1,6 @@
 /**
  * GET /api/trading-terminal/live-positions and GET /api/copy-trades/my-copies through the gateway at 100 concurrent
- * clients (issue 12, figure 4; goal p99 ≤ 50 ms). The demo user owns a trace with 10 open trades from real paper fills (5 symbols), shares them
+ * clients (goal p99 ≤ 50 ms). The demo user owns a trace with 10 open trades from real paper fills (5 symbols), shares them
  * at basic and copies one itself; 100 vip subscribers (users, sessions and subscriptions seeded in SQL) read the
  * feed, each client with its own session, keep-alive, back to back. Four runs: (a) the 100 subscribers (no brokerage
  * linked: the quote call answers at once that there is none, the feed carries the warning); (b) 100 clients of

@@ -1,5 +1,5 @@
 /**
- * Paper broker bulk placement (issue 12, the brokerage side of automatic copying): N followers (default 10,000),
+ * Paper broker bulk placement (the brokerage side of automatic copying): N followers (default 10,000),
  * each with a connected paper account, get one market order each through `rpc.brokerage.orders.place-batch`, in
  * batches of 500 sent `concurrency` at a time (default 3) over NATS to the built brokerage service. Prints the total
  * time after one untimed warm-up batch (goal: well under 5 s for 10,000 on the 2-core machine), orders per second and the batches' p50/max, and

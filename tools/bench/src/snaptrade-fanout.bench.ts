@@ -1,5 +1,5 @@
 /**
- * Automatic copying against SnapTrade's limits (issue 12, benchmark 2, the brokerage side): N orders for many
+ * Automatic copying against SnapTrade's limits (the brokerage side): N orders for many
  * accounts go through `rpc.brokerage.orders.place-batch` (batches of 500, all sent at once) to two replicas of the
  * built brokerage service configured for a fake SnapTrade that enforces the provider's limits (250 requests per
  * rolling 60 s per client, 429 beyond; one trade per second per account). The replicas' dispatchers share the queue

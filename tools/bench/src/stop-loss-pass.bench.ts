@@ -1,5 +1,5 @@
 /**
- * One pass of the copy stop-loss (issue 23; goal: 100,000 open copies over 10,000 (follower, trace) pairs valued in
+ * One pass of the copy stop-loss (goal: 100,000 open copies over 10,000 (follower, trace) pairs valued in
  * ≤ 1 s). The copy engine's built store and evaluator on a fresh database with its real migrations: 5,000 followers
  * with a stop-loss (5–50 %) on 2 traces each, 10 open copies a pair (250 stocks and 50 options by OCC ticker, buys
  * and sells, 1 copy in 10 partly sold), seeded in SQL. The quotes are given in-process (what the brokerage's

@@ -9,7 +9,7 @@ import '../admin.css';
 const tab = <K extends string>(load: () => Promise<Record<K, ComponentType<AdminTabProps>>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-/** The panel's nine tabs in their documented order (docs/product.md#admin-panel), and the Audit Log tab (issue 13). */
+/** The panel's nine tabs in their documented order (docs/product.md#admin-panel), then the Audit Log tab. */
 export const ADMIN_TABS = [
   { value: 'users', label: 'Users', Content: tab(() => import('./tabs/users-tab'), 'UsersTab') },
   { value: 'statistics', label: 'Statistics', Content: tab(() => import('./tabs/statistics-tab'), 'StatisticsTab') },

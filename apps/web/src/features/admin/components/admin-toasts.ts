@@ -24,7 +24,7 @@ export const AdminFallbacks = {
   fetchFeedback: 'Failed to fetch feedback',
   updateFeedbackStatus: 'Failed to update feedback status',
   fetchInvestorStats: 'Failed to fetch investor statistics',
-  /** Not in the documented list (the Audit Log tab is issue 13's): worded as its siblings. */
+  /** Not in the documented list (the Audit Log tab came later): worded as its siblings. */
   fetchAuditLog: 'Failed to fetch audit log',
 } as const;
 

@@ -43,8 +43,8 @@ function describe(history: PortfolioHistoryView) {
 }
 
 /**
- * Performance Overview: the portfolio's total value over time (docs/product.md#dashboard; issue 4 asks
- * for a real chart). Loading, error and empty states, and a text summary for screen readers.
+ * Performance Overview: a real chart of the portfolio's total value over time (docs/product.md#dashboard).
+ * Loading, error and empty states, and a text summary for screen readers.
  */
 export function PerformanceOverview({
   linked,

@@ -10,7 +10,7 @@ import {
 } from '../utils/format';
 
 /**
- * The copy's receipt (issue 12): how it was placed, the trader's price and time beside the follower's fill price and
+ * The copy's receipt: how it was placed, the trader's price and time beside the follower's fill price and
  * time, the delay between them and the slippage — signed, in dollars and percent, better or worse than the trader.
  */
 export function CopyReceipt({ copy }: { copy: CopyInstanceView }) {

@@ -51,7 +51,7 @@ function ChartCard({
 }
 
 /**
- * Analytics (issue 10): the trace's cumulative return and its monthly returns, from the realized P&L of its
+ * Analytics: the trace's cumulative return and its monthly returns, from the realized P&L of its
  * closed shared trades (up to the 100 most recent the caller may see), summed by closing month.
  */
 export function AnalyticsPanel({ traceId, userId }: { traceId: string; userId: string }) {

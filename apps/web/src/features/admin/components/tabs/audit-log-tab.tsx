@@ -52,7 +52,7 @@ export function changesOf(before: unknown, after: unknown): { key: string | null
 }
 
 /**
- * The Audit Log tab (issue 13): every admin action, newest first, 25 a page, filterable by the acting admin's id and
+ * The Audit Log tab: every admin action, newest first, 25 a page, filterable by the acting admin's id and
  * by action; each with its time, actor, target and what changed (before → after).
  */
 export function AuditLogTab({ userId }: AdminTabProps) {
