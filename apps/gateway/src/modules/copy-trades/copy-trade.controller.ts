@@ -18,7 +18,7 @@ import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { ReadsOnly } from '../live-reads/own-writes.guard';
-import { orderRequestId } from '../paper/order-request-id';
+import { orderRequestId } from '../order-request-id/order-request-id';
 
 /**
  * The follower's manual copy (seed 001 §7 'Copy and sell'):

@@ -19,7 +19,7 @@ import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { InvalidatesBrokerageReads } from '../brokerage/brokerage-writes.interceptor';
-import { orderRequestId } from './order-request-id';
+import { orderRequestId } from '../order-request-id/order-request-id';
 import { OrderPlacement } from './order-placement.service';
 
 const SessionIdParam = new ParseUUIDPipe({
