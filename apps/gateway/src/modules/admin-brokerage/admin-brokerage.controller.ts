@@ -38,7 +38,7 @@ const READ_TIMEOUT_MS = 15_000;
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
-export class AdminBrokerageController {
+export class GatewayAdminBrokerageController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('all-connections')

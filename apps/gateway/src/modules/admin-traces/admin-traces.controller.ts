@@ -27,7 +27,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
-export class AdminTracesController {
+export class GatewayAdminTracesController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('traces')

@@ -25,7 +25,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
-export class AdminTradesController {
+export class GatewayAdminTradesController {
   constructor(private readonly rpc: RpcClient) {}
 
   /** Pages of 25 from page 1 (seed 001 §9), filtered by symbol, trace and shared flag. */

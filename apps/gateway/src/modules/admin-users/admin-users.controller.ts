@@ -17,7 +17,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
-export class AdminUsersController {
+export class GatewayAdminUsersController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('users')

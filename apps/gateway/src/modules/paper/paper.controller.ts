@@ -29,7 +29,7 @@ const SessionIdParam = new ParseUUIDPipe({
 /** The paper broker's pages: its stand-in connection portal and its trading page. Session users only, their own data only. */
 @ApiTags('paper')
 @Controller('api/paper')
-export class PaperController {
+export class GatewayPaperController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly orders: OrderPlacement,

@@ -32,7 +32,7 @@ import { orderRequestId } from '../order-request-id/order-request-id';
  */
 @ApiTags('copy-trades')
 @Controller('api')
-export class CopyTradeController {
+export class GatewayCopiesController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('snaptrade/copy-trade')
