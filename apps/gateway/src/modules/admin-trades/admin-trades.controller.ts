@@ -4,15 +4,18 @@ import {
   ADMIN_DEFAULT_SHARE_TIER,
   ADMIN_PAGE_SIZE,
   AdminListTradesDto,
+  adminPaginationOf,
   AdminShareTradeDto,
   AdminTradeIdDto,
   AdminTradesMessages,
   AdminTradesRpc,
-  adminPaginationOf,
   type AdminDeleteTradeResponse,
   type AdminDeleteTradeRpcReply,
+  type AdminListTradesRpcRequest,
+  type AdminShareTradeRpcRequest,
   type AdminTradeChangeResponse,
   type AdminTradeChangeRpcReply,
+  type AdminTradeIdRpcRequest,
   type AdminTradesResponse,
   type AdminTradesRpcReply,
 } from '@copytrade/contracts';
@@ -33,7 +36,7 @@ export class GatewayAdminTradesController {
   @HttpCode(200)
   async list(@Body() body: AdminListTradesDto, @Req() request: GatewayRequest): Promise<AdminTradesResponse> {
     const payload = withoutUserId(body);
-    const reply = await this.rpc.request<object, AdminTradesRpcReply>(
+    const reply = await this.rpc.request<AdminListTradesRpcRequest, AdminTradesRpcReply>(
       AdminTradesRpc.list,
       payload,
       rpcContextOf(request),
@@ -46,7 +49,7 @@ export class GatewayAdminTradesController {
   @Post('share-trade')
   @HttpCode(200)
   async share(@Body() body: AdminShareTradeDto, @Req() request: GatewayRequest): Promise<AdminTradeChangeResponse> {
-    const reply = await this.rpc.request<object, AdminTradeChangeRpcReply>(
+    const reply = await this.rpc.request<AdminShareTradeRpcRequest, AdminTradeChangeRpcReply>(
       AdminTradesRpc.share,
       withoutUserId(body),
       rpcContextOf(request),
@@ -59,7 +62,7 @@ export class GatewayAdminTradesController {
   @Post('unshare-trade')
   @HttpCode(200)
   async unshare(@Body() body: AdminTradeIdDto, @Req() request: GatewayRequest): Promise<AdminTradeChangeResponse> {
-    const reply = await this.rpc.request<object, AdminTradeChangeRpcReply>(
+    const reply = await this.rpc.request<AdminTradeIdRpcRequest, AdminTradeChangeRpcReply>(
       AdminTradesRpc.unshare,
       withoutUserId(body),
       rpcContextOf(request),
@@ -71,7 +74,7 @@ export class GatewayAdminTradesController {
   @Post('delete-trade')
   @HttpCode(200)
   async delete(@Body() body: AdminTradeIdDto, @Req() request: GatewayRequest): Promise<AdminDeleteTradeResponse> {
-    const reply = await this.rpc.request<object, AdminDeleteTradeRpcReply>(
+    const reply = await this.rpc.request<AdminTradeIdRpcRequest, AdminDeleteTradeRpcReply>(
       AdminTradesRpc.delete,
       withoutUserId(body),
       rpcContextOf(request),

@@ -39,6 +39,7 @@ import {
   type OwnerTraceRpcReply,
   type PutAvatarRpcReply,
   type TraceOwnerIntegrationResponse,
+  type UserScopedRpcRequest,
 } from '@copytrade/contracts';
 import { DomainException, RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
@@ -102,7 +103,7 @@ export class TraceOwnerProfileController {
     const context = rpcContextOf(request);
     let link: ListConnectionsRpcReply;
     try {
-      link = await this.rpc.request<object, ListConnectionsRpcReply>(
+      link = await this.rpc.request<UserScopedRpcRequest, ListConnectionsRpcReply>(
         BrokerageRpc.listConnections,
         scope,
         context,
@@ -116,7 +117,7 @@ export class TraceOwnerProfileController {
         };
       throw error;
     }
-    const { accounts } = await this.rpc.request<object, ListAccountsRpcReply>(
+    const { accounts } = await this.rpc.request<UserScopedRpcRequest, ListAccountsRpcReply>(
       BrokerageRpc.listAccounts,
       scope,
       context,
