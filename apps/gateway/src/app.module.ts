@@ -5,33 +5,33 @@ import { GatewayConfig } from './config/gateway.config';
 import { AuthModule } from './modules/auth/auth.module';
 import { CsrfModule } from './modules/csrf/csrf.module';
 import { HttpErrorFilter } from './modules/errors/http-error.filter';
-import { MaintenanceModule } from './modules/maintenance/maintenance.module';
+import { GatewayMaintenanceModule } from './modules/maintenance/maintenance.module';
 import { NotFoundModule } from './modules/not-found/not-found.module';
 import { NatsConnectionModule } from './modules/rpc/nats-connection.module';
 import { RpcModule } from './modules/rpc/rpc.module';
 import { TracesModule } from './modules/traces/traces.module';
-import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
-import { AdminTradesModule } from './modules/admin-trades/admin-trades.module';
-import { AdminBrokerageModule } from './modules/admin-brokerage/admin-brokerage.module';
-import { AdminUsersModule } from './modules/admin-users/admin-users.module';
+import { GatewayAdminTracesModule } from './modules/admin-traces/admin-traces.module';
+import { GatewayAdminTradesModule } from './modules/admin-trades/admin-trades.module';
+import { GatewayAdminBrokerageModule } from './modules/admin-brokerage/admin-brokerage.module';
+import { GatewayAdminUsersModule } from './modules/admin-users/admin-users.module';
 import { AdminFeedbackModule } from './modules/admin-feedback/admin-feedback.module';
-import { AdminAuditModule } from './modules/admin-audit/admin-audit.module';
+import { GatewayAdminAuditModule } from './modules/admin-audit/admin-audit.module';
 import { InvestorStatsModule } from './modules/investor-stats/investor-stats.module';
-import { BetaModule } from './modules/beta/beta.module';
+import { GatewayBetaModule } from './modules/beta/beta.module';
 import { DebugModule } from './modules/debug/debug.module';
 import { DevModule } from './modules/dev/dev.module';
-import { FeedbackModule } from './modules/feedback/feedback.module';
-import { OnboardingModule } from './modules/onboarding/onboarding.module';
-import { PasswordResetModule } from './modules/password-reset/password-reset.module';
-import { SettingsModule } from './modules/settings/settings.module';
-import { CopyGuardsModule } from './modules/copy-guards/copy-guards.module';
-import { SignupModule } from './modules/signup/signup.module';
+import { GatewayFeedbackModule } from './modules/feedback/feedback.module';
+import { GatewayOnboardingModule } from './modules/onboarding/onboarding.module';
+import { GatewayPasswordResetModule } from './modules/password-reset/password-reset.module';
+import { GatewaySettingsModule } from './modules/settings/settings.module';
+import { GatewayCopyGuardsModule } from './modules/copy-guards/copy-guards.module';
+import { GatewaySignupModule } from './modules/signup/signup.module';
 import { BrokerageModule } from './modules/brokerage/brokerage.module';
-import { CopyTradesModule } from './modules/copy-trades/copy-trades.module';
+import { GatewayCopiesModule } from './modules/copies/copies.module';
 import { MyCopiesModule } from './modules/my-copies/my-copies.module';
 import { TradingTerminalModule } from './modules/trading-terminal/trading-terminal.module';
 import { DevMarketModule } from './modules/dev-market/dev-market.module';
-import { PaperModule } from './modules/paper/paper.module';
+import { GatewayPaperModule } from './modules/paper/paper.module';
 import { TraceOwnerModule } from './modules/trace-owner/trace-owner.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { LiveEventsModule } from './modules/live-events/live-events.module';
@@ -50,33 +50,33 @@ export class GatewayAppModule {
         HealthModule.forService('gateway', { withRpc: false }),
         CsrfModule,
         AuthModule,
-        MaintenanceModule,
+        GatewayMaintenanceModule,
         // Polled by every follower (every 30 s, and at once on each live push): their routes come first, so Express
         // reaches them before testing the hundred routes registered after them.
         TradingTerminalModule,
         MyCopiesModule,
         TracesModule,
         TraceOwnerModule,
-        AdminTracesModule,
-        AdminTradesModule,
-        AdminBrokerageModule,
-        AdminUsersModule,
+        GatewayAdminTracesModule,
+        GatewayAdminTradesModule,
+        GatewayAdminBrokerageModule,
+        GatewayAdminUsersModule,
         AdminFeedbackModule,
-        AdminAuditModule,
+        GatewayAdminAuditModule,
         InvestorStatsModule,
-        BetaModule,
-        SignupModule,
-        PasswordResetModule,
-        OnboardingModule,
-        SettingsModule,
-        CopyGuardsModule,
-        FeedbackModule,
+        GatewayBetaModule,
+        GatewaySignupModule,
+        GatewayPasswordResetModule,
+        GatewayOnboardingModule,
+        GatewaySettingsModule,
+        GatewayCopyGuardsModule,
+        GatewayFeedbackModule,
         DebugModule,
         // Developer endpoints (/api/dev/*) exist only with DEV_TOOLS=true (never in production): otherwise 404.
         ...(config.DEV_TOOLS ? [DevModule] : []),
         BrokerageModule,
-        CopyTradesModule,
-        PaperModule,
+        GatewayCopiesModule,
+        GatewayPaperModule,
         WebhooksModule,
         LiveEventsModule,
         LiveReadsModule,

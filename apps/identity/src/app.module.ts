@@ -5,7 +5,7 @@ import { IDENTITY_SCHEMA, identityDataSourceOptions } from './database/data-sour
 import { SessionInvalidationsModule } from './modules/sessions/session-invalidations';
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { UsersModule } from './modules/users/users.module';
-import { AdminUsersModule } from './modules/admin-users/admin-users.module';
+import { IdentityAdminUsersModule } from './modules/admin-users/admin-users.module';
 import { BrokerageLinkModule } from './modules/brokerage-link/brokerage-link.module';
 import { BetaModule } from './modules/beta/beta.module';
 import { DebugLogModule } from './modules/debug-log/debug-log.module';
@@ -31,7 +31,7 @@ export class IdentityAppModule {
         SessionInvalidationsModule,
         SessionsModule,
         UsersModule,
-        AdminUsersModule,
+        IdentityAdminUsersModule,
         BrokerageLinkModule,
         RateLimitsModule,
         MailModule,

@@ -2,13 +2,13 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceCoreImports } from '@copytrade/nest';
 import { TracesConfig } from './config/traces.config';
 import { TRACES_SCHEMA, tracesDataSourceOptions } from './database/data-source';
-import { AdminTracesModule } from './modules/admin-traces/admin-traces.module';
-import { AdminTradesModule } from './modules/admin-trades/admin-trades.module';
+import { TracesAdminTracesModule } from './modules/admin-traces/admin-traces.module';
+import { TracesAdminTradesModule } from './modules/admin-trades/admin-trades.module';
 import { CopyEligibilityModule } from './modules/copy-eligibility/copy-eligibility.module';
 import { BrokerageSyncTriggersModule } from './modules/brokerage-sync-triggers/brokerage-sync-triggers.module';
 import { DemoDataModule } from './modules/demo-data/demo-data.module';
 import { DiscoveryModule } from './modules/discovery/discovery.module';
-import { OnboardingModule } from './modules/onboarding/onboarding.module';
+import { TracesOnboardingModule } from './modules/onboarding/onboarding.module';
 import { OwnerProfileModule } from './modules/owner-profile/owner-profile.module';
 import { OwnerSellModule } from './modules/owner-sell/owner-sell.module';
 import { OwnerTradesModule } from './modules/owner-trades/owner-trades.module';
@@ -34,9 +34,9 @@ export class TracesAppModule {
         SidebarModule,
         DiscoveryModule,
         SubscriptionsModule,
-        OnboardingModule,
-        AdminTracesModule,
-        AdminTradesModule,
+        TracesOnboardingModule,
+        TracesAdminTracesModule,
+        TracesAdminTradesModule,
         OwnerProfileModule,
         OwnerTradesModule,
         OwnerSellModule,

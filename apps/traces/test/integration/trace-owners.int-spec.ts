@@ -8,7 +8,7 @@ import {
   type RpcRequest,
 } from '@copytrade/contracts';
 import type { DataSource } from 'typeorm';
-import { AdminTracesController } from '../../src/modules/admin-traces/admin-traces.controller';
+import { TracesAdminTracesController } from '../../src/modules/admin-traces/admin-traces.controller';
 import { GetTraceUseCase } from '../../src/modules/discovery/use-cases/get-trace.use-case';
 import { IdentityUsers } from '../../src/modules/identity-users/identity-users';
 import { TraceEntity } from '../../src/modules/shared/entities';
@@ -48,7 +48,7 @@ const env = useTracesTestEnv('traces_owners', {
   standIn: { module: StandInIdentityModule, service: 'identity' },
 });
 let dataSource: DataSource;
-let admin: AdminTracesController;
+let admin: TracesAdminTracesController;
 let getTrace: GetTraceUseCase;
 const adminId = randomUUID();
 const aliceId = randomUUID();
@@ -58,7 +58,7 @@ USERS.set(aliceId, { username: 'alice', email: 'alice@example.com' });
 beforeAll(() => {
   dataSource = env.dataSource;
   const identityUsers = new IdentityUsers(env.rpc);
-  admin = new AdminTracesController(dataSource, subscriptionLedger(), identityUsers);
+  admin = new TracesAdminTracesController(dataSource, subscriptionLedger(), identityUsers);
   getTrace = new GetTraceUseCase(dataSource, identityUsers);
 });
 

@@ -6,7 +6,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { tracesDataSourceOptions } from '../../src/database/data-source';
-import { AdminTracesController } from '../../src/modules/admin-traces/admin-traces.controller';
+import { TracesAdminTracesController } from '../../src/modules/admin-traces/admin-traces.controller';
 import { GetTraceUseCase } from '../../src/modules/discovery/use-cases/get-trace.use-case';
 import { ListTracesUseCase } from '../../src/modules/discovery/use-cases/list-traces.use-case';
 import { ListTradesUseCase } from '../../src/modules/discovery/use-cases/list-trades.use-case';
@@ -30,7 +30,7 @@ let unsubscribe: UnsubscribeUseCase;
 let listTrades: ListTradesUseCase;
 let getTrace: GetTraceUseCase;
 let listTraces: ListTracesUseCase;
-let admin: AdminTracesController;
+let admin: TracesAdminTracesController;
 
 const call = <T>(userId: string, payload: T, isAdmin = false): RpcRequest<T> => ({
   requestId: randomUUID(),
@@ -58,7 +58,7 @@ beforeAll(async () => {
   const noOwners = { ownersOf: async () => new Map() } as never;
   getTrace = new GetTraceUseCase(dataSource, noOwners);
   listTraces = new ListTracesUseCase(dataSource);
-  admin = new AdminTracesController(dataSource, ledger, noOwners);
+  admin = new TracesAdminTracesController(dataSource, ledger, noOwners);
 }, 60_000);
 
 afterAll(async () => {

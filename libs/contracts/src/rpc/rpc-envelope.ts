@@ -22,5 +22,14 @@ export interface RpcRequest<TPayload> {
   payload: TPayload;
 }
 
+/**
+ * What one subject takes and answers. A service's map of its subjects to these (e.g. BrokerageUserRpcCalls) ties each
+ * subject to its request and reply types, so a caller's helper can take the subject and check the payload against it.
+ */
+export interface RpcCallTypes<TRequest, TReply> {
+  request: TRequest;
+  reply: TReply;
+}
+
 /** Default time a caller waits for a reply before answering 503. */
 export const RPC_TIMEOUT_MS = 5_000;

@@ -5,6 +5,7 @@ import {
   AdminPanelRpc,
   type AdminAuditLogResponse,
   type AdminAuditLogRpcReply,
+  type AdminAuditLogRpcRequest,
 } from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
 import { AdminOnly, Req } from '../auth/access.decorators';
@@ -21,7 +22,7 @@ export class AdminAuditController {
   @Post('audit-log')
   @HttpCode(200)
   async list(@Body() body: AdminAuditLogDto, @Req() request: GatewayRequest): Promise<AdminAuditLogResponse> {
-    const reply = await this.rpc.request<object, AdminAuditLogRpcReply>(
+    const reply = await this.rpc.request<AdminAuditLogRpcRequest, AdminAuditLogRpcReply>(
       AdminPanelRpc.listAuditLog,
       withoutUserId(body),
       rpcContextOf(request),

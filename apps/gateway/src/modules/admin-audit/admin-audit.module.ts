@@ -2,4 +2,4 @@ import { Module } from '@nestjs/common';
 import { AdminAuditController } from './admin-audit.controller';
 
 @Module({ controllers: [AdminAuditController] })
-export class AdminAuditModule {}
+export class GatewayAdminAuditModule {}

@@ -15,12 +15,10 @@ import {
   type AdminAllConnectionsResponse,
   type AdminBrokerageChangeResponse,
   type AdminBrokerageChangeRpcReply,
-  type AdminConnectionView,
+  type AdminBrokerageRpcCalls,
   type AdminSnaptradeUsersResponse,
   type AdminUserConnectionsResponse,
-  type AdminUserConnectionsRpcReply,
   type AdminUserHoldingsResponse,
-  type AdminUserHoldingsRpcReply,
 } from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
 import { AdminOnly, Req } from '../auth/access.decorators';
@@ -38,7 +36,7 @@ const READ_TIMEOUT_MS = 15_000;
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
-export class AdminBrokerageController {
+export class GatewayAdminBrokerageController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('all-connections')
@@ -48,11 +46,7 @@ export class AdminBrokerageController {
     @Req() request: GatewayRequest,
   ): Promise<AdminAllConnectionsResponse> {
     const payload = withoutUserId(body);
-    const reply = await this.read<{ connections: AdminConnectionView[]; total: number }>(
-      AdminBrokerageRpc.allConnections,
-      payload,
-      request,
-    );
+    const reply = await this.read(AdminBrokerageRpc.allConnections, payload, request);
     const pagination = adminPaginationOf(payload.page ?? 1, payload.limit ?? ADMIN_PAGE_SIZE, reply.total);
     return { success: true, connections: reply.connections, pagination };
   }
@@ -63,11 +57,7 @@ export class AdminBrokerageController {
     @Body() _body: AdminBodyDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminSnaptradeUsersResponse> {
-    const reply = await this.read<Omit<AdminSnaptradeUsersResponse, 'success'>>(
-      AdminBrokerageRpc.providerUsers,
-      {},
-      request,
-    );
+    const reply = await this.read(AdminBrokerageRpc.providerUsers, {}, request);
     return { success: true, ...reply };
   }
 
@@ -77,11 +67,7 @@ export class AdminBrokerageController {
     @Body() body: AdminTargetUserDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminUserConnectionsResponse> {
-    const reply = await this.read<AdminUserConnectionsRpcReply>(
-      AdminBrokerageRpc.userConnections,
-      withoutUserId(body),
-      request,
-    );
+    const reply = await this.read(AdminBrokerageRpc.userConnections, withoutUserId(body), request);
     return {
       success: true,
       userId: body.targetUserId,
@@ -96,11 +82,7 @@ export class AdminBrokerageController {
     @Body() body: AdminTargetUserDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminUserHoldingsResponse> {
-    const reply = await this.read<AdminUserHoldingsRpcReply>(
-      AdminBrokerageRpc.userHoldings,
-      withoutUserId(body),
-      request,
-    );
+    const reply = await this.read(AdminBrokerageRpc.userHoldings, withoutUserId(body), request);
     return { success: true, userId: body.targetUserId, holdings: reply.holdings };
   }
 
@@ -145,12 +127,27 @@ export class AdminBrokerageController {
     return this.changed(AdminBrokerageMessages.brokerageRemoved, reply);
   }
 
-  private read<T>(pattern: string, payload: object, request: GatewayRequest): Promise<T> {
-    return this.rpc.request<object, T>(pattern, payload, rpcContextOf(request), READ_TIMEOUT_MS);
+  /** The subject decides the payload's type and the reply's (AdminBrokerageRpcCalls). */
+  private read<S extends keyof AdminBrokerageRpcCalls>(
+    pattern: S,
+    payload: AdminBrokerageRpcCalls[S]['request'],
+    request: GatewayRequest,
+  ): Promise<AdminBrokerageRpcCalls[S]['reply']> {
+    return this.rpc.request<AdminBrokerageRpcCalls[S]['request'], AdminBrokerageRpcCalls[S]['reply']>(
+      pattern,
+      payload,
+      rpcContextOf(request),
+      READ_TIMEOUT_MS,
+    );
   }
 
-  private change(pattern: string, payload: object, request: GatewayRequest): Promise<AdminBrokerageChangeRpcReply> {
-    return this.rpc.request<object, AdminBrokerageChangeRpcReply>(
+  /** A removal: it waits for the provider's calls (see ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS). */
+  private change<S extends keyof AdminBrokerageRpcCalls>(
+    pattern: S,
+    payload: AdminBrokerageRpcCalls[S]['request'],
+    request: GatewayRequest,
+  ): Promise<AdminBrokerageRpcCalls[S]['reply']> {
+    return this.rpc.request<AdminBrokerageRpcCalls[S]['request'], AdminBrokerageRpcCalls[S]['reply']>(
       pattern,
       payload,
       rpcContextOf(request),

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminBrokerageController } from './admin-brokerage.controller';
+import { GatewayAdminBrokerageController } from './admin-brokerage.controller';
 
-@Module({ controllers: [AdminBrokerageController] })
-export class AdminBrokerageModule {}
+@Module({ controllers: [GatewayAdminBrokerageController] })
+export class GatewayAdminBrokerageModule {}

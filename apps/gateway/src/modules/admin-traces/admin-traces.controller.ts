@@ -8,15 +8,19 @@ import {
   AdminTracesRpc,
   AdminUpdateTraceOwnerDto,
   TracesMessages,
+  type AdminCreateTraceRpcRequest,
   type AdminDeleteTraceResponse,
   type AdminDeleteTraceRpcReply,
+  type AdminListTracesRpcRequest,
   type AdminOnboardingTraderResponse,
   type AdminOnboardingTraderRpcReply,
   type AdminSetOnboardingTraderResponse,
   type AdminTraceChangeRpcReply,
+  type AdminTraceIdRpcRequest,
   type AdminTraceResponse,
   type AdminTracesResponse,
   type AdminTracesRpcReply,
+  type AdminUpdateTraceOwnerRpcRequest,
 } from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
 import { AdminOnly, Req } from '../auth/access.decorators';
@@ -27,13 +31,13 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
-export class AdminTracesController {
+export class GatewayAdminTracesController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('traces')
   @HttpCode(200)
   async list(@Body() body: AdminListTracesDto, @Req() request: GatewayRequest): Promise<AdminTracesResponse> {
-    const reply = await this.rpc.request<object, AdminTracesRpcReply>(
+    const reply = await this.rpc.request<AdminListTracesRpcRequest, AdminTracesRpcReply>(
       AdminTracesRpc.list,
       withoutUserId(body),
       rpcContextOf(request),
@@ -44,7 +48,7 @@ export class AdminTracesController {
   @Post('create-trace')
   @HttpCode(200)
   async create(@Body() body: AdminCreateTraceDto, @Req() request: GatewayRequest): Promise<AdminTraceResponse> {
-    const reply = await this.rpc.request<object, AdminTraceChangeRpcReply>(
+    const reply = await this.rpc.request<AdminCreateTraceRpcRequest, AdminTraceChangeRpcReply>(
       AdminTracesRpc.create,
       withoutUserId(body),
       rpcContextOf(request),
@@ -58,7 +62,7 @@ export class AdminTracesController {
     @Body() body: AdminUpdateTraceOwnerDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminTraceResponse> {
-    const reply = await this.rpc.request<object, AdminTraceChangeRpcReply>(
+    const reply = await this.rpc.request<AdminUpdateTraceOwnerRpcRequest, AdminTraceChangeRpcReply>(
       AdminTracesRpc.updateOwner,
       withoutUserId(body),
       rpcContextOf(request),
@@ -72,7 +76,7 @@ export class AdminTracesController {
     @Body() _body: AdminBodyDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminOnboardingTraderResponse> {
-    const reply = await this.rpc.request<object, AdminOnboardingTraderRpcReply>(
+    const reply = await this.rpc.request<Record<string, never>, AdminOnboardingTraderRpcReply>(
       AdminTracesRpc.getOnboardingTrader,
       {},
       rpcContextOf(request),
@@ -86,7 +90,7 @@ export class AdminTracesController {
     @Body() body: AdminTraceIdDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminSetOnboardingTraderResponse> {
-    const reply = await this.rpc.request<object, AdminTraceChangeRpcReply>(
+    const reply = await this.rpc.request<AdminTraceIdRpcRequest, AdminTraceChangeRpcReply>(
       AdminTracesRpc.setOnboardingTrader,
       withoutUserId(body),
       rpcContextOf(request),
@@ -97,7 +101,7 @@ export class AdminTracesController {
   @Post('delete-trace')
   @HttpCode(200)
   async delete(@Body() body: AdminTraceIdDto, @Req() request: GatewayRequest): Promise<AdminDeleteTraceResponse> {
-    const reply = await this.rpc.request<object, AdminDeleteTraceRpcReply>(
+    const reply = await this.rpc.request<AdminTraceIdRpcRequest, AdminDeleteTraceRpcReply>(
       AdminTracesRpc.delete,
       withoutUserId(body),
       rpcContextOf(request),

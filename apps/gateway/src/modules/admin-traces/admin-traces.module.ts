@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminTracesController } from './admin-traces.controller';
+import { GatewayAdminTracesController } from './admin-traces.controller';
 
-@Module({ controllers: [AdminTracesController] })
-export class AdminTracesModule {}
+@Module({ controllers: [GatewayAdminTracesController] })
+export class GatewayAdminTracesModule {}

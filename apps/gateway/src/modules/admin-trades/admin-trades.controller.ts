@@ -4,15 +4,18 @@ import {
   ADMIN_DEFAULT_SHARE_TIER,
   ADMIN_PAGE_SIZE,
   AdminListTradesDto,
+  adminPaginationOf,
   AdminShareTradeDto,
   AdminTradeIdDto,
   AdminTradesMessages,
   AdminTradesRpc,
-  adminPaginationOf,
   type AdminDeleteTradeResponse,
   type AdminDeleteTradeRpcReply,
+  type AdminListTradesRpcRequest,
+  type AdminShareTradeRpcRequest,
   type AdminTradeChangeResponse,
   type AdminTradeChangeRpcReply,
+  type AdminTradeIdRpcRequest,
   type AdminTradesResponse,
   type AdminTradesRpcReply,
 } from '@copytrade/contracts';
@@ -27,7 +30,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
-export class AdminTradesController {
+export class GatewayAdminTradesController {
   constructor(private readonly rpc: RpcClient) {}
 
   /** Pages of 25 from page 1 (docs/product.md#business-constants), filtered by symbol, trace and shared flag. */
@@ -35,7 +38,7 @@ export class AdminTradesController {
   @HttpCode(200)
   async list(@Body() body: AdminListTradesDto, @Req() request: GatewayRequest): Promise<AdminTradesResponse> {
     const payload = withoutUserId(body);
-    const reply = await this.rpc.request<object, AdminTradesRpcReply>(
+    const reply = await this.rpc.request<AdminListTradesRpcRequest, AdminTradesRpcReply>(
       AdminTradesRpc.list,
       payload,
       rpcContextOf(request),
@@ -48,7 +51,7 @@ export class AdminTradesController {
   @Post('share-trade')
   @HttpCode(200)
   async share(@Body() body: AdminShareTradeDto, @Req() request: GatewayRequest): Promise<AdminTradeChangeResponse> {
-    const reply = await this.rpc.request<object, AdminTradeChangeRpcReply>(
+    const reply = await this.rpc.request<AdminShareTradeRpcRequest, AdminTradeChangeRpcReply>(
       AdminTradesRpc.share,
       withoutUserId(body),
       rpcContextOf(request),
@@ -61,7 +64,7 @@ export class AdminTradesController {
   @Post('unshare-trade')
   @HttpCode(200)
   async unshare(@Body() body: AdminTradeIdDto, @Req() request: GatewayRequest): Promise<AdminTradeChangeResponse> {
-    const reply = await this.rpc.request<object, AdminTradeChangeRpcReply>(
+    const reply = await this.rpc.request<AdminTradeIdRpcRequest, AdminTradeChangeRpcReply>(
       AdminTradesRpc.unshare,
       withoutUserId(body),
       rpcContextOf(request),
@@ -73,7 +76,7 @@ export class AdminTradesController {
   @Post('delete-trade')
   @HttpCode(200)
   async delete(@Body() body: AdminTradeIdDto, @Req() request: GatewayRequest): Promise<AdminDeleteTradeResponse> {
-    const reply = await this.rpc.request<object, AdminDeleteTradeRpcReply>(
+    const reply = await this.rpc.request<AdminTradeIdRpcRequest, AdminDeleteTradeRpcReply>(
       AdminTradesRpc.delete,
       withoutUserId(body),
       rpcContextOf(request),

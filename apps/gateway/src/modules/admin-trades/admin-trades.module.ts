@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminTradesController } from './admin-trades.controller';
+import { GatewayAdminTradesController } from './admin-trades.controller';
 
-@Module({ controllers: [AdminTradesController] })
-export class AdminTradesModule {}
+@Module({ controllers: [GatewayAdminTradesController] })
+export class GatewayAdminTradesModule {}

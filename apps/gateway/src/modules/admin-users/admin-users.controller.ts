@@ -4,6 +4,8 @@ import {
   AdminPanelRpc,
   AdminUsersDto,
   ToggleAdminDto,
+  type AdminListUsersRpcRequest,
+  type AdminToggleAdminRpcRequest,
   type AdminUsersResponse,
   type IdentityAdminUsersRpcReply,
   type ToggleAdminResponse,
@@ -19,13 +21,13 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 @ApiTags('admin')
 @AdminOnly()
 @Controller('api/admin')
-export class AdminUsersController {
+export class GatewayAdminUsersController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('users')
   @HttpCode(200)
   async list(@Body() body: AdminUsersDto, @Req() request: GatewayRequest): Promise<AdminUsersResponse> {
-    const reply = await this.rpc.request<object, IdentityAdminUsersRpcReply>(
+    const reply = await this.rpc.request<AdminListUsersRpcRequest, IdentityAdminUsersRpcReply>(
       AdminPanelRpc.listUsers,
       withoutUserId(body),
       rpcContextOf(request),
@@ -37,7 +39,7 @@ export class AdminUsersController {
   @Post('toggle-admin')
   @HttpCode(200)
   async toggleAdmin(@Body() body: ToggleAdminDto, @Req() request: GatewayRequest): Promise<ToggleAdminResponse> {
-    const reply = await this.rpc.request<object, Omit<ToggleAdminResponse, 'success'>>(
+    const reply = await this.rpc.request<AdminToggleAdminRpcRequest, Omit<ToggleAdminResponse, 'success'>>(
       AdminPanelRpc.toggleAdmin,
       withoutUserId(body),
       rpcContextOf(request),

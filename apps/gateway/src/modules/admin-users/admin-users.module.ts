@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminUsersController } from './admin-users.controller';
+import { GatewayAdminUsersController } from './admin-users.controller';
 
-@Module({ controllers: [AdminUsersController] })
-export class AdminUsersModule {}
+@Module({ controllers: [GatewayAdminUsersController] })
+export class GatewayAdminUsersModule {}

@@ -12,7 +12,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException, RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
-import { ProviderSecretForOwner } from '../brokerage/provider-secret-for-owner.service';
+import { ProviderSecretForOwner } from './provider-secret-for-owner.service';
 import { Public, Req } from './access.decorators';
 import { rpcContextOf, type GatewayRequest } from './authenticated-request';
 import { SessionCookie } from './session-cookie.service';

@@ -20,7 +20,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 /** Beta entry: capacity, code requests and code verification (all public). */
 @ApiTags('beta')
 @Controller('api')
-export class BetaController {
+export class GatewayBetaController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Public()

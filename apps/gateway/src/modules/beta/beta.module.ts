@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BetaRequestsController } from './beta-requests.controller';
-import { BetaController } from './beta.controller';
+import { GatewayBetaController } from './beta.controller';
 
-@Module({ controllers: [BetaController, BetaRequestsController] })
-export class BetaModule {}
+@Module({ controllers: [GatewayBetaController, BetaRequestsController] })
+export class GatewayBetaModule {}

@@ -8,24 +8,15 @@ import {
   type AccountScopedRpcRequest,
   type AccountsResponse,
   type BalancesResponse,
+  type BrokerageUserRpcCalls,
   type ConnectionPortalResponse,
-  type ConnectionPortalRpcReply,
   type ConnectionPortalRpcRequest,
   type ConnectionsResponse,
-  type GetBalancesRpcReply,
-  type ListAccountsRpcReply,
-  type ListConnectionsRpcReply,
-  type ListOrdersRpcReply,
-  type ListPositionsRpcReply,
   type OrdersResponse,
   type PortfolioHistoryResponse,
-  type PortfolioHistoryRpcReply,
   type PositionsResponse,
   type ProviderCredentialsResponse,
-  type ProviderCredentialsRpcReply,
   type RegisterProviderUserResponse,
-  type RegisterProviderUserRpcReply,
-  type UserScopedRpcRequest,
 } from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
@@ -54,11 +45,7 @@ export class BrokerageController {
     @Body() body: RegisterProviderUserDto,
     @Req() request: GatewayRequest,
   ): Promise<RegisterProviderUserResponse> {
-    const reply = await this.call<RegisterProviderUserRpcReply>(
-      BrokerageRpc.registerUser,
-      { userId: sessionUserId(request, body.userId) },
-      request,
-    );
+    const reply = await this.call(BrokerageRpc.registerUser, { userId: sessionUserId(request, body.userId) }, request);
     return {
       success: true,
       message: reply.alreadyRegistered ? 'Already registered with SnapTrade' : 'Registered with SnapTrade',
@@ -80,7 +67,7 @@ export class BrokerageController {
       customRedirect: body.customRedirect,
       connectionType: body.connectionType,
     };
-    const reply = await this.call<ConnectionPortalRpcReply>(BrokerageRpc.connectionPortal, payload, request);
+    const reply = await this.call(BrokerageRpc.connectionPortal, payload, request);
     return { success: true, connectionUrl: reply.connectionUrl };
   }
 
@@ -89,11 +76,7 @@ export class BrokerageController {
     @Param('userId', UserIdParam) userId: string,
     @Req() request: GatewayRequest,
   ): Promise<ConnectionsResponse> {
-    const reply = await this.call<ListConnectionsRpcReply>(
-      BrokerageRpc.listConnections,
-      { userId: sessionUserId(request, userId) },
-      request,
-    );
+    const reply = await this.call(BrokerageRpc.listConnections, { userId: sessionUserId(request, userId) }, request);
     // The owner block comes from the session's user: brokerage keeps no e-mail or username.
     const user = {
       id: request.user!.id,
@@ -116,7 +99,7 @@ export class BrokerageController {
     const owner = sessionUserId(request, userId);
     // The heaviest dashboard read (a provider round trip and a link sync): cached briefly, dropped on writes.
     const reply = await this.reads.read(owner, BrokerageRpc.listAccounts, () =>
-      this.call<ListAccountsRpcReply>(BrokerageRpc.listAccounts, { userId: owner }, request),
+      this.call(BrokerageRpc.listAccounts, { userId: owner }, request),
     );
     return { success: true, accounts: reply.accounts };
   }
@@ -127,11 +110,7 @@ export class BrokerageController {
     @Param('userId', UserIdParam) userId: string,
     @Req() request: GatewayRequest,
   ): Promise<BalancesResponse> {
-    const reply = await this.call<GetBalancesRpcReply>(
-      BrokerageRpc.getBalances,
-      this.accountScope(request, accountId, userId),
-      request,
-    );
+    const reply = await this.call(BrokerageRpc.getBalances, this.accountScope(request, accountId, userId), request);
     return { success: true, balances: reply.balances };
   }
 
@@ -141,11 +120,7 @@ export class BrokerageController {
     @Param('userId', UserIdParam) userId: string,
     @Req() request: GatewayRequest,
   ): Promise<PositionsResponse> {
-    const reply = await this.call<ListPositionsRpcReply>(
-      BrokerageRpc.listPositions,
-      this.accountScope(request, accountId, userId),
-      request,
-    );
+    const reply = await this.call(BrokerageRpc.listPositions, this.accountScope(request, accountId, userId), request);
     return { success: true, positions: reply.positions };
   }
 
@@ -155,11 +130,7 @@ export class BrokerageController {
     @Param('userId', UserIdParam) userId: string,
     @Req() request: GatewayRequest,
   ): Promise<OrdersResponse> {
-    const reply = await this.call<ListOrdersRpcReply>(
-      BrokerageRpc.listOrders,
-      this.accountScope(request, accountId, userId),
-      request,
-    );
+    const reply = await this.call(BrokerageRpc.listOrders, this.accountScope(request, accountId, userId), request);
     return { success: true, orders: reply.orders };
   }
 
@@ -169,11 +140,7 @@ export class BrokerageController {
     @Param('userId', UserIdParam) userId: string,
     @Req() request: GatewayRequest,
   ): Promise<PortfolioHistoryResponse> {
-    const reply = await this.call<PortfolioHistoryRpcReply>(
-      BrokerageRpc.portfolioHistory,
-      { userId: sessionUserId(request, userId) },
-      request,
-    );
+    const reply = await this.call(BrokerageRpc.portfolioHistory, { userId: sessionUserId(request, userId) }, request);
     return { success: true, ...reply };
   }
 
@@ -185,11 +152,7 @@ export class BrokerageController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<ProviderCredentialsResponse> {
     response.setHeader('Cache-Control', 'no-store');
-    const reply = await this.call<ProviderCredentialsRpcReply>(
-      BrokerageRpc.getCredentials,
-      { userId: sessionUserId(request, userId) },
-      request,
-    );
+    const reply = await this.call(BrokerageRpc.getCredentials, { userId: sessionUserId(request, userId) }, request);
     return { success: true, snaptradeUserId: reply.providerUserId, snaptradeUserSecret: reply.userSecret };
   }
 
@@ -197,11 +160,17 @@ export class BrokerageController {
     return { userId: sessionUserId(request, userId), accountId };
   }
 
-  private call<TReply>(
-    pattern: string,
-    payload: UserScopedRpcRequest | object,
+  /** The subject decides the payload's type and the reply's (BrokerageUserRpcCalls). */
+  private call<S extends keyof BrokerageUserRpcCalls>(
+    pattern: S,
+    payload: BrokerageUserRpcCalls[S]['request'],
     request: GatewayRequest,
-  ): Promise<TReply> {
-    return this.rpc.request<object, TReply>(pattern, payload, rpcContextOf(request), BROKERAGE_READ_RPC_TIMEOUT_MS);
+  ): Promise<BrokerageUserRpcCalls[S]['reply']> {
+    return this.rpc.request<BrokerageUserRpcCalls[S]['request'], BrokerageUserRpcCalls[S]['reply']>(
+      pattern,
+      payload,
+      rpcContextOf(request),
+      BROKERAGE_READ_RPC_TIMEOUT_MS,
+    );
   }
 }

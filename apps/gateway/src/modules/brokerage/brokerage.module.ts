@@ -3,14 +3,14 @@ import { AdminOrdersController } from './admin-orders.controller';
 import { BrokerageReadCache } from './brokerage-read-cache.service';
 import { BrokerageWritesInterceptor } from './brokerage-writes.interceptor';
 import { BrokerageController } from './brokerage.controller';
-import { ProviderSecretForOwner } from './provider-secret-for-owner.service';
 import { SellPositionController } from './sell-position.controller';
 
-/** /api/snaptrade/* and the admins' unknown orders (/api/admin/orders/unknown); global so the auth controller can complete its user view with the owner's provider secret. */
+/** /api/snaptrade/* and the admins' unknown orders (/api/admin/orders/unknown); global so the paper, dev-market and
+ * trace-owner controllers can invalidate the brokerage reads their writes change. */
 @Global()
 @Module({
   controllers: [BrokerageController, AdminOrdersController, SellPositionController],
-  providers: [ProviderSecretForOwner, BrokerageReadCache, BrokerageWritesInterceptor],
-  exports: [ProviderSecretForOwner, BrokerageReadCache, BrokerageWritesInterceptor],
+  providers: [BrokerageReadCache, BrokerageWritesInterceptor],
+  exports: [BrokerageReadCache, BrokerageWritesInterceptor],
 })
 export class BrokerageModule {}

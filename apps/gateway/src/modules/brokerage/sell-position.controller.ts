@@ -18,7 +18,7 @@ import { DomainException, RpcClient, RpcTimeoutException, type RpcCallContext } 
 import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
-import { orderRequestId } from '../paper/order-request-id';
+import { orderRequestId } from '../order-request-id/order-request-id';
 import { sessionUserId } from './brokerage-params';
 import { InvalidatesBrokerageReads } from './brokerage-writes.interceptor';
 

@@ -1,7 +1,7 @@
 import { COPY_GUARD_SWITCH_RPC_TIMEOUT_MS, CopyGuardsRpc, RPC_TIMEOUT_MS, TraceGuardsRpc } from '@copytrade/contracts';
 import type { RpcClient } from '@copytrade/nest';
 import type { GatewayRequest } from '../auth/authenticated-request';
-import { CopyGuardsController } from './copy-guards.controller';
+import { GatewayCopyGuardsController } from './copy-guards.controller';
 
 const TRACE_ID = '11111111-2222-4333-8444-555555555555';
 const request = { id: 'req-1', headers: {}, ip: '127.0.0.1', user: { id: 'u1', isAdmin: false } } as GatewayRequest;
@@ -15,10 +15,10 @@ function controllerRecordingWaits() {
       return Promise.resolve({ guards: {}, traceGuards: {}, closeAutomaticCopies: false, closingCopies: 0 });
     },
   } as unknown as RpcClient;
-  return { controller: new CopyGuardsController(rpc), waits };
+  return { controller: new GatewayCopyGuardsController(rpc), waits };
 }
 
-describe('CopyGuardsController', () => {
+describe('GatewayCopyGuardsController', () => {
   it('waits long enough for Stop all and a pause to commit behind a batch of orders already sent', async () => {
     const { controller, waits } = controllerRecordingWaits();
     await controller.stopAll({ closeAutomaticCopies: true }, request);

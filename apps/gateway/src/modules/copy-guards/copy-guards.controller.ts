@@ -41,7 +41,7 @@ const traceIdOf = (id: string) => {
  */
 @ApiTags('copy-guards')
 @Controller('api/copy-guards')
-export class CopyGuardsController {
+export class GatewayCopyGuardsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get()

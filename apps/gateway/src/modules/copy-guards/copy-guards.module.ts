@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CopyGuardsController } from './copy-guards.controller';
+import { GatewayCopyGuardsController } from './copy-guards.controller';
 
 /** /api/copy-guards: the session user's copy guards (the copy engine answers). */
-@Module({ controllers: [CopyGuardsController] })
-export class CopyGuardsModule {}
+@Module({ controllers: [GatewayCopyGuardsController] })
+export class GatewayCopyGuardsModule {}

@@ -13,7 +13,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 /** The web app's debug lines: signed-in users only, bounded by the DTO, rate-limited per user by identity. */
 @ApiTags('debug')
 @Controller('api/debug')
-export class DebugLogController {
+export class GatewayDebugLogController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('log')

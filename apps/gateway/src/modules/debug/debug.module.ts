@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DebugLogController } from './debug-log.controller';
+import { GatewayDebugLogController } from './debug-log.controller';
 
-@Module({ controllers: [DebugLogController] })
+@Module({ controllers: [GatewayDebugLogController] })
 export class DebugModule {}

@@ -21,7 +21,7 @@ import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { InvalidatesBrokerageReads } from '../brokerage/brokerage-writes.interceptor';
-import { orderRequestId } from '../paper/order-request-id';
+import { orderRequestId } from '../order-request-id/order-request-id';
 import { placeOrderResponse } from '../paper/place-order.response';
 
 /**

@@ -15,7 +15,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 /** The mails the product would have sent (newest first), to anyone: registered only with DEV_TOOLS=true. */
 @ApiTags('dev')
 @Controller('api/dev')
-export class DevMailController {
+export class GatewayDevMailController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Public()

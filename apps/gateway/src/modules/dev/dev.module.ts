@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DevMailController } from './dev-mail.controller';
+import { GatewayDevMailController } from './dev-mail.controller';
 
 /** Developer endpoints under /api/dev; the app module imports this module only with DEV_TOOLS=true (404 otherwise). */
-@Module({ controllers: [DevMailController] })
+@Module({ controllers: [GatewayDevMailController] })
 export class DevModule {}

@@ -16,7 +16,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 
 @ApiTags('feedback')
 @Controller('api/feedback')
-export class FeedbackController {
+export class GatewayFeedbackController {
   constructor(private readonly rpc: RpcClient) {}
 
   /** Signed-in users only; the stored e-mail is the session user's own, whatever the body says. */

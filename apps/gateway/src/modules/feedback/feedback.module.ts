@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FeedbackController } from './feedback.controller';
+import { GatewayFeedbackController } from './feedback.controller';
 
-@Module({ controllers: [FeedbackController] })
-export class FeedbackModule {}
+@Module({ controllers: [GatewayFeedbackController] })
+export class GatewayFeedbackModule {}

@@ -16,7 +16,7 @@ import { MaintenanceState } from './maintenance-state.service';
 
 @ApiTags('maintenance')
 @Controller('api')
-export class MaintenanceController {
+export class GatewayMaintenanceController {
   constructor(
     private readonly state: MaintenanceState,
     private readonly rpc: RpcClient,

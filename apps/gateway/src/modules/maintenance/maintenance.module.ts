@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MaintenanceState } from './maintenance-state.service';
-import { MaintenanceController } from './maintenance.controller';
+import { GatewayMaintenanceController } from './maintenance.controller';
 
-@Module({ controllers: [MaintenanceController], providers: [MaintenanceState] })
-export class MaintenanceModule {}
+@Module({ controllers: [GatewayMaintenanceController], providers: [MaintenanceState] })
+export class GatewayMaintenanceModule {}

@@ -44,7 +44,7 @@ const copyIdOf = (id: string) => {
  */
 @ApiTags('copy-trades')
 @Controller('api/copy-trades')
-export class MyCopiesController {
+export class GatewayMyCopiesController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly cache: LiveReadsCache,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MyCopiesController } from './my-copies.controller';
+import { GatewayMyCopiesController } from './my-copies.controller';
 
 /** My Copy Trades: the session user's copies, performance, price refresh and close (the copy engine answers). */
-@Module({ controllers: [MyCopiesController] })
+@Module({ controllers: [GatewayMyCopiesController] })
 export class MyCopiesModule {}

@@ -17,7 +17,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 /** The onboarding wizard's state. Identity refuses a userId that is not the session's user (403). */
 @ApiTags('onboarding')
 @Controller('api')
-export class OnboardingController {
+export class GatewayOnboardingController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('check-onboarding-status')

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OnboardingController } from './onboarding.controller';
+import { GatewayOnboardingController } from './onboarding.controller';
 
-@Module({ controllers: [OnboardingController] })
-export class OnboardingModule {}
+@Module({ controllers: [GatewayOnboardingController] })
+export class GatewayOnboardingModule {}

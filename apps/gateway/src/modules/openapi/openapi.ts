@@ -22,10 +22,16 @@ export function setupOpenApi(app: INestApplication): void {
     .setVersion('0.1.0')
     .addCookieAuth('ct_session')
     .build();
-  SwaggerModule.setup('api/docs', app, () => withValidationSchemas(SwaggerModule.createDocument(app, config)), {
-    jsonDocumentUrl: 'api/docs/openapi.json',
-  });
+  const document = () => withValidationSchemas(SwaggerModule.createDocument(app, config, { operationIdFactory }));
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 }
+
+/**
+ * Swagger's own operation id (`<Controller>_<method>`) without the `Gateway` prefix that some controllers carry
+ * only to keep class names unique across apps: the published ids stay `BetaController_status`, etc.
+ */
+export const operationIdFactory = (controllerKey: string, methodKey: string): string =>
+  controllerKey ? `${controllerKey.replace(/^Gateway(?=[A-Z])/, '')}_${methodKey}` : methodKey;
 
 /** Fills each DTO schema swagger named (with no properties of its own) from the DTO's class-validator rules. */
 export function withValidationSchemas(document: OpenAPIObject): OpenAPIObject {

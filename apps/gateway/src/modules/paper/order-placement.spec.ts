@@ -3,7 +3,7 @@ import { DomainException, requestIdOf, RpcClient, RpcTimeoutException, type RpcC
 import type { Response } from 'express';
 import type { GatewayRequest } from '../auth/authenticated-request';
 import { OrderPlacement } from './order-placement.service';
-import { orderRequestId } from './order-request-id';
+import { orderRequestId } from '../order-request-id/order-request-id';
 
 const IDEMPOTENCY_KEY = 'order-key-0001';
 

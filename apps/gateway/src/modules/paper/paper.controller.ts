@@ -19,7 +19,7 @@ import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { InvalidatesBrokerageReads } from '../brokerage/brokerage-writes.interceptor';
-import { orderRequestId } from './order-request-id';
+import { orderRequestId } from '../order-request-id/order-request-id';
 import { OrderPlacement } from './order-placement.service';
 
 const SessionIdParam = new ParseUUIDPipe({
@@ -29,7 +29,7 @@ const SessionIdParam = new ParseUUIDPipe({
 /** The paper broker's pages: its stand-in connection portal and its trading page. Session users only, their own data only. */
 @ApiTags('paper')
 @Controller('api/paper')
-export class PaperController {
+export class GatewayPaperController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly orders: OrderPlacement,

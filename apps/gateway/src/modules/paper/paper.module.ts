@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OrderPlacement } from './order-placement.service';
-import { PaperController } from './paper.controller';
+import { GatewayPaperController } from './paper.controller';
 
-@Module({ controllers: [PaperController], providers: [OrderPlacement], exports: [OrderPlacement] })
-export class PaperModule {}
+@Module({ controllers: [GatewayPaperController], providers: [OrderPlacement], exports: [OrderPlacement] })
+export class GatewayPaperModule {}

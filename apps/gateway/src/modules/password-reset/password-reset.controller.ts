@@ -15,7 +15,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 
 @ApiTags('auth')
 @Controller('api/auth')
-export class PasswordResetController {
+export class GatewayPasswordResetController {
   constructor(private readonly rpc: RpcClient) {}
 
   /** Same answer whether or not the address has an account. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PasswordResetController } from './password-reset.controller';
+import { GatewayPasswordResetController } from './password-reset.controller';
 
-@Module({ controllers: [PasswordResetController] })
-export class PasswordResetModule {}
+@Module({ controllers: [GatewayPasswordResetController] })
+export class GatewayPasswordResetModule {}

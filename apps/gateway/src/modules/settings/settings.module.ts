@@ -3,4 +3,4 @@ import { CopySettingsController } from './copy-settings.controller';
 import { NotificationPreferencesController } from './notification-preferences.controller';
 
 @Module({ controllers: [CopySettingsController, NotificationPreferencesController] })
-export class SettingsModule {}
+export class GatewaySettingsModule {}

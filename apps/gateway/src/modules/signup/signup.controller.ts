@@ -23,7 +23,7 @@ import { SessionCookie } from '../auth/session-cookie.service';
 /** Signup: live availability hints and the final signup, which signs the new user in like /api/login. */
 @ApiTags('signup')
 @Controller('api')
-export class SignupController {
+export class GatewaySignupController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly cookie: SessionCookie,

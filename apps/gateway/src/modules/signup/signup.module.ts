@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { SignupController } from './signup.controller';
+import { GatewaySignupController } from './signup.controller';
 
-@Module({ imports: [AuthModule], controllers: [SignupController] })
-export class SignupModule {}
+@Module({ imports: [AuthModule], controllers: [GatewaySignupController] })
+export class GatewaySignupModule {}

@@ -25,20 +25,16 @@ import {
   UpdateTracePostDto,
   UpdateTracePrivacyDto,
   UpdateTraceProfileDto,
-  type CheckTraceOwnerRpcReply,
-  type GetAvatarRpcReply,
-  type GetOwnerTraceRpcReply,
   type ListAccountsRpcReply,
   type ListConnectionsRpcReply,
   type OwnerAvatarResponse,
   type OwnerMessageResponse,
   type OwnerPostResponse,
-  type OwnerPostRpcReply,
   type OwnerProfileUpdateResponse,
   type OwnerTraceDataResponse,
-  type OwnerTraceRpcReply,
-  type PutAvatarRpcReply,
   type TraceOwnerIntegrationResponse,
+  type TraceOwnerProfileRpcCalls,
+  type UserScopedRpcRequest,
 } from '@copytrade/contracts';
 import { DomainException, RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
@@ -70,7 +66,7 @@ export class TraceOwnerProfileController {
     @Param('traceId', uuidParam('traceId')) traceId: string,
     @Req() request: GatewayRequest,
   ): Promise<OwnerTraceDataResponse> {
-    const reply = await this.traces<GetOwnerTraceRpcReply>(TraceOwnerProfileRpc.getOwnerTrace, { traceId }, request);
+    const reply = await this.traces(TraceOwnerProfileRpc.getOwnerTrace, { traceId }, request);
     // The traces service has just checked that the session's user owns the trace: the owner block is that user
     // (identity's data, as the session carries it).
     const user = request.user!;
@@ -102,7 +98,7 @@ export class TraceOwnerProfileController {
     const context = rpcContextOf(request);
     let link: ListConnectionsRpcReply;
     try {
-      link = await this.rpc.request<object, ListConnectionsRpcReply>(
+      link = await this.rpc.request<UserScopedRpcRequest, ListConnectionsRpcReply>(
         BrokerageRpc.listConnections,
         scope,
         context,
@@ -116,7 +112,7 @@ export class TraceOwnerProfileController {
         };
       throw error;
     }
-    const { accounts } = await this.rpc.request<object, ListAccountsRpcReply>(
+    const { accounts } = await this.rpc.request<UserScopedRpcRequest, ListAccountsRpcReply>(
       BrokerageRpc.listAccounts,
       scope,
       context,
@@ -140,11 +136,7 @@ export class TraceOwnerProfileController {
     @Body() body: UpdateTraceProfileDto,
     @Req() request: GatewayRequest,
   ): Promise<OwnerProfileUpdateResponse> {
-    const reply = await this.traces<OwnerTraceRpcReply>(
-      TraceOwnerProfileRpc.updateProfile,
-      { ...body, traceId },
-      request,
-    );
+    const reply = await this.traces(TraceOwnerProfileRpc.updateProfile, { ...body, traceId }, request);
     return { success: true, message: OwnerProfileMessages.profileUpdated, trace: reply.trace };
   }
 
@@ -154,11 +146,7 @@ export class TraceOwnerProfileController {
     @Body() body: UpdateTracePrivacyDto,
     @Req() request: GatewayRequest,
   ): Promise<OwnerProfileUpdateResponse> {
-    const reply = await this.traces<OwnerTraceRpcReply>(
-      TraceOwnerProfileRpc.updatePrivacy,
-      { ...body, traceId },
-      request,
-    );
+    const reply = await this.traces(TraceOwnerProfileRpc.updatePrivacy, { ...body, traceId }, request);
     return { success: true, message: OwnerProfileMessages.privacyUpdated, trace: reply.trace };
   }
 
@@ -168,7 +156,7 @@ export class TraceOwnerProfileController {
     @Body() body: CreateTracePostDto,
     @Req() request: GatewayRequest,
   ): Promise<OwnerPostResponse> {
-    const reply = await this.traces<OwnerPostRpcReply>(TraceOwnerProfileRpc.createPost, { ...body, traceId }, request);
+    const reply = await this.traces(TraceOwnerProfileRpc.createPost, { ...body, traceId }, request);
     return { success: true, message: OwnerProfileMessages.postCreated, post: reply.post };
   }
 
@@ -179,11 +167,7 @@ export class TraceOwnerProfileController {
     @Body() body: UpdateTracePostDto,
     @Req() request: GatewayRequest,
   ): Promise<OwnerPostResponse> {
-    const reply = await this.traces<OwnerPostRpcReply>(
-      TraceOwnerProfileRpc.updatePost,
-      { ...body, traceId, postId },
-      request,
-    );
+    const reply = await this.traces(TraceOwnerProfileRpc.updatePost, { ...body, traceId, postId }, request);
     return { success: true, message: OwnerProfileMessages.postUpdated, post: reply.post };
   }
 
@@ -221,7 +205,7 @@ export class TraceOwnerProfileController {
     if (!file || file.size === 0)
       throw new DomainException(400, OwnerProfileErrorCode.AVATAR_REQUIRED, OwnerProfileMessages.avatarRequired);
     const image = await reencodeAvatar(file.buffer);
-    const reply = await this.traces<PutAvatarRpcReply>(
+    const reply = await this.traces(
       TraceOwnerProfileRpc.putAvatar,
       {
         traceId,
@@ -255,7 +239,7 @@ export class TraceOwnerProfileController {
     @Req() request: GatewayRequest,
     @Res() response: Response,
   ): Promise<void> {
-    const avatar = await this.traces<GetAvatarRpcReply>(TraceOwnerProfileRpc.getAvatar, { traceId }, request);
+    const avatar = await this.traces(TraceOwnerProfileRpc.getAvatar, { traceId }, request);
     const etag = `"${avatar.version}"`;
     response.setHeader('Cache-Control', version === avatar.version ? IMMUTABLE : REVALIDATE);
     response.setHeader('ETag', etag);
@@ -268,10 +252,19 @@ export class TraceOwnerProfileController {
   }
 
   private async requireOwner(traceId: string, request: GatewayRequest): Promise<void> {
-    await this.traces<CheckTraceOwnerRpcReply>(TraceOwnerProfileRpc.checkOwner, { traceId }, request);
+    await this.traces(TraceOwnerProfileRpc.checkOwner, { traceId }, request);
   }
 
-  private traces<TReply>(pattern: string, payload: object, request: GatewayRequest): Promise<TReply> {
-    return this.rpc.request<object, TReply>(pattern, payload, rpcContextOf(request));
+  /** The subject decides the payload's type and the reply's (TraceOwnerProfileRpcCalls). */
+  private traces<S extends keyof TraceOwnerProfileRpcCalls>(
+    pattern: S,
+    payload: TraceOwnerProfileRpcCalls[S]['request'],
+    request: GatewayRequest,
+  ): Promise<TraceOwnerProfileRpcCalls[S]['reply']> {
+    return this.rpc.request<TraceOwnerProfileRpcCalls[S]['request'], TraceOwnerProfileRpcCalls[S]['reply']>(
+      pattern,
+      payload,
+      rpcContextOf(request),
+    );
   }
 }

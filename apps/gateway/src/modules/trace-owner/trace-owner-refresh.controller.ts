@@ -5,6 +5,7 @@ import {
   OwnerSellRpc,
   type RefreshBrokerageResponse,
   type RefreshBrokerageRpcReply,
+  type TraceIdRpcRequest,
 } from '@copytrade/contracts';
 import { DomainException, RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
@@ -50,7 +51,7 @@ export class TraceOwnerRefreshController {
   ): Promise<RefreshBrokerageResponse | RefreshBrokerageRefusal> {
     const context = rpcContextOf(request);
     try {
-      const reply = await this.rpc.request<object, RefreshBrokerageRpcReply>(
+      const reply = await this.rpc.request<TraceIdRpcRequest, RefreshBrokerageRpcReply>(
         OwnerSellRpc.refreshBrokerage,
         { traceId },
         context,

@@ -12,6 +12,8 @@ import {
   type OwnerTradesRpcRequest,
   type ShareTradeResponse,
   type ShareTradeRpcReply,
+  type ShareTradeRpcRequest,
+  type TraceIdRpcRequest,
 } from '@copytrade/contracts';
 import { DomainException, RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
@@ -59,7 +61,7 @@ export class TraceOwnerTradesController {
     @Param('traceId', uuidParam('traceId')) traceId: string,
     @Req() request: GatewayRequest,
   ): Promise<CleanupTradesResponse> {
-    const results = await this.rpc.request<object, CleanupTradesRpcReply>(
+    const results = await this.rpc.request<TraceIdRpcRequest, CleanupTradesRpcReply>(
       OwnerTradesRpc.cleanup,
       { traceId },
       rpcContextOf(request),
@@ -75,7 +77,7 @@ export class TraceOwnerTradesController {
     @Body() body: ShareTradeDto,
     @Req() request: GatewayRequest,
   ): Promise<ShareTradeResponse> {
-    const reply = await this.rpc.request<object, ShareTradeRpcReply>(
+    const reply = await this.rpc.request<ShareTradeRpcRequest, ShareTradeRpcReply>(
       OwnerTradesRpc.share,
       { ...body, traceId },
       rpcContextOf(request),

@@ -24,9 +24,11 @@ import {
   type GetTraceRpcReply,
   type ListOwnedTracesRpcReply,
   type ListSubscriptionsRpcReply,
+  type ListSubscriptionsRpcRequest,
   type ListTiersRpcReply,
   type ListTracesRpcReply,
   type ListTradesRpcReply,
+  type ListTradesRpcRequest,
   type OnboardingTraderResponse,
   type OnboardingTraderRpcReply,
   type OwnedTracesResponse,
@@ -34,6 +36,7 @@ import {
   type SubscriptionRpcReply,
   type SubscriptionsResponse,
   type TiersResponse,
+  type TraceIdRpcRequest,
   type TraceResponse,
   type TracesListResponse,
   type TradesResponse,
@@ -87,14 +90,15 @@ export class TracesController {
     return this.reads.trace(
       request.user!.id,
       traceId,
-      () => this.rpc.request<object, GetTraceRpcReply>(TracesRpc.getTrace, { traceId }, rpcContextOf(request)),
+      () =>
+        this.rpc.request<TraceIdRpcRequest, GetTraceRpcReply>(TracesRpc.getTrace, { traceId }, rpcContextOf(request)),
       request.originalUrl,
     );
   }
 
   @Get('traces/:id/tiers')
   async tiers(@Param('id', uuidParam('id')) traceId: string, @Req() request: GatewayRequest): Promise<TiersResponse> {
-    const reply = await this.rpc.request<object, ListTiersRpcReply>(
+    const reply = await this.rpc.request<TraceIdRpcRequest, ListTiersRpcReply>(
       TracesRpc.listTiers,
       { traceId },
       rpcContextOf(request),
@@ -115,7 +119,7 @@ export class TracesController {
       traceId,
       query,
       () =>
-        this.rpc.request<object, ListTradesRpcReply>(
+        this.rpc.request<ListTradesRpcRequest, ListTradesRpcReply>(
           TracesRpc.listTrades,
           { ...query, traceId },
           rpcContextOf(request),
@@ -155,7 +159,7 @@ export class TracesController {
     @Param('userId', uuidParam('userId')) userId: string,
     @Req() request: GatewayRequest,
   ): Promise<SubscriptionsResponse> {
-    const reply = await this.rpc.request<object, ListSubscriptionsRpcReply>(
+    const reply = await this.rpc.request<ListSubscriptionsRpcRequest, ListSubscriptionsRpcReply>(
       TracesRpc.listSubscriptions,
       { userId },
       rpcContextOf(request),

@@ -26,7 +26,7 @@ import { CsrfExempt } from '../csrf/csrf-exempt.decorator';
  */
 @ApiTags('webhooks')
 @Controller('api/webhooks')
-export class SnaptradeWebhooksController {
+export class GatewaySnaptradeWebhooksController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Public()

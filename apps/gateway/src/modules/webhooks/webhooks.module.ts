@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SnaptradeWebhooksController } from './snaptrade-webhooks.controller';
+import { GatewaySnaptradeWebhooksController } from './snaptrade-webhooks.controller';
 
 /** Providers' webhooks (/api/webhooks/*): public, CSRF-exempt, proven by their signatures. */
-@Module({ controllers: [SnaptradeWebhooksController] })
+@Module({ controllers: [GatewaySnaptradeWebhooksController] })
 export class WebhooksModule {}

@@ -12,7 +12,7 @@ import { SetAdminUseCase } from './use-cases/set-admin.use-case';
 
 /** The admins' Users tab (reached through the admin service, which audit-logs the changes). */
 @Controller()
-export class AdminUsersController {
+export class IdentityAdminUsersController {
   constructor(
     private readonly listUsers: ListAdminUsersUseCase,
     private readonly setAdmin: SetAdminUseCase,

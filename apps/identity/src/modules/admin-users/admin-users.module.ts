@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/entities/user.entity';
-import { AdminUsersController } from './admin-users.controller';
+import { IdentityAdminUsersController } from './admin-users.controller';
 import { ListAdminUsersUseCase } from './use-cases/list-admin-users.use-case';
 import { SetAdminUseCase } from './use-cases/set-admin.use-case';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],
-  controllers: [AdminUsersController],
+  controllers: [IdentityAdminUsersController],
   providers: [ListAdminUsersUseCase, SetAdminUseCase],
 })
-export class AdminUsersModule {}
+export class IdentityAdminUsersModule {}

@@ -38,7 +38,7 @@ const requireAdmin = (actor: RpcActor | undefined) => {
  * null when identity does not answer in time, the list still answers).
  */
 @Controller()
-export class AdminTracesController {
+export class TracesAdminTracesController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ledger: SubscriptionLedger,

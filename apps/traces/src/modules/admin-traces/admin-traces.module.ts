@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdentityUsersModule } from '../identity-users/identity-users.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
-import { AdminTracesController } from './admin-traces.controller';
+import { TracesAdminTracesController } from './admin-traces.controller';
 
-@Module({ imports: [SubscriptionsModule, IdentityUsersModule], controllers: [AdminTracesController] })
-export class AdminTracesModule {}
+@Module({ imports: [SubscriptionsModule, IdentityUsersModule], controllers: [TracesAdminTracesController] })
+export class TracesAdminTracesModule {}

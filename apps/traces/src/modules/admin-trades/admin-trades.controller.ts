@@ -13,7 +13,7 @@ import { AdminTradesService } from './admin-trades.service';
 
 /** rpc.traces.admin.trades.*: admins only, called by the admin service. */
 @Controller()
-export class AdminTradesController {
+export class TracesAdminTradesController {
   constructor(private readonly trades: AdminTradesService) {}
 
   @MessagePattern(TracesAdminTradesRpc.list)

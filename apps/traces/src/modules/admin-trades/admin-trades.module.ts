@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AdminTradesController } from './admin-trades.controller';
+import { TracesAdminTradesController } from './admin-trades.controller';
 import { AdminTradesService } from './admin-trades.service';
 
-@Module({ controllers: [AdminTradesController], providers: [AdminTradesService] })
-export class AdminTradesModule {}
+@Module({ controllers: [TracesAdminTradesController], providers: [AdminTradesService] })
+export class TracesAdminTradesModule {}

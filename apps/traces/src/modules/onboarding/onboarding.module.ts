@@ -8,4 +8,4 @@ import { OnboardingTraderController, OnboardingTraderReader } from './onboarding
   controllers: [OnboardingTraderController],
   providers: [OnboardingTraderReader],
 })
-export class OnboardingModule {}
+export class TracesOnboardingModule {}

@@ -12,9 +12,12 @@ import type {
   AdminHoldingView,
   AdminProviderUsersTotals,
   AdminProviderUserView,
+  AdminSnaptradeUsersResponse,
 } from '../../http/admin/admin-brokerage.view';
 import type { BrokerageAccountView } from '../../http/brokerage/brokerage.view';
 import { rpcCallOf } from '../rpc-call';
+import type { RpcCallTypes } from '../rpc-envelope';
+import type { AdminRpcRequest } from './admin-panel.rpc';
 
 /** The admin service's brokerage tools (the gateway calls these; admin asks the brokerage service, and audits). */
 export const AdminBrokerageRpc = {
@@ -73,8 +76,39 @@ export interface AdminBrokerageChangeRpcReply extends Pick<AdminBrokerageChangeR
   after: Record<string, unknown>;
 }
 
-export class AdminListConnectionsRpcCall extends rpcCallOf(AdminListConnectionsDto) {}
-export class AdminTargetUserRpcCall extends rpcCallOf(AdminTargetUserDto) {}
-export class AdminDeleteSpecificConnectionRpcCall extends rpcCallOf(AdminDeleteSpecificConnectionDto) {}
-export class AdminRemoveBrokerageRpcCall extends rpcCallOf(AdminRemoveBrokerageDto) {}
-export class AdminDeleteSnaptradeUserRpcCall extends rpcCallOf(AdminDeleteSnaptradeUserDto) {}
+export type AdminListConnectionsRpcRequest = AdminRpcRequest<AdminListConnectionsDto>;
+export type AdminTargetUserRpcRequest = AdminRpcRequest<AdminTargetUserDto>;
+export type AdminDeleteSpecificConnectionRpcRequest = AdminRpcRequest<AdminDeleteSpecificConnectionDto>;
+export type AdminRemoveBrokerageRpcRequest = AdminRpcRequest<AdminRemoveBrokerageDto>;
+export type AdminDeleteSnaptradeUserRpcRequest = AdminRpcRequest<AdminDeleteSnaptradeUserDto>;
+
+/** Each AdminBrokerageRpc subject's request (the admin form without its userId) and the admin service's reply. */
+export interface AdminBrokerageRpcCalls {
+  [AdminBrokerageRpc.allConnections]: RpcCallTypes<
+    AdminListConnectionsRpcRequest,
+    { connections: AdminConnectionView[]; total: number }
+  >;
+  [AdminBrokerageRpc.providerUsers]: RpcCallTypes<Record<string, never>, Omit<AdminSnaptradeUsersResponse, 'success'>>;
+  [AdminBrokerageRpc.userConnections]: RpcCallTypes<AdminTargetUserRpcRequest, AdminUserConnectionsRpcReply>;
+  [AdminBrokerageRpc.userHoldings]: RpcCallTypes<AdminTargetUserRpcRequest, AdminUserHoldingsRpcReply>;
+  [AdminBrokerageRpc.deleteConnections]: RpcCallTypes<AdminTargetUserRpcRequest, AdminBrokerageChangeRpcReply>;
+  [AdminBrokerageRpc.deleteConnection]: RpcCallTypes<
+    AdminDeleteSpecificConnectionRpcRequest,
+    AdminBrokerageChangeRpcReply
+  >;
+  [AdminBrokerageRpc.removeBrokerage]: RpcCallTypes<AdminRemoveBrokerageRpcRequest, AdminBrokerageChangeRpcReply>;
+  [AdminBrokerageRpc.deleteProviderUser]: RpcCallTypes<
+    AdminDeleteSnaptradeUserRpcRequest,
+    AdminBrokerageChangeRpcReply
+  >;
+}
+
+export class AdminListConnectionsRpcCall extends rpcCallOf<AdminListConnectionsRpcRequest>(AdminListConnectionsDto) {}
+export class AdminTargetUserRpcCall extends rpcCallOf<AdminTargetUserRpcRequest>(AdminTargetUserDto) {}
+export class AdminDeleteSpecificConnectionRpcCall extends rpcCallOf<AdminDeleteSpecificConnectionRpcRequest>(
+  AdminDeleteSpecificConnectionDto,
+) {}
+export class AdminRemoveBrokerageRpcCall extends rpcCallOf<AdminRemoveBrokerageRpcRequest>(AdminRemoveBrokerageDto) {}
+export class AdminDeleteSnaptradeUserRpcCall extends rpcCallOf<AdminDeleteSnaptradeUserRpcRequest>(
+  AdminDeleteSnaptradeUserDto,
+) {}

@@ -6,6 +6,7 @@ import {
 } from '../../http/admin/admin-feedback.dto';
 import type { AdminPagination } from '../../http/admin/admin-pagination';
 import { AdminUsersDto, ToggleAdminDto } from '../../http/admin/admin-users.dto';
+import type { AdminBodyDto } from '../../http/traces/traces.dto';
 import { IsString, MaxLength } from 'class-validator';
 import { rpcCallOf } from '../rpc-call';
 
@@ -17,6 +18,13 @@ export const AdminPanelRpc = {
   setFeedbackStatus: 'rpc.admin.feedback.set-status',
   listAuditLog: 'rpc.admin.audit-log.list',
 } as const;
+
+/** What the gateway forwards of an admin form: the body without its `userId` (the session decides who acts). */
+export type AdminRpcRequest<TBody extends AdminBodyDto> = Omit<TBody, 'userId'>;
+
+export type AdminListUsersRpcRequest = AdminRpcRequest<AdminUsersDto>;
+export type AdminToggleAdminRpcRequest = AdminRpcRequest<ToggleAdminDto>;
+export type AdminAuditLogRpcRequest = AdminRpcRequest<AdminAuditLogDto>;
 
 export class SetFeedbackStatusRpcPayload extends UpdateFeedbackStatusDto {
   /** Any text: an id that is no feedback's (malformed included) is 404. */
@@ -37,8 +45,8 @@ export interface AdminAuditLogRpcReply {
   pagination: AdminPagination;
 }
 
-export class AdminListUsersRpcCall extends rpcCallOf(AdminUsersDto) {}
-export class AdminToggleAdminRpcCall extends rpcCallOf(ToggleAdminDto) {}
+export class AdminListUsersRpcCall extends rpcCallOf<AdminListUsersRpcRequest>(AdminUsersDto) {}
+export class AdminToggleAdminRpcCall extends rpcCallOf<AdminToggleAdminRpcRequest>(ToggleAdminDto) {}
 export class AdminListFeedbackRpcCall extends rpcCallOf(AdminFeedbackListQueryDto) {}
 export class SetFeedbackStatusRpcCall extends rpcCallOf(SetFeedbackStatusRpcPayload) {}
-export class AdminAuditLogRpcCall extends rpcCallOf(AdminAuditLogDto) {}
+export class AdminAuditLogRpcCall extends rpcCallOf<AdminAuditLogRpcRequest>(AdminAuditLogDto) {}

@@ -8,6 +8,7 @@ import {
 import type { AdminTradeCopyView, AdminTradeView } from '../../http/admin/admin-trades.view';
 import { TIER_NAMES, type TierName } from '../../http/traces/traces.rules';
 import { rpcCallOf } from '../rpc-call';
+import type { AdminRpcRequest } from './admin-panel.rpc';
 
 /** The admin service's trade actions (the gateway calls these; admin asks traces and the copy engine, and audits). */
 export const AdminTradesRpc = {
@@ -69,6 +70,10 @@ export class TracesAdminShareTradePayload extends AdminTradeIdDto {
   @IsIn(TIER_NAMES, { message: `requiredTier must be one of: ${TIER_NAMES.join(', ')}` })
   requiredTier: TierName;
 }
+export type AdminListTradesRpcRequest = AdminRpcRequest<AdminListTradesDto>;
+export type AdminShareTradeRpcRequest = AdminRpcRequest<AdminShareTradeDto>;
+export type AdminTradeIdRpcRequest = AdminRpcRequest<AdminTradeIdDto>;
+
 export class CopiesOfTradesPayload {
   @IsArray({ message: 'tradeIds must be a list' })
   @ArrayMaxSize(ADMIN_TRADES_PAGE_MAX)
@@ -76,8 +81,8 @@ export class CopiesOfTradesPayload {
   tradeIds: string[];
 }
 
-export class AdminListTradesRpcCall extends rpcCallOf(AdminListTradesDto) {}
-export class AdminShareTradeRpcCall extends rpcCallOf(AdminShareTradeDto) {}
-export class AdminTradeIdRpcCall extends rpcCallOf(AdminTradeIdDto) {}
+export class AdminListTradesRpcCall extends rpcCallOf<AdminListTradesRpcRequest>(AdminListTradesDto) {}
+export class AdminShareTradeRpcCall extends rpcCallOf<AdminShareTradeRpcRequest>(AdminShareTradeDto) {}
+export class AdminTradeIdRpcCall extends rpcCallOf<AdminTradeIdRpcRequest>(AdminTradeIdDto) {}
 export class TracesAdminShareTradeRpcCall extends rpcCallOf(TracesAdminShareTradePayload) {}
 export class CopiesOfTradesRpcCall extends rpcCallOf(CopiesOfTradesPayload) {}

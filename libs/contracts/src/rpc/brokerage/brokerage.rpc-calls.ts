@@ -44,6 +44,7 @@ import {
 import type {
   AccountScopedRpcRequest,
   AccountValuesRpcRequest,
+  ConnectionPortalRpcRequest,
   ConnectionRpcRequest,
   GetPlacedOrderRpcRequest,
   ListOrdersRpcRequest,
@@ -56,6 +57,7 @@ import type {
   PlaceOrderRpcRequest,
   QuotesRpcRequest,
   ResolveUnknownOrderRpcRequest,
+  UserScopedRpcRequest,
 } from './brokerage.rpc';
 
 // Validated envelopes of the brokerage service's handlers (see rpcCallOf). Payloads reuse the gateway's HTTP
@@ -286,10 +288,10 @@ export class PaperMarketRpcPayload implements PaperMarketRpcRequest {
   symbols: string[];
 }
 
-export class UserScopedRpcCall extends rpcCallOf(RegisterProviderUserDto) {}
+export class UserScopedRpcCall extends rpcCallOf<UserScopedRpcRequest>(RegisterProviderUserDto) {}
 export class AccountScopedRpcCall extends rpcCallOf(AccountScopedRpcPayload) {}
 export class ListOrdersRpcCall extends rpcCallOf(ListOrdersRpcPayload) {}
-export class ConnectionPortalRpcCall extends rpcCallOf(ConnectionPortalDto) {}
+export class ConnectionPortalRpcCall extends rpcCallOf<ConnectionPortalRpcRequest>(ConnectionPortalDto) {}
 export class ConnectionRpcCall extends rpcCallOf(ConnectionRpcPayload) {}
 export class QuotesRpcCall extends rpcCallOf(QuotesRpcPayload) {}
 export class MarketQuotesRpcCall extends rpcCallOf(MarketQuotesRpcPayload) {}

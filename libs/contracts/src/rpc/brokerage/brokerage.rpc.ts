@@ -13,6 +13,7 @@ import type {
 } from '../../http/brokerage/brokerage.view';
 import type { PaperPortalSessionView } from '../../http/brokerage/brokerage.responses';
 import type { MarketOrderInput } from '../../rules/market-order.rules';
+import type { RpcCallTypes } from '../rpc-envelope';
 
 /** Requests the brokerage service answers. Every user-scoped one refuses a userId that is not the actor's. */
 export const BrokerageRpc = {
@@ -122,6 +123,22 @@ export interface ListOrdersRpcReply {
   nextCursor?: string | null;
 }
 export type PortfolioHistoryRpcReply = PortfolioHistoryView;
+
+/**
+ * The user-scoped BrokerageRpc subjects the gateway forwards (registration, the connection portal, credentials and the
+ * account reads): each one's request and reply.
+ */
+export interface BrokerageUserRpcCalls {
+  [BrokerageRpc.registerUser]: RpcCallTypes<UserScopedRpcRequest, RegisterProviderUserRpcReply>;
+  [BrokerageRpc.getCredentials]: RpcCallTypes<UserScopedRpcRequest, ProviderCredentialsRpcReply>;
+  [BrokerageRpc.connectionPortal]: RpcCallTypes<ConnectionPortalRpcRequest, ConnectionPortalRpcReply>;
+  [BrokerageRpc.listConnections]: RpcCallTypes<UserScopedRpcRequest, ListConnectionsRpcReply>;
+  [BrokerageRpc.listAccounts]: RpcCallTypes<UserScopedRpcRequest, ListAccountsRpcReply>;
+  [BrokerageRpc.getBalances]: RpcCallTypes<AccountScopedRpcRequest, GetBalancesRpcReply>;
+  [BrokerageRpc.listPositions]: RpcCallTypes<AccountScopedRpcRequest, ListPositionsRpcReply>;
+  [BrokerageRpc.listOrders]: RpcCallTypes<ListOrdersRpcRequest, ListOrdersRpcReply>;
+  [BrokerageRpc.portfolioHistory]: RpcCallTypes<UserScopedRpcRequest, PortfolioHistoryRpcReply>;
+}
 
 export interface QuotesRpcRequest {
   userId: string;

@@ -9,6 +9,8 @@ import {
 import { AVATAR_MAX_DIMENSION, AVATAR_STORED_MAX_BYTES } from '../../http/traces/owner-profile.rules';
 import type { OwnerAnalyticsView, OwnerTierView, OwnerTraceView } from '../../http/traces/owner-profile.view';
 import { rpcCallOf } from '../rpc-call';
+import type { RpcCallTypes } from '../rpc-envelope';
+import type { TraceIdRpcRequest } from './traces.rpc';
 
 /**
  * The trace owner's calls (docs/product.md#rest-calls). Every one is refused with 403 NOT_TRACE_OWNER for anyone but
@@ -57,29 +59,58 @@ export interface GetAvatarRpcReply {
   dataBase64: string;
 }
 
+export interface UpdateTraceProfileRpcRequest extends UpdateTraceProfileDto, TraceIdRpcRequest {}
+export interface UpdateTracePrivacyRpcRequest extends UpdateTracePrivacyDto, TraceIdRpcRequest {}
+export interface CreateTracePostRpcRequest extends CreateTracePostDto, TraceIdRpcRequest {}
+export interface TracePostIdRpcRequest extends TraceIdRpcRequest {
+  postId: string;
+}
+export interface UpdateTracePostRpcRequest extends UpdateTracePostDto, TracePostIdRpcRequest {}
+/** The re-encoded avatar (JPEG, base64). */
+export interface PutAvatarRpcRequest extends TraceIdRpcRequest {
+  contentType: 'image/jpeg';
+  dataBase64: string;
+  width: number;
+  height: number;
+}
+
+/** Each TraceOwnerProfileRpc subject's request and reply. */
+export interface TraceOwnerProfileRpcCalls {
+  [TraceOwnerProfileRpc.getOwnerTrace]: RpcCallTypes<TraceIdRpcRequest, GetOwnerTraceRpcReply>;
+  [TraceOwnerProfileRpc.checkOwner]: RpcCallTypes<TraceIdRpcRequest, CheckTraceOwnerRpcReply>;
+  [TraceOwnerProfileRpc.updateProfile]: RpcCallTypes<UpdateTraceProfileRpcRequest, OwnerTraceRpcReply>;
+  [TraceOwnerProfileRpc.updatePrivacy]: RpcCallTypes<UpdateTracePrivacyRpcRequest, OwnerTraceRpcReply>;
+  [TraceOwnerProfileRpc.createPost]: RpcCallTypes<CreateTracePostRpcRequest, OwnerPostRpcReply>;
+  [TraceOwnerProfileRpc.updatePost]: RpcCallTypes<UpdateTracePostRpcRequest, OwnerPostRpcReply>;
+  [TraceOwnerProfileRpc.deletePost]: RpcCallTypes<TracePostIdRpcRequest, { deleted: true }>;
+  [TraceOwnerProfileRpc.putAvatar]: RpcCallTypes<PutAvatarRpcRequest, PutAvatarRpcReply>;
+  [TraceOwnerProfileRpc.deleteAvatar]: RpcCallTypes<TraceIdRpcRequest, { deleted: true }>;
+  [TraceOwnerProfileRpc.getAvatar]: RpcCallTypes<TraceIdRpcRequest, GetAvatarRpcReply>;
+}
+
 const traceId = IsUUID('all', { message: 'traceId must be a valid id' });
 const postId = IsUUID('all', { message: 'postId must be a valid id' });
 
-export class UpdateTraceProfileRpcPayload extends UpdateTraceProfileDto {
+export class UpdateTraceProfileRpcPayload extends UpdateTraceProfileDto implements UpdateTraceProfileRpcRequest {
   @traceId
   traceId: string;
 }
-export class UpdateTracePrivacyRpcPayload extends UpdateTracePrivacyDto {
+export class UpdateTracePrivacyRpcPayload extends UpdateTracePrivacyDto implements UpdateTracePrivacyRpcRequest {
   @traceId
   traceId: string;
 }
-export class CreateTracePostRpcPayload extends CreateTracePostDto {
+export class CreateTracePostRpcPayload extends CreateTracePostDto implements CreateTracePostRpcRequest {
   @traceId
   traceId: string;
 }
-export class UpdateTracePostRpcPayload extends UpdateTracePostDto {
+export class UpdateTracePostRpcPayload extends UpdateTracePostDto implements UpdateTracePostRpcRequest {
   @traceId
   traceId: string;
 
   @postId
   postId: string;
 }
-export class TracePostIdRpcPayload {
+export class TracePostIdRpcPayload implements TracePostIdRpcRequest {
   @traceId
   traceId: string;
 
@@ -87,7 +118,7 @@ export class TracePostIdRpcPayload {
   postId: string;
 }
 /** The re-encoded avatar (the gateway decodes, bounds and re-encodes the upload; see the gateway's avatar image). */
-export class PutAvatarRpcPayload {
+export class PutAvatarRpcPayload implements PutAvatarRpcRequest {
   @traceId
   traceId: string;
 

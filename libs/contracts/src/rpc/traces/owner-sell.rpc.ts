@@ -3,6 +3,7 @@ import { IsNotEmpty, IsObject, IsString, IsUUID, Matches, MaxLength, ValidateNes
 import { SellPositionDataDto } from '../../http/traces/owner-sell.dto';
 import type { PlacedOrderView } from '../../http/brokerage/brokerage.view';
 import { asInstanceOf, rpcCallOf } from '../rpc-call';
+import type { TraceIdRpcRequest } from './traces.rpc';
 
 /** The owner's real-time refresh and market sell (owner only: 404 unknown trace, 403 NOT_TRACE_OWNER). */
 export const OwnerSellRpc = {
@@ -44,7 +45,7 @@ export interface SellPositionRpcReply {
   replayed: boolean;
 }
 
-export class RefreshBrokerageRpcPayload {
+export class RefreshBrokerageRpcPayload implements TraceIdRpcRequest {
   @IsUUID('all', { message: 'traceId must be a valid id' })
   traceId: string;
 }

@@ -2,6 +2,7 @@ import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ShareTradeDto } from '../../http/traces/owner-trades.dto';
 import type { OwnerTradeView } from '../../http/traces/owner-trades.view';
 import { rpcCallOf } from '../rpc-call';
+import type { TraceIdRpcRequest } from './traces.rpc';
 
 /** The owner's Trade Manager calls (owner only: 404 for an unknown trace, 403 NOT_TRACE_OWNER for anyone else). */
 export const OwnerTradesRpc = {
@@ -40,7 +41,7 @@ export interface ShareTradeRpcReply {
   trade: OwnerTradeView;
 }
 
-export class OwnerTraceRpcPayload {
+export class OwnerTraceRpcPayload implements TraceIdRpcRequest {
   @IsUUID('all', { message: 'traceId must be a valid id' })
   traceId: string;
 }
@@ -50,7 +51,8 @@ export class OwnerTradesListRpcPayload extends OwnerTraceRpcPayload implements O
   @MaxLength(200)
   cursor?: string;
 }
-export class ShareTradeRpcPayload extends ShareTradeDto {
+export interface ShareTradeRpcRequest extends ShareTradeDto, TraceIdRpcRequest {}
+export class ShareTradeRpcPayload extends ShareTradeDto implements ShareTradeRpcRequest {
   @IsUUID('all', { message: 'traceId must be a valid id' })
   traceId: string;
 }

@@ -11,7 +11,15 @@ import {
   UnsubscribeDto,
 } from '../../http/traces/traces.dto';
 import { rpcCallOf } from '../rpc-call';
-import type { ListSubscriptionsRpcRequest, TraceIdRpcRequest } from './traces.rpc';
+import type {
+  AdminCreateTraceRpcRequest,
+  AdminListTracesRpcRequest,
+  AdminTraceIdRpcRequest,
+  AdminUpdateTraceOwnerRpcRequest,
+  ListSubscriptionsRpcRequest,
+  ListTradesRpcRequest,
+  TraceIdRpcRequest,
+} from './traces.rpc';
 
 // Validated envelopes of the traces service's handlers (see rpcCallOf), reusing the gateway's DTOs.
 
@@ -23,7 +31,7 @@ export class TraceIdRpcPayload implements TraceIdRpcRequest {
   @IsUUID('all', { message: 'traceId must be a valid id' })
   traceId: string;
 }
-export class ListTradesRpcPayload extends ListTradesQueryDto {
+export class ListTradesRpcPayload extends ListTradesQueryDto implements ListTradesRpcRequest {
   @IsUUID('all', { message: 'traceId must be a valid id' })
   traceId: string;
 }
@@ -35,7 +43,9 @@ export class ListTradesRpcCall extends rpcCallOf(ListTradesRpcPayload) {}
 export class SubscribeRpcCall extends rpcCallOf(SubscribeDto) {}
 export class UnsubscribeRpcCall extends rpcCallOf(UnsubscribeDto) {}
 export class AutoSubscribeRpcCall extends rpcCallOf(AutoSubscribeDto) {}
-export class AdminListTracesRpcCall extends rpcCallOf(AdminListTracesDto) {}
-export class AdminCreateTraceRpcCall extends rpcCallOf(AdminCreateTraceDto) {}
-export class AdminUpdateTraceOwnerRpcCall extends rpcCallOf(AdminUpdateTraceOwnerDto) {}
-export class AdminTraceIdRpcCall extends rpcCallOf(AdminTraceIdDto) {}
+export class AdminListTracesRpcCall extends rpcCallOf<AdminListTracesRpcRequest>(AdminListTracesDto) {}
+export class AdminCreateTraceRpcCall extends rpcCallOf<AdminCreateTraceRpcRequest>(AdminCreateTraceDto) {}
+export class AdminUpdateTraceOwnerRpcCall extends rpcCallOf<AdminUpdateTraceOwnerRpcRequest>(
+  AdminUpdateTraceOwnerDto,
+) {}
+export class AdminTraceIdRpcCall extends rpcCallOf<AdminTraceIdRpcRequest>(AdminTraceIdDto) {}

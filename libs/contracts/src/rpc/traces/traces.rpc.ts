@@ -9,6 +9,14 @@ import type {
   TraceViewerView,
   TradeView,
 } from '../../http/traces/trace.view';
+import type {
+  AdminCreateTraceDto,
+  AdminListTracesDto,
+  AdminTraceIdDto,
+  AdminUpdateTraceOwnerDto,
+  ListTradesQueryDto,
+} from '../../http/traces/traces.dto';
+import type { AdminRpcRequest } from '../admin/admin-panel.rpc';
 
 export const TracesRpc = {
   listSubscriptions: 'rpc.traces.subscriptions.list',
@@ -60,6 +68,12 @@ export interface ListTracesRpcReply {
 export interface TraceIdRpcRequest {
   traceId: string;
 }
+export interface ListTradesRpcRequest extends ListTradesQueryDto, TraceIdRpcRequest {}
+
+export type AdminListTracesRpcRequest = AdminRpcRequest<AdminListTracesDto>;
+export type AdminCreateTraceRpcRequest = AdminRpcRequest<AdminCreateTraceDto>;
+export type AdminUpdateTraceOwnerRpcRequest = AdminRpcRequest<AdminUpdateTraceOwnerDto>;
+export type AdminTraceIdRpcRequest = AdminRpcRequest<AdminTraceIdDto>;
 export interface GetTraceRpcReply {
   trace: TraceDetailView;
 }

@@ -6,7 +6,7 @@ import {
   type UserView,
 } from '@copytrade/contracts';
 import { RpcClient } from '@copytrade/nest';
-import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+import { rpcContextOf, type GatewayRequest } from './authenticated-request';
 
 /** Short: the user view must not wait on the brokerage service; without an answer the secret is simply left out. */
 const SECRET_LOOKUP_TIMEOUT_MS = 1_500;

@@ -18,7 +18,7 @@ import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { ReadsOnly } from '../live-reads/own-writes.guard';
-import { orderRequestId } from '../paper/order-request-id';
+import { orderRequestId } from '../order-request-id/order-request-id';
 
 /**
  * The follower's manual copy (docs/product.md#rest-calls):
@@ -32,7 +32,7 @@ import { orderRequestId } from '../paper/order-request-id';
  */
 @ApiTags('copy-trades')
 @Controller('api')
-export class CopyTradeController {
+export class GatewayCopiesController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('snaptrade/copy-trade')
