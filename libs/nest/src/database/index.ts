@@ -1,2 +1,3 @@
 export * from './service-data-source.options';
 export * from './run-migrations';
+export * from './returned-rows';

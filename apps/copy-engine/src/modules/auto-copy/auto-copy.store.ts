@@ -1,13 +1,8 @@
+import { returnedRows } from '@copytrade/nest';
 import type { CopyableTradeView } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import { COLUMNS, TABLE, type CopyOrigin, type CopyRecord } from '../copies/copy-instances.store';
 import { FOLLOWER_SETTINGS } from '../follower-settings/follower-settings.store';
-
-/** The rows an UPDATE … RETURNING gave back (TypeORM's postgres driver answers UPDATEs as [rows, count]). */
-const returned = <T>(result: unknown): T[] =>
-  Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
-    ? (result[0] as T[])
-    : (result as T[]);
 
 /** The shared trade every automatic copy of one TradeShared copies, and its receipt. */
 export interface AutoCopyTrade {
@@ -177,7 +172,7 @@ export async function claimUnplacedAutomaticCopies(
   limit: number,
   leaseMs: number,
 ): Promise<CopyRecord[]> {
-  return returned<CopyRecord>(
+  return returnedRows<CopyRecord>(
     await manager.query(
       `UPDATE ${TABLE} SET in_flight_until = now() + make_interval(secs => $2::float8 / 1000),
               attempts = attempts + 1, updated_at = now()

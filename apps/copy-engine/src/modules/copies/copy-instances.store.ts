@@ -1,3 +1,4 @@
+import { returnedRows } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { claimDuePending } from './pending-sweeper';
 
@@ -90,12 +91,6 @@ export interface CopyClosing {
 }
 
 export const TABLE = 'copy_engine.copy_instances';
-
-/** The rows an UPDATE … RETURNING gave back (TypeORM's postgres driver answers UPDATEs as [rows, count]). */
-const returned = <T>(result: unknown): T[] =>
-  Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
-    ? (result[0] as T[])
-    : (result as T[]);
 
 export const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", request_hash AS "requestHash",
   original_trade_id AS "originalTradeId", trace_id AS "traceId", trader_user_id AS "traderUserId",
@@ -254,7 +249,7 @@ export async function insertPendingCopy(
  * one caller wins, atomically, for every replica. Answers whether the caller now holds it.
  */
 export async function claimBrokerageCall(manager: EntityManager, id: string, leaseMs: number): Promise<boolean> {
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE ${TABLE} SET in_flight_until = now() + make_interval(secs => $2::float8 / 1000),
             next_attempt_at = now() + make_interval(secs => $2::float8 / 1000), attempts = attempts + 1,
@@ -354,7 +349,7 @@ export async function failCopies(
   }>,
 ): Promise<string[]> {
   if (failures.length === 0) return [];
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE ${TABLE} c SET status = 'FAILED', failure_code = f.code, failure_reason = f.reason, in_flight_until = NULL,
               next_attempt_at = NULL, awaiting_confirmation = false, order_state = coalesce(f.order_state, c.order_state),
@@ -479,7 +474,7 @@ export async function closeCopyRow(
     closedAt: Date;
   },
 ): Promise<boolean> {
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE ${TABLE} SET status = 'CLOSED', exit_price = $2, realized_pnl = $3, sell_order_id = $4,
               client_exit_price = $5, closed_at = $6, updated_at = now()
