@@ -1,4 +1,4 @@
-import { returnedRows } from '@copytrade/nest';
+import { returnedRows, selectList, type ColumnMap } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import type { CloseReason } from '../copies/copy-closed-by';
 import { TABLE } from '../copies/copy-instances.store';
@@ -14,6 +14,15 @@ export interface AutoCopyClose {
   reason: CloseReason;
   attempt: number;
 }
+
+/** How each field of an AutoCopyClose is read from auto_copy_closes. */
+export const AUTO_COPY_CLOSE_COLUMNS: ColumnMap<AutoCopyClose> = {
+  eventId: 'event_id',
+  copyId: 'copy_id',
+  userId: 'user_id',
+  reason: 'reason',
+  attempt: 'attempt',
+};
 
 /**
  * The trade's automatic copies, open or still pending, of followers who turned 'close my automatic copies when the
@@ -82,7 +91,7 @@ export async function claimAutoCopyCloses(
                SELECT event_id, copy_id FROM ${CLOSES}
                 WHERE status = 'PENDING' AND (in_flight_until IS NULL OR in_flight_until <= now())
                 ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING event_id AS "eventId", copy_id AS "copyId", user_id AS "userId", reason, attempt`,
+        RETURNING ${selectList(AUTO_COPY_CLOSE_COLUMNS)}`,
       [limit, leaseMs],
     ),
   );

@@ -1,8 +1,8 @@
-import { returnedRows } from '@copytrade/nest';
+import { returnedRows, selectList } from '@copytrade/nest';
 import type { CopyableTradeView } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import { COLUMNS, TABLE, type CopyOrigin, type CopyRecord } from '../copies/copy-instances.store';
-import { FOLLOWER_SETTINGS } from '../follower-settings/follower-settings.store';
+import { FOLLOWER_SETTINGS, FOLLOWER_SETTINGS_COLUMNS } from '../follower-settings/follower-settings.store';
 
 /** The shared trade every automatic copy of one TradeShared copies, and its receipt. */
 export interface AutoCopyTrade {
@@ -81,9 +81,9 @@ export interface CopyingFollower {
 /** Of these users, those whose projected settings have copy trading on (no row: off). */
 export async function followersCopying(manager: EntityManager, userIds: string[]): Promise<CopyingFollower[]> {
   if (userIds.length === 0) return [];
+  const { userId, defaultCopyAmount, maxCopyAmount } = FOLLOWER_SETTINGS_COLUMNS;
   return (await manager.query(
-    `SELECT user_id::text AS "userId", default_copy_amount::text AS "defaultCopyAmount",
-            max_copy_amount::text AS "maxCopyAmount"
+    `SELECT ${selectList<CopyingFollower>({ userId, defaultCopyAmount, maxCopyAmount })}
        FROM ${FOLLOWER_SETTINGS} WHERE user_id = ANY($1::uuid[]) AND copy_trading_enabled`,
     [userIds],
   )) as CopyingFollower[];

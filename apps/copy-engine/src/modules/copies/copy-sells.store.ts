@@ -1,4 +1,4 @@
-import { returnedRows } from '@copytrade/nest';
+import { returnedRows, selectList } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { claimDuePending } from './pending-sweeper';
 
@@ -21,10 +21,20 @@ export interface CopySellRecord {
 }
 
 const SELLS = 'copy_engine.copy_sells';
-const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", copy_id AS "copyId",
-  brokerage_account_id AS "brokerageAccountId", quantity::text AS quantity, status,
-  brokerage_order_id AS "brokerageOrderId", filled_quantity::text AS "filledQuantity", fill_price::text AS "fillPrice",
-  filled_at AS "filledAt", failure_reason AS "failureReason"`;
+const COLUMNS = selectList<CopySellRecord>({
+  id: 'id',
+  userId: 'user_id',
+  requestId: 'request_id',
+  copyId: 'copy_id',
+  brokerageAccountId: 'brokerage_account_id',
+  quantity: 'quantity::text',
+  status: 'status',
+  brokerageOrderId: 'brokerage_order_id',
+  filledQuantity: 'filled_quantity::text',
+  fillPrice: 'fill_price::text',
+  filledAt: 'filled_at',
+  failureReason: 'failure_reason',
+});
 
 export async function findCopySell(
   manager: EntityManager,
