@@ -1,25 +1,21 @@
 import { returnedRows, selectList } from '@copytrade/nest';
 import type { CopyableTradeView } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
-import { COLUMNS, TABLE, type CopyOrigin, type CopyRecord } from '../copies/copy-instances.store';
+import {
+  COLUMNS,
+  copiedTradeFieldsOf,
+  TABLE,
+  type CopiedTradeFields,
+  type CopyOrigin,
+  type CopyRecord,
+} from '../copies/copy-instances.store';
 import { FOLLOWER_SETTINGS, FOLLOWER_SETTINGS_COLUMNS } from '../follower-settings/follower-settings.store';
 
 /** The shared trade every automatic copy of one TradeShared copies, and its receipt. */
-export interface AutoCopyTrade {
+export interface AutoCopyTrade extends CopiedTradeFields {
   tradeId: string;
   traceId: string;
   traderUserId: string;
-  traceName: string;
-  traceHandle: string;
-  traceAvatar: string | null;
-  symbol: string;
-  side: 'buy' | 'sell';
-  isOptions: boolean;
-  optionType: 'call' | 'put' | null;
-  optionsTicker: string | null;
-  strikePrice: string | null;
-  expirationDate: string | null;
-  contractMultiplier: number;
   traderPrice: string;
   traderSharedAt: Date;
   /** Where the copies come from ('shared' when not said: the fan-out of the trade's share). */
@@ -38,17 +34,7 @@ export function autoCopyTradeOf(
     tradeId: trade.id,
     traceId: trade.traceId,
     traderUserId: trade.ownerUserId,
-    traceName: trade.traceName,
-    traceHandle: trade.traceHandle,
-    traceAvatar: trade.traceAvatar,
-    symbol: trade.symbol,
-    side: trade.side,
-    isOptions: trade.isOptions,
-    optionType: trade.optionType,
-    optionsTicker: trade.optionsTicker,
-    strikePrice: trade.strikePrice,
-    expirationDate: trade.expirationDate,
-    contractMultiplier: trade.contractMultiplier,
+    ...copiedTradeFieldsOf(trade),
     ...receipt,
   };
 }

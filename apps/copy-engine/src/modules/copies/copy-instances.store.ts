@@ -1,4 +1,5 @@
 import { returnedRows, selectList, type ColumnMap } from '@copytrade/nest';
+import type { CopyableTradeView } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import { claimDuePending } from './pending-sweeper';
 
@@ -196,6 +197,36 @@ export async function findLiveCopyOfTrade(
   )) as CopyRecord[];
   return rows[0] ?? null;
 }
+
+/** The fields a copy takes from the shared trade it copies: its trace as shown, and the instrument. */
+export type CopiedTradeFields = Pick<
+  CopyRecord,
+  | 'traceName'
+  | 'traceHandle'
+  | 'traceAvatar'
+  | 'symbol'
+  | 'side'
+  | 'isOptions'
+  | 'optionType'
+  | 'optionsTicker'
+  | 'strikePrice'
+  | 'expirationDate'
+  | 'contractMultiplier'
+>;
+
+export const copiedTradeFieldsOf = (trade: CopyableTradeView): CopiedTradeFields => ({
+  traceName: trade.traceName,
+  traceHandle: trade.traceHandle,
+  traceAvatar: trade.traceAvatar,
+  symbol: trade.symbol,
+  side: trade.side,
+  isOptions: trade.isOptions,
+  optionType: trade.optionType,
+  optionsTicker: trade.optionsTicker,
+  strikePrice: trade.strikePrice,
+  expirationDate: trade.expirationDate,
+  contractMultiplier: trade.contractMultiplier,
+});
 
 export type NewCopy = Pick<
   CopyRecord,
