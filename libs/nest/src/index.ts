@@ -11,4 +11,5 @@ export * from './read-your-writes';
 export * from './demo';
 export * from './orders';
 export * from './market';
+export * from './scheduling';
 export * from './validation/control-characters.pipe';

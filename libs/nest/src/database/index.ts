@@ -1,2 +1,4 @@
 export * from './service-data-source.options';
 export * from './run-migrations';
+export * from './returned-rows';
+export * from './select-list';

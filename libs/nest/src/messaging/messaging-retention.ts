@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { EVENTS_MAX_AGE_MS } from './jetstream-connection';
 import { errorMessage, type MessagingLogger } from './messaging-logger';
 import { messagingTableName } from './messaging-table-name.util';
+import { WorkLoop } from '../scheduling/work-loop';
 
 export interface MessagingRetentionOptions {
   schema: string;
@@ -43,8 +44,7 @@ export class MessagingRetention {
   private readonly inboxRetentionMs: number;
   private readonly batchSize: number;
   private readonly logger: MessagingLogger;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly purges: WorkLoop<PurgeResult>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -57,6 +57,11 @@ export class MessagingRetention {
     this.inboxRetentionMs = options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS;
     this.batchSize = options.batchSize ?? 1_000;
     this.logger = options.logger ?? new Logger(MessagingRetention.name);
+    this.purges = new WorkLoop({
+      pass: () => this.purge(),
+      intervalMs: options.intervalMs ?? 10 * 60_000,
+      failed: (error) => this.logger.warn(`Purging messaging tables failed: ${errorMessage(error)}`),
+    });
     if (this.inboxRetentionMs < EVENTS_MAX_AGE_MS) {
       this.logger.warn(
         `Inbox retention (${this.inboxRetentionMs} ms) is shorter than the stream's max age: a replayed event could run twice`,
@@ -65,24 +70,12 @@ export class MessagingRetention {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(
-      () => {
-        if (this.running) return;
-        this.running = this.purge()
-          .catch((error: unknown) => this.logger.warn(`Purging messaging tables failed: ${errorMessage(error)}`))
-          .finally(() => (this.running = undefined));
-      },
-      this.options.intervalMs ?? 10 * 60_000,
-    );
-    this.timer.unref();
+    this.purges.start();
   }
 
   /** Stops the timer and waits for a purge in progress, so it never outlives the connection pool. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.purges.stop();
   }
 
   async purge(now = new Date()): Promise<PurgeResult> {

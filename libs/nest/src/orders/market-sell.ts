@@ -10,7 +10,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException } from '../errors/domain.exception';
 import { RpcTimeoutException, type RpcCallContext, type RpcClient } from '../rpc/rpc-client';
-import { orderProgressOf, sellFailureOf, sellNotFilledOf, unknownSellOrderOf } from './order-outcome';
+import { orderProgressOf, sellFailureOf, sellNotFilledOf, unknownOrderOf } from './order-outcome';
 
 export interface MarketSellRequest {
   userId: string;
@@ -57,7 +57,7 @@ export class MarketSell {
         const stored = await this.stored(request, context);
         return stored
           ? this.outcomeOf({ order: stored, replayed: true })
-          : { status: 'unknown', replayed: false, order: unknownSellOrderOf(payload) };
+          : { status: 'unknown', replayed: false, order: unknownOrderOf(payload) };
       }
       throw error instanceof DomainException ? sellFailureOf(error) : error;
     }

@@ -47,8 +47,8 @@ export function sellNotFilledOf(order: PlacedOrderView): DomainException {
   } satisfies SellFailureDetails);
 }
 
-/** The order of a sell whose placement got no answer in time and has no stored outcome: it may have been placed. */
-export function unknownSellOrderOf(payload: PlaceOrderRpcRequest): PlacedOrderView {
+/** The order of a placement that got no answer in time and has no stored outcome: it may have been placed. */
+export function unknownOrderOf(payload: PlaceOrderRpcRequest): PlacedOrderView {
   const { order } = payload;
   return {
     requestId: payload.requestId,
@@ -56,7 +56,7 @@ export function unknownSellOrderOf(payload: PlaceOrderRpcRequest): PlacedOrderVi
     state: 'UNKNOWN',
     clientOrderId: null,
     brokerageOrderId: null,
-    action: 'SELL',
+    action: order.action,
     symbol: order.symbol,
     quantity: order.quantity,
     isOptions: Boolean(order.isOptions),

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { WorkLoop } from '@copytrade/nest';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
-import { PeriodicSweep } from '../../common/periodic-sweep';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { ProviderUsers } from '../connections/provider-users.service';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../provider/brokerage-provider';
@@ -24,7 +24,11 @@ const SWEEP_BATCH = 20;
 @Injectable()
 export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OrderReconciler.name);
-  private readonly sweeps = new PeriodicSweep(() => this.sweep(), this.logger, 'Order reconciliation sweep failed');
+  private readonly sweeps = new WorkLoop({
+    pass: () => this.sweep(),
+    intervalMs: SWEEP_INTERVAL_MS,
+    failed: (error) => this.logger.warn({ err: error }, 'Order reconciliation sweep failed'),
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -36,7 +40,7 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
-    this.sweeps.start(SWEEP_INTERVAL_MS);
+    this.sweeps.start();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { WorkLoop } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
-import { PeriodicSweep } from '../../common/periodic-sweep';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { ProviderUsers } from '../connections/provider-users.service';
 import { BROKERAGE_PROVIDER, type BrokerageProvider } from '../provider/brokerage-provider';
@@ -22,7 +22,7 @@ const LEASE_MS = 120_000;
 @Injectable()
 export class OrderTracker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OrderTracker.name);
-  private readonly sweeps = new PeriodicSweep(() => this.sweep(), this.logger, 'Order tracking sweep failed');
+  private readonly sweeps: WorkLoop;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -31,10 +31,16 @@ export class OrderTracker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly search: ProviderOrderSearch,
     @Inject(BROKERAGE_PROVIDER) private readonly provider: BrokerageProvider,
     @Inject(BrokerageConfig) private readonly config: BrokerageConfig,
-  ) {}
+  ) {
+    this.sweeps = new WorkLoop({
+      pass: () => this.sweep(),
+      intervalMs: config.ORDER_TRACK_SWEEP_MS,
+      failed: (error) => this.logger.warn({ err: error }, 'Order tracking sweep failed'),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.sweeps.start(this.config.ORDER_TRACK_SWEEP_MS);
+    this.sweeps.start();
   }
 
   async onApplicationShutdown(): Promise<void> {

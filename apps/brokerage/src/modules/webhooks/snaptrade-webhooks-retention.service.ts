@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { WorkLoop } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
-import { PeriodicSweep } from '../../common/periodic-sweep';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { purgeSnaptradeWebhooks } from './snaptrade-webhooks.store';
 
@@ -16,11 +16,11 @@ const MIN_RETENTION_MS = 24 * 3_600_000;
 @Injectable()
 export class SnaptradeWebhooksRetention implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SnaptradeWebhooksRetention.name);
-  private readonly sweeps = new PeriodicSweep(
-    () => this.purge().then(() => undefined),
-    this.logger,
-    'Purging SnapTrade webhook ids failed',
-  );
+  private readonly sweeps = new WorkLoop({
+    pass: () => this.purge(),
+    intervalMs: SWEEP_INTERVAL_MS,
+    failed: (error) => this.logger.warn({ err: error }, 'Purging SnapTrade webhook ids failed'),
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -32,7 +32,7 @@ export class SnaptradeWebhooksRetention implements OnApplicationBootstrap, OnApp
   }
 
   onApplicationBootstrap(): void {
-    this.sweeps.start(SWEEP_INTERVAL_MS);
+    this.sweeps.start();
   }
 
   async onApplicationShutdown(): Promise<void> {

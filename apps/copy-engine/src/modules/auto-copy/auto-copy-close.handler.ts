@@ -6,9 +6,8 @@ import {
   type EventEnvelope,
   type TradeClosedV1,
 } from '@copytrade/contracts';
-import { EventConsumerRegistry } from '@copytrade/nest';
-import { DataSource, type EntityManager } from 'typeorm';
-import { AfterCommit } from './after-commit';
+import { EventConsumerRegistry, runAfterCommit } from '@copytrade/nest';
+import type { EntityManager } from 'typeorm';
 import { TRADE_EVENTS } from './auto-copy-fanout.handler';
 import { AutoCopyCloser } from './auto-copy-closer';
 import { recordAutoCopyCloses } from './auto-copy-closes.store';
@@ -27,15 +26,11 @@ export const AUTO_COPY_CLOSE_DURABLE = 'copy-engine-auto-copy-close';
 @Injectable()
 export class AutoCopyCloseHandler implements OnModuleInit {
   private readonly logger = new Logger(AutoCopyCloseHandler.name);
-  private readonly recorded: AfterCommit;
 
   constructor(
     private readonly consumers: EventConsumerRegistry,
-    dataSource: DataSource,
-    closer: AutoCopyCloser,
-  ) {
-    this.recorded = new AfterCommit(dataSource, 'auto-copy-closes-recorded', () => closer.kick());
-  }
+    private readonly closer: AutoCopyCloser,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await this.consumers.register<TradeClosedV1>({
@@ -60,7 +55,8 @@ export class AutoCopyCloseHandler implements OnModuleInit {
     if (!envelope.data.isShared) return;
     const recorded = await recordAutoCopyCloses(manager, envelope.id, envelope.data.tradeId);
     if (recorded === 0) return;
-    this.recorded.mark(manager);
+    // The closer wakes once the closes are visible to it (its poll covers a wake-up this misses).
+    await runAfterCommit(manager, () => this.closer.kick());
     this.logger.log({ eventId: envelope.id, tradeId: envelope.data.tradeId, recorded }, 'Automatic copies to close');
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { BrokerageErrorCode, CopyCloseAbandoned, copyAggregateId } from '@copytrade/contracts';
-import { DomainException, OutboxRelay, OutboxWriter } from '@copytrade/nest';
+import { DomainException, OutboxRelay, OutboxWriter, WorkLoop } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { heldQuantityOf } from '../copies/copy-instance.mapper';
@@ -43,10 +43,7 @@ const MAX_RETRY_WAIT_MS = 10 * 60_000;
 @Injectable()
 export class AutoCopyCloser implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AutoCopyCloser.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopping = false;
+  private readonly loop: WorkLoop<number>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -55,42 +52,32 @@ export class AutoCopyCloser implements OnApplicationBootstrap, OnApplicationShut
     private readonly outbox: OutboxWriter,
     private readonly relay: OutboxRelay,
     private readonly config: CopyEngineConfig,
-  ) {}
+  ) {
+    // Batch after batch until none is claimable.
+    this.loop = new WorkLoop({
+      pass: () => this.closeBatch(),
+      more: (closed) => closed > 0,
+      intervalMs: config.AUTO_COPY_POLL_MS,
+      failed: (error) =>
+        this.logger.warn({ err: error }, 'Closing automatic copies failed; they are taken again later'),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.AUTO_COPY_POLL_MS > 0) {
-      this.timer = setInterval(() => this.kick(), this.config.AUTO_COPY_POLL_MS);
-      this.timer.unref();
-    }
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   kick(): void {
-    if (this.stopping) return;
-    this.again = true;
-    this.running ??= this.work().finally(() => (this.running = null));
+    this.loop.kick();
   }
 
   /** Handles closes until none is claimable (tests). */
-  async drain(): Promise<void> {
-    this.kick();
-    while (this.running) await this.running;
-  }
-
-  private async work(): Promise<void> {
-    while (this.again && !this.stopping) {
-      this.again = false;
-      try {
-        if ((await this.closeBatch()) > 0) this.again = true;
-      } catch (error) {
-        this.logger.warn({ err: error }, 'Closing automatic copies failed; they are taken again later');
-      }
-    }
+  drain(): Promise<void> {
+    return this.loop.drain();
   }
 
   async closeBatch(): Promise<number> {

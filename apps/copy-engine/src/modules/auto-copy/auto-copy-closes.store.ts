@@ -1,14 +1,10 @@
+import { returnedRows, selectList, type ColumnMap } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import type { CloseReason } from '../copies/copy-closed-by';
 import { TABLE } from '../copies/copy-instances.store';
 import { FOLLOWER_SETTINGS } from '../follower-settings/follower-settings.store';
 
 const CLOSES = 'copy_engine.auto_copy_closes';
-
-const returned = <T>(result: unknown): T[] =>
-  Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
-    ? (result[0] as T[])
-    : (result as T[]);
 
 /** One copy to sell at market, keyed by the decision (`eventId`) and the copy; `attempt` keys its sell now. */
 export interface AutoCopyClose {
@@ -18,6 +14,15 @@ export interface AutoCopyClose {
   reason: CloseReason;
   attempt: number;
 }
+
+/** How each field of an AutoCopyClose is read from auto_copy_closes. */
+export const AUTO_COPY_CLOSE_COLUMNS: ColumnMap<AutoCopyClose> = {
+  eventId: 'event_id',
+  copyId: 'copy_id',
+  userId: 'user_id',
+  reason: 'reason',
+  attempt: 'attempt',
+};
 
 /**
  * The trade's automatic copies, open or still pending, of followers who turned 'close my automatic copies when the
@@ -79,14 +84,14 @@ export async function claimAutoCopyCloses(
   limit: number,
   leaseMs: number,
 ): Promise<AutoCopyClose[]> {
-  return returned<AutoCopyClose>(
+  return returnedRows<AutoCopyClose>(
     await manager.query(
       `UPDATE ${CLOSES} SET in_flight_until = now() + make_interval(secs => $2::float8 / 1000), updated_at = now()
         WHERE (event_id, copy_id) IN (
                SELECT event_id, copy_id FROM ${CLOSES}
                 WHERE status = 'PENDING' AND (in_flight_until IS NULL OR in_flight_until <= now())
                 ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING event_id AS "eventId", copy_id AS "copyId", user_id AS "userId", reason, attempt`,
+        RETURNING ${selectList(AUTO_COPY_CLOSE_COLUMNS)}`,
       [limit, leaseMs],
     ),
   );
@@ -122,7 +127,7 @@ export async function giveUpAutoCopyClose(
   close: AutoCopyClose,
   refusal: string,
 ): Promise<boolean> {
-  const rows = returned<{ copyId: string }>(
+  const rows = returnedRows<{ copyId: string }>(
     await manager.query(
       `UPDATE ${CLOSES} SET status = 'GAVE_UP', last_refusal = $3, outcome = $4, in_flight_until = NULL,
               updated_at = now()

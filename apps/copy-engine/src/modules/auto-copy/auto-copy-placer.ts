@@ -17,6 +17,7 @@ import {
   OutboxRelay,
   OutboxWriter,
   RpcClient,
+  WorkLoop,
 } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
@@ -74,10 +75,8 @@ const outcomeUnknown = (status: number, code: string): boolean =>
 @Injectable()
 export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AutoCopyPlacer.name);
-  private timer: NodeJS.Timeout | undefined;
-  private readonly workers = new Set<Promise<void>>();
-  private again = false;
-  private stopping = false;
+  /** AUTO_COPY_WORKERS loops, each one batch at a time, batch after batch while they find copies to place. */
+  private readonly workers: Array<WorkLoop<number>>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -87,51 +86,37 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
     private readonly config: CopyEngineConfig,
     private readonly openQueue: MarketOpenQueue,
   ) {
-    relay.giveWayWhile(() => this.workers.size > 0, config.OUTBOX_GIVE_WAY_MAX_MS);
+    this.workers = Array.from(
+      { length: config.AUTO_COPY_WORKERS },
+      () =>
+        new WorkLoop({
+          pass: () => this.placeBatch(),
+          more: (placed) => placed > 0,
+          intervalMs: config.AUTO_COPY_POLL_MS,
+          failed: (error) =>
+            this.logger.warn({ err: error }, 'An automatic copy batch failed; its copies are claimed again later'),
+        }),
+    );
+    relay.giveWayWhile(() => this.workers.some((worker) => worker.busy), config.OUTBOX_GIVE_WAY_MAX_MS);
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.AUTO_COPY_POLL_MS > 0) {
-      this.timer = setInterval(() => this.kick(), this.config.AUTO_COPY_POLL_MS);
-      this.timer.unref();
-    }
+    for (const worker of this.workers) worker.start();
     this.kick(); // copies left claimable by a previous run
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await Promise.all([...this.workers]);
+    await Promise.all(this.workers.map((worker) => worker.stop()));
   }
 
-  /** Starts workers up to AUTO_COPY_WORKERS; busy ones take another batch when they finish. */
+  /** Wakes every worker; busy ones take another batch when they finish. */
   kick(): void {
-    if (this.stopping) return;
-    this.again = true;
-    while (this.workers.size < this.config.AUTO_COPY_WORKERS) {
-      const worker: Promise<void> = this.work().finally(() => this.workers.delete(worker));
-      this.workers.add(worker);
-    }
+    for (const worker of this.workers) worker.kick();
   }
 
   /** Places batches until none is left (for tests and benchmarks: resolves when every worker is idle). */
   async drain(): Promise<void> {
-    this.kick();
-    while (this.workers.size > 0) await Promise.all([...this.workers]);
-  }
-
-  private async work(): Promise<void> {
-    while (!this.stopping) {
-      this.again = false;
-      let placed: number;
-      try {
-        placed = await this.placeBatch();
-      } catch (error) {
-        this.logger.warn({ err: error }, 'An automatic copy batch failed; its copies are claimed again later');
-        return;
-      }
-      if (placed === 0 && !this.again) return;
-    }
+    await Promise.all(this.workers.map((worker) => worker.drain()));
   }
 
   /**

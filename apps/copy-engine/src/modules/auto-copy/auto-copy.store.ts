@@ -1,30 +1,21 @@
+import { returnedRows, selectList } from '@copytrade/nest';
 import type { CopyableTradeView } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
-import { COLUMNS, TABLE, type CopyOrigin, type CopyRecord } from '../copies/copy-instances.store';
-import { FOLLOWER_SETTINGS } from '../follower-settings/follower-settings.store';
-
-/** The rows an UPDATE … RETURNING gave back (TypeORM's postgres driver answers UPDATEs as [rows, count]). */
-const returned = <T>(result: unknown): T[] =>
-  Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
-    ? (result[0] as T[])
-    : (result as T[]);
+import {
+  COLUMNS,
+  copiedTradeFieldsOf,
+  TABLE,
+  type CopiedTradeFields,
+  type CopyOrigin,
+  type CopyRecord,
+} from '../copies/copy-instances.store';
+import { FOLLOWER_SETTINGS, FOLLOWER_SETTINGS_COLUMNS } from '../follower-settings/follower-settings.store';
 
 /** The shared trade every automatic copy of one TradeShared copies, and its receipt. */
-export interface AutoCopyTrade {
+export interface AutoCopyTrade extends CopiedTradeFields {
   tradeId: string;
   traceId: string;
   traderUserId: string;
-  traceName: string;
-  traceHandle: string;
-  traceAvatar: string | null;
-  symbol: string;
-  side: 'buy' | 'sell';
-  isOptions: boolean;
-  optionType: 'call' | 'put' | null;
-  optionsTicker: string | null;
-  strikePrice: string | null;
-  expirationDate: string | null;
-  contractMultiplier: number;
   traderPrice: string;
   traderSharedAt: Date;
   /** Where the copies come from ('shared' when not said: the fan-out of the trade's share). */
@@ -43,17 +34,7 @@ export function autoCopyTradeOf(
     tradeId: trade.id,
     traceId: trade.traceId,
     traderUserId: trade.ownerUserId,
-    traceName: trade.traceName,
-    traceHandle: trade.traceHandle,
-    traceAvatar: trade.traceAvatar,
-    symbol: trade.symbol,
-    side: trade.side,
-    isOptions: trade.isOptions,
-    optionType: trade.optionType,
-    optionsTicker: trade.optionsTicker,
-    strikePrice: trade.strikePrice,
-    expirationDate: trade.expirationDate,
-    contractMultiplier: trade.contractMultiplier,
+    ...copiedTradeFieldsOf(trade),
     ...receipt,
   };
 }
@@ -86,9 +67,9 @@ export interface CopyingFollower {
 /** Of these users, those whose projected settings have copy trading on (no row: off). */
 export async function followersCopying(manager: EntityManager, userIds: string[]): Promise<CopyingFollower[]> {
   if (userIds.length === 0) return [];
+  const { userId, defaultCopyAmount, maxCopyAmount } = FOLLOWER_SETTINGS_COLUMNS;
   return (await manager.query(
-    `SELECT user_id::text AS "userId", default_copy_amount::text AS "defaultCopyAmount",
-            max_copy_amount::text AS "maxCopyAmount"
+    `SELECT ${selectList<CopyingFollower>({ userId, defaultCopyAmount, maxCopyAmount })}
        FROM ${FOLLOWER_SETTINGS} WHERE user_id = ANY($1::uuid[]) AND copy_trading_enabled`,
     [userIds],
   )) as CopyingFollower[];
@@ -177,7 +158,7 @@ export async function claimUnplacedAutomaticCopies(
   limit: number,
   leaseMs: number,
 ): Promise<CopyRecord[]> {
-  return returned<CopyRecord>(
+  return returnedRows<CopyRecord>(
     await manager.query(
       `UPDATE ${TABLE} SET in_flight_until = now() + make_interval(secs => $2::float8 / 1000),
               attempts = attempts + 1, updated_at = now()

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
-import { DomainException, OutboxWriter } from '@copytrade/nest';
+import { DomainException, OutboxWriter, WorkLoop } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { failCopies, type CopyRecord } from '../copies/copy-instances.store';
@@ -25,9 +25,7 @@ type Failure = Parameters<typeof failCopies>[1][number];
 @Injectable()
 export class MarketOpenSizer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MarketOpenSizer.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private stopping = false;
+  private readonly loop: WorkLoop<number>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -35,26 +33,27 @@ export class MarketOpenSizer implements OnApplicationBootstrap, OnApplicationShu
     private readonly outbox: OutboxWriter,
     private readonly config: CopyEngineConfig,
     private readonly placer: AutoCopyPlacer,
-  ) {}
+  ) {
+    // One round at a time: batches until fewer than a full one was due (sizeOnce logs its own failures).
+    this.loop = new WorkLoop({
+      pass: () => this.sizeOnce(),
+      more: (taken) => taken >= config.AUTO_COPY_BATCH_SIZE,
+      intervalMs: config.AUTO_COPY_POLL_MS,
+      failed: (error) =>
+        this.logger.warn({ err: error }, 'Sizing automatic copies at the open failed; they stay queued'),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.AUTO_COPY_POLL_MS <= 0) return;
-    this.timer = setInterval(() => this.kick(), this.config.AUTO_COPY_POLL_MS);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
-  /** One round at a time: batches until fewer than a full one was due. */
   kick(): void {
-    if (this.stopping) return;
-    this.running ??= (async () => {
-      while (!this.stopping && (await this.sizeOnce()) >= this.config.AUTO_COPY_BATCH_SIZE);
-    })().finally(() => (this.running = null));
+    this.loop.kick();
   }
 
   /**

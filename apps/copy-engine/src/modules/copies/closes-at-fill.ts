@@ -1,5 +1,7 @@
+import { selectList } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
-import { closeRequestId, type CloseReason } from './copy-closed-by';
+import { AUTO_COPY_CLOSE_COLUMNS, type AutoCopyClose } from '../auto-copy/auto-copy-closes.store';
+import { closeRequestId } from './copy-closed-by';
 import type { CopyOpening, CopyRecord } from './copy-instances.store';
 import { insertCopySell } from './copy-sells.store';
 
@@ -17,13 +19,14 @@ export async function startClosesAtFill(
   if (opened.length === 0) return;
   const byId = new Map(opened.map((each) => [each.copy.id, each]));
   // The first close recorded for each copy sells it (a later one finds nothing held).
+  const { eventId, copyId, reason, attempt } = AUTO_COPY_CLOSE_COLUMNS;
   const closes = (await manager.query(
-    `SELECT DISTINCT ON (copy_id) event_id AS "eventId", copy_id AS "copyId", reason, attempt
+    `SELECT DISTINCT ON (copy_id) ${selectList<Omit<AutoCopyClose, 'userId'>>({ eventId, copyId, reason, attempt })}
        FROM copy_engine.auto_copy_closes
       WHERE copy_id = ANY($1::uuid[]) AND status = 'PENDING'
       ORDER BY copy_id, created_at, event_id`,
     [[...byId.keys()]],
-  )) as Array<{ eventId: string; copyId: string; reason: CloseReason; attempt: number }>;
+  )) as Array<Omit<AutoCopyClose, 'userId'>>;
   for (const close of closes) {
     const { copy, opening } = byId.get(close.copyId)!;
     const accountId = copy.brokerageAccountId ?? opening.brokerageAccountId ?? null;

@@ -1,3 +1,5 @@
+import { returnedRows, selectList, type ColumnMap } from '@copytrade/nest';
+import type { CopyableTradeView } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import { claimDuePending } from './pending-sweeper';
 
@@ -91,30 +93,58 @@ export interface CopyClosing {
 
 export const TABLE = 'copy_engine.copy_instances';
 
-/** The rows an UPDATE … RETURNING gave back (TypeORM's postgres driver answers UPDATEs as [rows, count]). */
-const returned = <T>(result: unknown): T[] =>
-  Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
-    ? (result[0] as T[])
-    : (result as T[]);
-
-export const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", request_hash AS "requestHash",
-  original_trade_id AS "originalTradeId", trace_id AS "traceId", trader_user_id AS "traderUserId",
-  trace_name AS "traceName", trace_handle AS "traceHandle", trace_avatar AS "traceAvatar", placement, status,
-  awaiting_confirmation AS "awaitingConfirmation", order_state AS "orderState", symbol, side, is_options AS "isOptions",
-  option_type AS "optionType", options_ticker AS "optionsTicker", strike_price::text AS "strikePrice",
-  to_char(expiration_date, 'YYYY-MM-DD') AS "expirationDate", contract_multiplier AS "contractMultiplier",
-  quantity_requested::text AS "quantityRequested", quantity_filled::text AS "quantityFilled",
-  entry_price::text AS "entryPrice", copy_amount::text AS "copyAmount", brokerage_account_id AS "brokerageAccountId",
-  brokerage_order_id AS "brokerageOrderId", failure_code AS "failureCode", failure_reason AS "failureReason", trader_price::text AS "traderPrice",
-  trader_shared_at AS "traderSharedAt", filled_at AS "filledAt", exit_price::text AS "exitPrice",
-  realized_pnl::text AS "realizedPnl", closed_at AS "closedAt", in_flight_until AS "inFlightUntil",
-  created_at AS "createdAt", current_price::text AS "currentPrice", price_updated_at AS "priceUpdatedAt",
-  sizing_price::text AS "sizingPrice", sizing_quoted_at AS "sizingQuotedAt", max_copy_amount::text AS "maxCopyAmount",
-  limit_price::text AS "limitPrice", origin, queued_until AS "queuedUntil",
-  (SELECT coalesce(sum(CASE sell.status WHEN 'FILLED' THEN sell.filled_quantity WHEN 'PENDING' THEN sell.quantity
+/** How each field of a CopyRecord is read (numbers as text, dates as YYYY-MM-DD): the table's one select list. */
+const COPY_COLUMNS: ColumnMap<CopyRecord> = {
+  id: 'id',
+  userId: 'user_id',
+  requestId: 'request_id',
+  requestHash: 'request_hash',
+  originalTradeId: 'original_trade_id',
+  traceId: 'trace_id',
+  traderUserId: 'trader_user_id',
+  traceName: 'trace_name',
+  traceHandle: 'trace_handle',
+  traceAvatar: 'trace_avatar',
+  placement: 'placement',
+  status: 'status',
+  awaitingConfirmation: 'awaiting_confirmation',
+  orderState: 'order_state',
+  symbol: 'symbol',
+  side: 'side',
+  isOptions: 'is_options',
+  optionType: 'option_type',
+  optionsTicker: 'options_ticker',
+  strikePrice: 'strike_price::text',
+  expirationDate: "to_char(expiration_date, 'YYYY-MM-DD')",
+  contractMultiplier: 'contract_multiplier',
+  quantityRequested: 'quantity_requested::text',
+  quantityFilled: 'quantity_filled::text',
+  entryPrice: 'entry_price::text',
+  copyAmount: 'copy_amount::text',
+  brokerageAccountId: 'brokerage_account_id',
+  brokerageOrderId: 'brokerage_order_id',
+  failureCode: 'failure_code',
+  failureReason: 'failure_reason',
+  traderPrice: 'trader_price::text',
+  traderSharedAt: 'trader_shared_at',
+  filledAt: 'filled_at',
+  exitPrice: 'exit_price::text',
+  realizedPnl: 'realized_pnl::text',
+  closedAt: 'closed_at',
+  inFlightUntil: 'in_flight_until',
+  createdAt: 'created_at',
+  currentPrice: 'current_price::text',
+  priceUpdatedAt: 'price_updated_at',
+  sizingPrice: 'sizing_price::text',
+  sizingQuotedAt: 'sizing_quoted_at',
+  maxCopyAmount: 'max_copy_amount::text',
+  limitPrice: 'limit_price::text',
+  origin: 'origin',
+  queuedUntil: 'queued_until',
+  soldQuantity: `(SELECT coalesce(sum(CASE sell.status WHEN 'FILLED' THEN sell.filled_quantity WHEN 'PENDING' THEN sell.quantity
                        ELSE 0 END), 0)
-     FROM copy_engine.copy_sells sell WHERE sell.copy_id = copy_instances.id)::text AS "soldQuantity",
-  CASE WHEN copy_instances.status = 'CLOSED' THEN json_build_object(
+     FROM copy_engine.copy_sells sell WHERE sell.copy_id = copy_instances.id)::text`,
+  closing: `CASE WHEN copy_instances.status = 'CLOSED' THEN json_build_object(
     'sellRequestId', (SELECT sell.request_id FROM copy_engine.copy_sells sell
                        WHERE sell.copy_id = copy_instances.id AND sell.status = 'FILLED'
                        ORDER BY sell.filled_at DESC NULLS LAST, sell.created_at DESC LIMIT 1),
@@ -122,15 +152,18 @@ export const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", requ
                                                           'lossPercent', guard_close.loss_percent::text,
                                                           'attempt', guard_close.attempt))
                           FROM copy_engine.auto_copy_closes guard_close WHERE guard_close.copy_id = copy_instances.id), '[]'))
-  END AS closing,
-  CASE WHEN copy_instances.status = 'OPEN' THEN (
+  END`,
+  closeGaveUp: `CASE WHEN copy_instances.status = 'OPEN' THEN (
     SELECT json_build_object('reason', given_up.reason, 'attempts', given_up.attempt, 'refusal', given_up.last_refusal)
       FROM copy_engine.auto_copy_closes given_up
      WHERE given_up.copy_id = copy_instances.id AND given_up.status = 'GAVE_UP'
        AND NOT EXISTS (SELECT 1 FROM copy_engine.auto_copy_closes under_way
                         WHERE under_way.copy_id = copy_instances.id AND under_way.status = 'PENDING')
      ORDER BY given_up.updated_at DESC LIMIT 1)
-  END AS "closeGaveUp"`;
+  END`,
+};
+
+export const COLUMNS = selectList(COPY_COLUMNS);
 
 export async function findCopyByRequest(
   manager: EntityManager,
@@ -164,6 +197,36 @@ export async function findLiveCopyOfTrade(
   )) as CopyRecord[];
   return rows[0] ?? null;
 }
+
+/** The fields a copy takes from the shared trade it copies: its trace as shown, and the instrument. */
+export type CopiedTradeFields = Pick<
+  CopyRecord,
+  | 'traceName'
+  | 'traceHandle'
+  | 'traceAvatar'
+  | 'symbol'
+  | 'side'
+  | 'isOptions'
+  | 'optionType'
+  | 'optionsTicker'
+  | 'strikePrice'
+  | 'expirationDate'
+  | 'contractMultiplier'
+>;
+
+export const copiedTradeFieldsOf = (trade: CopyableTradeView): CopiedTradeFields => ({
+  traceName: trade.traceName,
+  traceHandle: trade.traceHandle,
+  traceAvatar: trade.traceAvatar,
+  symbol: trade.symbol,
+  side: trade.side,
+  isOptions: trade.isOptions,
+  optionType: trade.optionType,
+  optionsTicker: trade.optionsTicker,
+  strikePrice: trade.strikePrice,
+  expirationDate: trade.expirationDate,
+  contractMultiplier: trade.contractMultiplier,
+});
 
 export type NewCopy = Pick<
   CopyRecord,
@@ -254,7 +317,7 @@ export async function insertPendingCopy(
  * one caller wins, atomically, for every replica. Answers whether the caller now holds it.
  */
 export async function claimBrokerageCall(manager: EntityManager, id: string, leaseMs: number): Promise<boolean> {
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE ${TABLE} SET in_flight_until = now() + make_interval(secs => $2::float8 / 1000),
             next_attempt_at = now() + make_interval(secs => $2::float8 / 1000), attempts = attempts + 1,
@@ -354,7 +417,7 @@ export async function failCopies(
   }>,
 ): Promise<string[]> {
   if (failures.length === 0) return [];
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE ${TABLE} c SET status = 'FAILED', failure_code = f.code, failure_reason = f.reason, in_flight_until = NULL,
               next_attempt_at = NULL, awaiting_confirmation = false, order_state = coalesce(f.order_state, c.order_state),
@@ -479,7 +542,7 @@ export async function closeCopyRow(
     closedAt: Date;
   },
 ): Promise<boolean> {
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE ${TABLE} SET status = 'CLOSED', exit_price = $2, realized_pnl = $3, sell_order_id = $4,
               client_exit_price = $5, closed_at = $6, updated_at = now()

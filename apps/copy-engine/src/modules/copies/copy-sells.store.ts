@@ -1,3 +1,4 @@
+import { returnedRows, selectList } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { claimDuePending } from './pending-sweeper';
 
@@ -20,15 +21,20 @@ export interface CopySellRecord {
 }
 
 const SELLS = 'copy_engine.copy_sells';
-const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", copy_id AS "copyId",
-  brokerage_account_id AS "brokerageAccountId", quantity::text AS quantity, status,
-  brokerage_order_id AS "brokerageOrderId", filled_quantity::text AS "filledQuantity", fill_price::text AS "fillPrice",
-  filled_at AS "filledAt", failure_reason AS "failureReason"`;
-
-const returned = <T>(result: unknown): T[] =>
-  Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
-    ? (result[0] as T[])
-    : (result as T[]);
+const COLUMNS = selectList<CopySellRecord>({
+  id: 'id',
+  userId: 'user_id',
+  requestId: 'request_id',
+  copyId: 'copy_id',
+  brokerageAccountId: 'brokerage_account_id',
+  quantity: 'quantity::text',
+  status: 'status',
+  brokerageOrderId: 'brokerage_order_id',
+  filledQuantity: 'filled_quantity::text',
+  fillPrice: 'fill_price::text',
+  filledAt: 'filled_at',
+  failureReason: 'failure_reason',
+});
 
 export async function findCopySell(
   manager: EntityManager,
@@ -106,7 +112,7 @@ export async function fillCopySell(
   id: string,
   fill: { filledQuantity: string; price: string; brokerageOrderId: string | null; filledAt: Date },
 ): Promise<boolean> {
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE ${SELLS} SET status = 'FILLED', filled_quantity = $2, fill_price = $3,
               brokerage_order_id = coalesce($4, brokerage_order_id), filled_at = $5, updated_at = now()

@@ -1,11 +1,6 @@
+import { returnedRows } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { COLUMNS, TABLE, type CopyRecord } from './copy-instances.store';
-
-/** The rows an UPDATE … RETURNING gave back (TypeORM's postgres driver answers UPDATEs as [rows, count]). */
-const returned = <T>(result: unknown): T[] =>
-  Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
-    ? (result[0] as T[])
-    : (result as T[]);
 
 /**
  * Automatic copies refused because the market was closed, left PENDING to wait for `until` (the next open). Each is
@@ -20,7 +15,7 @@ export async function queueCopiesForOpen(
   queued: Array<{ id: string; refusedRequestId: string; until: Date }>,
 ): Promise<string[]> {
   if (queued.length === 0) return [];
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE ${TABLE} c SET queued_until = q.until, in_flight_until = NULL, next_attempt_at = NULL,
               order_state = NULL, brokerage_order_id = NULL, awaiting_confirmation = false, updated_at = now(),
@@ -85,7 +80,7 @@ export async function cancelQueuedCopiesOfTrade(
   tradeId: string,
   failure: { code: string; reason: string },
 ): Promise<string[]> {
-  const rows = returned<{ id: string }>(
+  const rows = returnedRows<{ id: string }>(
     await manager.query(
       `UPDATE ${TABLE} SET status = 'FAILED', failure_code = $2, failure_reason = $3, in_flight_until = NULL,
               next_attempt_at = NULL, updated_at = now()

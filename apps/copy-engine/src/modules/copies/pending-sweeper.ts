@@ -1,4 +1,5 @@
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { returnedRows, WorkLoop } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -23,26 +24,25 @@ export async function claimDuePending(
       RETURNING id`,
     [limit, leaseMs],
   )) as unknown;
-  // TypeORM answers an UPDATE … RETURNING as [rows, count] on PostgreSQL.
-  const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Array<{ id: string }>;
-  return rows.map((row) => row.id);
+  return returnedRows<{ id: string }>(result).map((row) => row.id);
 }
 
 /**
- * The shell of a sweeper of PENDING work: every `intervalMs` (0: never, for tests that drive it), one sweep at a
- * time, claims up to `batch` due ids and resumes each (concurrently); a failure is logged and the row stays
- * PENDING for a later sweep — nothing is ever failed for taking long. Shutdown waits for the sweep under way.
+ * A sweeper of PENDING work: every `intervalMs` (0: never, for tests that drive it), one sweep at a time (WorkLoop),
+ * claims up to `batch` due ids and resumes each (concurrently); a failure is logged and the row stays PENDING for a
+ * later sweep — nothing is ever failed for taking long. Shutdown waits for the sweep under way.
  */
 export abstract class PendingSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
+  private readonly sweeps: WorkLoop<number>;
 
   protected constructor(
     private readonly logger: Logger,
     private readonly what: string,
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly batch: number,
-  ) {}
+  ) {
+    this.sweeps = new WorkLoop({ pass: () => this.sweep(), intervalMs, failed: (error) => this.failed(error) });
+  }
 
   /** Claims up to `limit` due rows for this replica (claimDuePending). */
   protected abstract claim(limit: number): Promise<string[]>;
@@ -50,23 +50,16 @@ export abstract class PendingSweeper implements OnApplicationBootstrap, OnApplic
   protected abstract resume(id: string): Promise<void>;
 
   onApplicationBootstrap(): void {
-    if (this.intervalMs <= 0) return;
-    this.timer = setInterval(
-      () => void this.sweepOnce().catch((error: unknown) => this.failed(error)),
-      this.intervalMs,
-    );
-    this.timer.unref();
+    this.sweeps.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.sweeps.stop();
   }
 
   /** One sweep (not overlapping another): answers how many rows it resumed. */
   sweepOnce(): Promise<number> {
-    this.running ??= this.sweep().finally(() => (this.running = null));
-    return this.running;
+    return this.sweeps.runOnce();
   }
 
   private async sweep(): Promise<number> {

@@ -1,4 +1,5 @@
 import type { MarketClosedPolicy, SizingMode, TracePauseReason } from '@copytrade/contracts';
+import { selectList, type ColumnMap } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 
 export const FOLLOWER_GUARDS = 'copy_engine.follower_guards';
@@ -92,25 +93,38 @@ const TRACE_COLUMNS: Record<keyof TraceGuardsChanges, string> = {
 };
 
 /** A table's columns as FollowerGuards / TraceGuards, written once with `$.` standing for the table's alias. */
-const FOLLOWER_COLUMNS_OF = `$.user_id AS "userId", $.price_protection_percent::text AS "priceProtectionPercent",
-  $.max_share_age_minutes AS "maxShareAgeMinutes", $.auto_copy_stopped AS "autoCopyStopped",
-  $.auto_copy_stopped_at AS "autoCopyStoppedAt", $.daily_loss_limit::text AS "dailyLossLimit",
-  $.market_closed_policy AS "marketClosedPolicy", $.sizing_mode AS "sizingMode",
-  $.sizing_percent::text AS "sizingPercent", $.copy_open_positions AS "copyOpenPositions",
-  to_char($.daily_loss_stopped_on, 'YYYY-MM-DD') AS "dailyLossStoppedOn", $.updated_at AS "updatedAt"`;
+const FOLLOWER_COLUMNS_OF: ColumnMap<FollowerGuards> = {
+  userId: '$.user_id',
+  priceProtectionPercent: '$.price_protection_percent::text',
+  maxShareAgeMinutes: '$.max_share_age_minutes',
+  autoCopyStopped: '$.auto_copy_stopped',
+  autoCopyStoppedAt: '$.auto_copy_stopped_at',
+  dailyLossLimit: '$.daily_loss_limit::text',
+  marketClosedPolicy: '$.market_closed_policy',
+  sizingMode: '$.sizing_mode',
+  sizingPercent: '$.sizing_percent::text',
+  copyOpenPositions: '$.copy_open_positions',
+  dailyLossStoppedOn: "to_char($.daily_loss_stopped_on, 'YYYY-MM-DD')",
+  updatedAt: '$.updated_at',
+};
 
-const TRACE_COLUMNS_OF = `$.user_id AS "userId", $.trace_id AS "traceId", $.auto_copy_paused AS "autoCopyPaused",
-  $.paused_reason AS "pausedReason", $.paused_at AS "pausedAt", $.stop_loss_percent::text AS "stopLossPercent",
-  $.price_protection_percent::text AS "priceProtectionPercent", $.updated_at AS "updatedAt"`;
+const TRACE_COLUMNS_OF: ColumnMap<TraceGuards> = {
+  userId: '$.user_id',
+  traceId: '$.trace_id',
+  autoCopyPaused: '$.auto_copy_paused',
+  pausedReason: '$.paused_reason',
+  pausedAt: '$.paused_at',
+  stopLossPercent: '$.stop_loss_percent::text',
+  priceProtectionPercent: '$.price_protection_percent::text',
+  updatedAt: '$.updated_at',
+};
 
 /**
  * The select list of those columns (of the table aliased `alias` when given), each name prefixed with `prefix`: a
  * join of both tables tells their same-named columns apart.
  */
 export const guardColumns = (columns: 'follower' | 'trace', alias = '', prefix = ''): string =>
-  (columns === 'follower' ? FOLLOWER_COLUMNS_OF : TRACE_COLUMNS_OF)
-    .replaceAll('$.', alias ? `${alias}.` : '')
-    .replaceAll(' AS "', ` AS "${prefix}`);
+  columns === 'follower' ? selectList(FOLLOWER_COLUMNS_OF, alias, prefix) : selectList(TRACE_COLUMNS_OF, alias, prefix);
 
 const FOLLOWER_SELECT = guardColumns('follower');
 const TRACE_SELECT = guardColumns('trace');

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { OutboxWriter, usTradingDayOf, usTradingDayStart } from '@copytrade/nest';
+import { OutboxWriter, usTradingDayOf, usTradingDayStart, WorkLoop } from '@copytrade/nest';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
@@ -32,9 +32,7 @@ export interface StopLossPassResult {
 @Injectable()
 export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(StopLossEvaluator.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<StopLossPassResult> | null = null;
-  private stopping = false;
+  private readonly passes: WorkLoop<StopLossPassResult>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -42,34 +40,25 @@ export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationS
     private readonly quotes: StopLossQuotes,
     private readonly closer: AutoCopyCloser,
     private readonly config: CopyEngineConfig,
-  ) {}
+  ) {
+    this.passes = new WorkLoop({
+      pass: () => this.evaluate(),
+      intervalMs: config.COPY_STOP_LOSS_INTERVAL_MS,
+      failed: (error) => this.logger.warn({ err: error }, 'A copy stop-loss pass failed; the next one tries again'),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.COPY_STOP_LOSS_INTERVAL_MS > 0) {
-      this.timer = setInterval(() => void this.tick(), this.config.COPY_STOP_LOSS_INTERVAL_MS);
-      this.timer.unref();
-    }
+    this.passes.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running || this.stopping) return;
-    try {
-      await this.pass();
-    } catch (error) {
-      this.logger.warn({ err: error }, 'A copy stop-loss pass failed; the next one tries again');
-    }
+    await this.passes.stop();
   }
 
   /** One pass (the timer's, or a test's); a pass already under way in this process is joined. */
   pass(): Promise<StopLossPassResult> {
-    this.running ??= this.evaluate().finally(() => (this.running = null));
-    return this.running;
+    return this.passes.runOnce();
   }
 
   private async evaluate(): Promise<StopLossPassResult> {
@@ -103,7 +92,7 @@ export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationS
     // A copy held from yesterday counts only what it moves from its first quote of the day (this one) on.
     if (daily.unmarked.length > 0) result.marked = await markStartOfDay(manager, prices, day, dayStart, daily.unmarked);
     for (const breach of daily.breaches) {
-      if (this.stopping) break;
+      if (this.passes.stopping) break;
       const stopped = await this.dataSource.transaction((tx) =>
         stopForDailyLoss(tx, this.outbox, breach, day, correlationId),
       );
@@ -113,7 +102,7 @@ export class StopLossEvaluator implements OnApplicationBootstrap, OnApplicationS
     }
     result.breached = breached.length;
     for (const pair of breached) {
-      if (this.stopping) break;
+      if (this.passes.stopping) break;
       const copyIds = await triggerStopLoss(this.dataSource, this.outbox, pair, correlationId);
       if (!copyIds) continue;
       result.triggered.push({ ...pair, copyIds });

@@ -1,3 +1,4 @@
+import { selectList, type ColumnMap } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 
 export const FOLLOWER_SETTINGS = 'copy_engine.follower_settings';
@@ -11,6 +12,16 @@ export interface FollowerSettings {
   closeAutoCopiesOnTraderSell: boolean;
   changedAt: Date;
 }
+
+/** How each field of FollowerSettings is read from follower_settings. */
+export const FOLLOWER_SETTINGS_COLUMNS: ColumnMap<FollowerSettings> = {
+  userId: 'user_id',
+  copyTradingEnabled: 'copy_trading_enabled',
+  defaultCopyAmount: 'default_copy_amount::text',
+  maxCopyAmount: 'max_copy_amount::text',
+  closeAutoCopiesOnTraderSell: 'close_auto_copies_on_trader_sell',
+  changedAt: 'changed_at',
+};
 
 /** The latest settings of a user (identity's events are applied in order per user, so the last one wins). */
 export async function saveFollowerSettings(manager: EntityManager, settings: FollowerSettings): Promise<void> {
@@ -36,10 +47,7 @@ export async function saveFollowerSettings(manager: EntityManager, settings: Fol
 /** A user's settings; null when none were ever received (copy trading off). */
 export async function findFollowerSettings(manager: EntityManager, userId: string): Promise<FollowerSettings | null> {
   const rows = (await manager.query(
-    `SELECT user_id AS "userId", copy_trading_enabled AS "copyTradingEnabled",
-            default_copy_amount::text AS "defaultCopyAmount", max_copy_amount::text AS "maxCopyAmount",
-            close_auto_copies_on_trader_sell AS "closeAutoCopiesOnTraderSell", changed_at AS "changedAt"
-       FROM ${FOLLOWER_SETTINGS} WHERE user_id = $1`,
+    `SELECT ${selectList(FOLLOWER_SETTINGS_COLUMNS)} FROM ${FOLLOWER_SETTINGS} WHERE user_id = $1`,
     [userId],
   )) as FollowerSettings[];
   return rows[0] ?? null;

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   BROKERAGE_ORDER_RPC_TIMEOUT_MS,
   BrokerageRpc,
-  requestedLimit,
   type GetPlacedOrderRpcReply,
   type GetPlacedOrderRpcRequest,
   type PlacedOrderView,
@@ -10,7 +9,7 @@ import {
   type PlaceOrderRpcReply,
   type PlaceOrderRpcRequest,
 } from '@copytrade/contracts';
-import { RpcClient, RpcTimeoutException } from '@copytrade/nest';
+import { RpcClient, RpcTimeoutException, unknownOrderOf } from '@copytrade/nest';
 import type { Response } from 'express';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { placeOrderResponse } from './place-order.response';
@@ -62,27 +61,4 @@ export class OrderPlacement {
       .catch(() => ({ order: null }));
     return stored.order ?? unknownOrderOf(payload);
   }
-}
-
-/** What the gateway knows of an order whose reply never came: the request itself, outcome unknown. */
-export function unknownOrderOf(payload: PlaceOrderRpcRequest): PlacedOrderView {
-  const { order } = payload;
-  return {
-    requestId: payload.requestId,
-    accountId: payload.accountId ?? null,
-    state: 'UNKNOWN',
-    clientOrderId: null,
-    brokerageOrderId: null,
-    action: order.action,
-    symbol: order.symbol,
-    quantity: order.quantity,
-    isOptions: Boolean(order.isOptions),
-    optionsTicker: order.optionsTicker ?? null,
-    filledQuantity: null,
-    executionPrice: null,
-    providerStatus: null,
-    final: false,
-    placedAt: new Date().toISOString(),
-    ...requestedLimit(order),
-  };
 }

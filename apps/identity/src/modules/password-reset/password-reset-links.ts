@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { WorkLoop } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
 import { newRandomToken, sha256Hex } from '../../common/random-token';
 import { IdentityConfig } from '../../config/identity.config';
@@ -32,10 +33,12 @@ interface QueuedRequest {
 @Injectable()
 export class PasswordResetLinks implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PasswordResetLinks.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopping = false;
+  private readonly loop = new WorkLoop({
+    pass: () => this.work(),
+    intervalMs: POLL_MS,
+    failed: (error) =>
+      this.logger.warn({ err: error }, 'Password reset requests could not be worked off; trying again shortly'),
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -44,15 +47,12 @@ export class PasswordResetLinks implements OnApplicationBootstrap, OnApplication
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
+    this.loop.start();
     this.kick(); // requests a previous run answered but did not finish
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** Queues a request (the caller answers once it is written). */
@@ -66,30 +66,20 @@ export class PasswordResetLinks implements OnApplicationBootstrap, OnApplication
 
   /** Works off the queue now (a run under way goes round again). */
   kick(): void {
-    this.again = true;
-    this.running ??= this.work().finally(() => (this.running = null));
+    this.loop.kick();
   }
 
   /** Resolves once the queue has been worked off (tests). */
-  async drain(): Promise<void> {
-    this.kick();
-    while (this.running) await this.running;
+  drain(): Promise<void> {
+    return this.loop.drain();
   }
 
   private async work(): Promise<void> {
-    while (this.again && !this.stopping) {
-      this.again = false;
-      try {
-        // A link mailed after its lifetime could no longer be used: such requests (a long outage) are dropped.
-        await this.dataSource.query(`DELETE FROM ${REQUESTS} WHERE created_at < now() - $1 * interval '1 minute'`, [
-          this.config.PASSWORD_RESET_TTL_MINUTES,
-        ]);
-        while (!this.stopping && (await this.dataSource.transaction((manager) => this.handleOne(manager))))
-          this.again = false;
-      } catch (error) {
-        this.logger.warn({ err: error }, 'Password reset requests could not be worked off; trying again shortly');
-      }
-    }
+    // A link mailed after its lifetime could no longer be used: such requests (a long outage) are dropped.
+    await this.dataSource.query(`DELETE FROM ${REQUESTS} WHERE created_at < now() - $1 * interval '1 minute'`, [
+      this.config.PASSWORD_RESET_TTL_MINUTES,
+    ]);
+    while (!this.loop.stopping && (await this.dataSource.transaction((manager) => this.handleOne(manager))));
   }
 
   /** Handles the oldest due request; whether there was one. */
