@@ -14,8 +14,8 @@ import {
   finishAutoCopyClose,
   giveUpAutoCopyClose,
   retryAutoCopyClose,
-  type AutoCopyClose,
 } from './auto-copy-closes.store';
+import type { AutoCopyClose } from '../copies/copy-closes.columns';
 import { NextMarketOpen } from '../copies/next-market-open';
 
 /** Closes handled per round (their sells go to the brokerage concurrently). */

@@ -1,28 +1,11 @@
-import { returnedRows, selectList, type ColumnMap } from '@copytrade/nest';
+import { returnedRows, selectList } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
+import { AUTO_COPY_CLOSE_COLUMNS, type AutoCopyClose } from '../copies/copy-closes.columns';
 import type { CloseReason } from '../copies/copy-closed-by';
 import { TABLE } from '../copies/copy-instances.store';
 import { FOLLOWER_SETTINGS } from '../follower-settings/follower-settings.store';
 
 const CLOSES = 'copy_engine.auto_copy_closes';
-
-/** One copy to sell at market, keyed by the decision (`eventId`) and the copy; `attempt` keys its sell now. */
-export interface AutoCopyClose {
-  eventId: string;
-  copyId: string;
-  userId: string;
-  reason: CloseReason;
-  attempt: number;
-}
-
-/** How each field of an AutoCopyClose is read from auto_copy_closes. */
-export const AUTO_COPY_CLOSE_COLUMNS: ColumnMap<AutoCopyClose> = {
-  eventId: 'event_id',
-  copyId: 'copy_id',
-  userId: 'user_id',
-  reason: 'reason',
-  attempt: 'attempt',
-};
 
 /**
  * The trade's automatic copies, open or still pending, of followers who turned 'close my automatic copies when the

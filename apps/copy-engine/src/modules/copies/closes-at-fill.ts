@@ -1,6 +1,6 @@
 import { selectList } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
-import { AUTO_COPY_CLOSE_COLUMNS, type AutoCopyClose } from '../auto-copy/auto-copy-closes.store';
+import { AUTO_COPY_CLOSE_COLUMNS, type AutoCopyClose } from './copy-closes.columns';
 import { closeRequestId } from './copy-closed-by';
 import type { CopyOpening, CopyRecord } from './copy-instances.store';
 import { insertCopySell } from './copy-sells.store';

@@ -1,0 +1,24 @@
+import type { ColumnMap } from '@copytrade/nest';
+import type { CloseReason } from './copy-closed-by';
+
+/**
+ * One copy to sell at market, keyed by the decision (`eventId`) and the copy; `attempt` keys its sell now. Rows of
+ * copy_engine.auto_copy_closes: the closer (auto-copy) claims them, and a fill (copies) starts those recorded while
+ * the copy was still pending — so the row's shape lives here, below both.
+ */
+export interface AutoCopyClose {
+  eventId: string;
+  copyId: string;
+  userId: string;
+  reason: CloseReason;
+  attempt: number;
+}
+
+/** How each field of an AutoCopyClose is read from auto_copy_closes. */
+export const AUTO_COPY_CLOSE_COLUMNS: ColumnMap<AutoCopyClose> = {
+  eventId: 'event_id',
+  copyId: 'copy_id',
+  userId: 'user_id',
+  reason: 'reason',
+  attempt: 'attempt',
+};
