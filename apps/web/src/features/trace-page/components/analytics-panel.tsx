@@ -4,7 +4,7 @@ import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { DataTable } from '@/components/ui/data-table';
 import { ChartIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useTraceTrades } from '@/features/traces/api/get-trace-trades';
+import { useTraceTrades } from '@/lib/traces/get-trace-trades';
 import { cn } from '@/lib/cn';
 import { formatSignedMoney, formatWhole, trendClass } from '../utils/trace-format';
 import { monthlyReturns, type MonthlyReturn } from '../utils/trade-returns';

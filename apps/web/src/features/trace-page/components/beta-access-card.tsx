@@ -5,7 +5,7 @@ import { TitledCard } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/data-state';
 import { CheckIcon, SparklesIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useTraceTiers } from '@/features/traces/api/get-trace-tiers';
+import { useTraceTiers } from '@/lib/traces/get-trace-tiers';
 import type { SubscriptionActions } from '../hooks/use-subscription-actions';
 import { formatMoney, tierLabel } from '../utils/trace-format';
 

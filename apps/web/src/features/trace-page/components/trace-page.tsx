@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/data-state';
 import { paths } from '@/config/paths';
-import { isTraceNotFound, useTrace } from '@/features/traces/api/get-trace';
+import { isTraceNotFound, useTrace } from '@/lib/traces/get-trace';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { FullView } from './full-view';
 import { PublicView } from './public-view';

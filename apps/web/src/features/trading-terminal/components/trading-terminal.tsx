@@ -11,8 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { useCopyDialogs } from '@/features/copy-trading/components/copy-dialogs';
-import { useSubscriptions } from '@/features/traces/api/get-subscriptions';
-import { useLivePositions } from '../api/get-live-positions';
+import { useSubscriptions } from '@/lib/traces/get-subscriptions';
+import { useLivePositions } from '@/lib/copy-trading/get-live-positions';
 import { useTerminalNotifications } from '../hooks/use-terminal-notifications';
 import {
   followedTraces,
