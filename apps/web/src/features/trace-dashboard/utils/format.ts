@@ -1,4 +1,4 @@
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 
 /** Seed 001 §5 formatting: $0.00 for a missing value, percents signed with 2 decimals, win rate 1 decimal. */
 const finite = (value: number | null | undefined): value is number =>

@@ -7,7 +7,8 @@ import { CheckIcon, SparklesIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTraceTiers } from '@/lib/traces/get-trace-tiers';
 import type { SubscriptionActions } from '../hooks/use-subscription-actions';
-import { formatMoney, tierLabel } from '../utils/trace-format';
+import { tierLabel } from '@/lib/format/text';
+import { formatMoney } from '@/lib/format/trade';
 
 export const BETA_ACCESS_TEXTS = {
   title: 'Beta Access',

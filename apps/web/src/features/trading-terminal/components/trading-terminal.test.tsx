@@ -1,6 +1,7 @@
 import type { CopyInstanceView, LivePositionView, SubscriptionView, UserView } from '@copytrade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadCopyTradeDialog, loadSellCopyDialog } from '@/app/copy-dialog-loaders';
 import { applyAppLiveEvent } from '@/app/live-events';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, type MockResponse, type RecordedCall } from '@/testing/mock-api';
@@ -145,8 +146,8 @@ beforeAll(async () => {
   await Promise.all([
     import('@/app/routes/app/trading-terminal'),
     import('@/app/routes/app/root'),
-    import('@/features/copy-trading/components/copy-trade-dialog'),
-    import('@/features/copy-trading/components/sell-copy-dialog'),
+    loadCopyTradeDialog(),
+    loadSellCopyDialog(),
   ]);
 }, 60_000);
 

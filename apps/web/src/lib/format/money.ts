@@ -23,9 +23,9 @@ export function formatUsd(amount: number | null | undefined, { whole = false }: 
   return (whole ? usdWhole : usd).format(value);
 }
 
-/** `+$1,234.50` / `-$20.00` / `$0.00`: a change in value, always signed when not zero. */
-export function formatSignedUsd(amount: number): string {
-  if (!Number.isFinite(amount) || Math.abs(amount) < 0.005) return formatUsd(0);
+/** `+$1,234.50` / `-$20.00` / `$0.00`: a change in value, always signed when not zero; missing → `$0.00`. */
+export function formatSignedUsd(amount: number | null | undefined): string {
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || Math.abs(amount) < 0.005) return formatUsd(0);
   return `${amount > 0 ? '+' : '-'}${formatUsd(Math.abs(amount))}`;
 }
 

@@ -1,0 +1,2 @@
+/** Handles are shown with their leading '@'. */
+export const formatHandle = (handle: string): string => (handle.startsWith('@') ? handle : `@${handle}`);
