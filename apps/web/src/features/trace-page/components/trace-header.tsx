@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { CheckIcon, CrownIcon, HeartIcon, SettingsIcon, StarIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatHandle } from '@/lib/format/handle';
+import { formatHandle } from '@/lib/format/profile';
 import type { SubscriptionActions } from '../hooks/use-subscription-actions';
 import { tierLabel } from '@/lib/format/text';
 import { formatWhole } from '@/lib/format/trade';

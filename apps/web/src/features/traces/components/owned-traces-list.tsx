@@ -1,7 +1,7 @@
 import type { OwnedTraceView } from '@copytrade/contracts';
 import { UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatCount } from '@/lib/format/count';
+import { formatCount } from '@/lib/format/profile';
 import { useOwnedTraces } from '@/lib/traces/get-owned-traces';
 import { TraceListSection } from './trace-list-section';
 

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { formatSignedUsd } from '@/lib/format/money';
 import { tierLabel } from '@/lib/format/text';
 import { formatWhole, formatWinRate, trendClass } from '@/lib/format/trade';
-import { formatHandle } from '@/lib/format/handle';
+import { formatHandle } from '@/lib/format/profile';
 import { cn } from '@/lib/cn';
 import type { PositionsSummary } from '../utils/terminal';
 

@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format/date';
 import { formatSignedUsd } from '@/lib/format/money';
 import { capitalize, tierLabel } from '@/lib/format/text';
 import { formatQuantity, optionSummary, trendClass } from '@/lib/format/trade';
-import { formatHandle } from '@/lib/format/handle';
+import { formatHandle } from '@/lib/format/profile';
 import { cn } from '@/lib/cn';
 import { openCopyOf } from '../utils/terminal';
 
