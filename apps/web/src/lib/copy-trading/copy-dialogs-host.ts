@@ -9,13 +9,11 @@ export interface CopyDialogControls {
 }
 
 /**
- * The copy and sell dialogs as a slot: screens that offer copying (the trace page, the Trading Terminal) take it
- * from the app, which passes the copy-trading feature's, so no screen imports another feature.
+ * The copy and sell dialogs as an injected hook: screens that offer copying (the trace page, the Trading Terminal)
+ * take it from the app, which passes the copy-trading feature's `useCopyDialogs`, so no screen imports another
+ * feature. It is fixed for the screen's life, so it is called like any hook.
  */
-export type CopyDialogsHost = ComponentType<{
-  user: UserView | null;
-  children: (controls: CopyDialogControls) => ReactNode;
-}>;
+export type UseCopyDialogs = (user: UserView | null) => CopyDialogControls;
 
 /** The Copy Trade dialog as a slot (the admin Dev tab opens it with demo trades); `trade` null closes it. */
 export type CopyTradeDialogSlot = ComponentType<{

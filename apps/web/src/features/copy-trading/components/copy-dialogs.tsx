@@ -1,5 +1,5 @@
 import type { CopyInstanceView, TradeView, UserView } from '@copytrade/contracts';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { CopyDialogControls } from '@/lib/copy-trading/copy-dialogs-host';
 
 // The copy and sell dialogs are chunks of their own (shared by the terminal and the trace page), loaded when first opened.
@@ -45,15 +45,4 @@ export function useCopyDialogs(user: UserView | null): CopyDialogControls {
     </>
   );
   return { startCopy, startSell, dialogs };
-}
-
-/** The dialogs as the `CopyDialogsHost` slot the app hands to the screens that offer copying. */
-export function CopyDialogs({
-  user,
-  children,
-}: {
-  user: UserView | null;
-  children: (controls: CopyDialogControls) => ReactNode;
-}) {
-  return children(useCopyDialogs(user));
 }

@@ -5,7 +5,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/data-state';
 import { paths } from '@/config/paths';
 import { isTraceNotFound, useTrace } from '@/lib/traces/get-trace';
-import type { CopyDialogsHost } from '@/lib/copy-trading/copy-dialogs-host';
+import type { UseCopyDialogs } from '@/lib/copy-trading/copy-dialogs-host';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { FullView } from './full-view';
 import { PublicView } from './public-view';
@@ -28,14 +28,14 @@ export function TracePage({
   traceId,
   user,
   followerControls,
-  copyDialogs,
+  useCopyDialogs,
 }: {
   traceId: string;
   user: UserView;
   /** What a subscriber's full view adds for this trace (composed by the route), given the trace's name. */
   followerControls?: (traceName: string) => ReactNode;
   /** The copy and sell dialogs of the live trades (composed by the route). */
-  copyDialogs: CopyDialogsHost;
+  useCopyDialogs: UseCopyDialogs;
 }) {
   const trace = useTrace(traceId);
   const actions = useSubscriptionActions({ userId: user.id, traceId });
@@ -88,7 +88,7 @@ export function TracePage({
           trace={data}
           userId={user.id}
           followerControls={followerControls?.(data.name)}
-          copyDialogs={copyDialogs}
+          useCopyDialogs={useCopyDialogs}
         />
       ) : (
         <PublicView trace={data} actions={actions} />

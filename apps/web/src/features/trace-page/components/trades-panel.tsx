@@ -5,7 +5,7 @@ import { ClockIcon, LayersIcon } from '@/components/ui/icons';
 import { useCopiesByTrade } from '@/lib/copy-trading/copies-by-trade';
 import { useTraceTrades, type TradesVariant } from '@/lib/traces/get-trace-trades';
 import { isApiError } from '@/lib/api-client';
-import type { CopyDialogControls, CopyDialogsHost } from '@/lib/copy-trading/copy-dialogs-host';
+import type { UseCopyDialogs } from '@/lib/copy-trading/copy-dialogs-host';
 import { useSession } from '@/lib/auth';
 import { TradesTable } from './trades-table';
 
@@ -30,16 +30,18 @@ export function TradesPanel({
   userId,
   kind,
   owner,
-  copyDialogs: CopyDialogs,
+  useCopyDialogs,
 }: {
   traceId: string;
   userId: string;
   kind: 'live' | 'past';
   owner: boolean;
-  copyDialogs: CopyDialogsHost;
+  useCopyDialogs: UseCopyDialogs;
 }) {
   const titleId = useId();
   const { user } = useSession();
+  // The dialogs are lazy chunks (the trace route stays within its budget).
+  const { startCopy, startSell, dialogs } = useCopyDialogs(user);
   const variant: TradesVariant = kind === 'past' ? 'closed' : owner ? 'owner' : 'fallback';
   const trades = useTraceTrades({ traceId, userId, variant });
   const live = kind === 'live';
@@ -47,68 +49,64 @@ export function TradesPanel({
   const copies = useCopiesByTrade(userId, { enabled: live });
   const title = live ? 'Live Trades' : 'Past Trades';
 
-  const panel = ({ startCopy, startSell, dialogs }: CopyDialogControls) => {
-    let body;
-    if (trades.isPending) {
-      body = <LoadingRows label={`Loading ${title.toLowerCase()}...`} count={4} />;
-    } else if (trades.isError && !trades.data) {
-      const message =
-        isApiError(trades.error) && trades.error.code === 'SUBSCRIPTION_REQUIRED'
-          ? (trades.error.serverMessage ?? TRADES_TEXTS.failed)
-          : TRADES_TEXTS.failed;
-      body = (
-        <LoadError onRetry={() => void trades.refetch()} retrying={trades.isFetching}>
-          {message}
-        </LoadError>
-      );
-    } else {
-      const rows = trades.data.filter((trade) => trade.status === (live ? 'open' : 'closed'));
-      body =
-        rows.length === 0 ? (
-          <div className="empty-state">
-            <LayersIcon size={20} className="empty-state__icon" />
-            <p className="empty-state__title">{live ? TRADES_TEXTS.liveEmptyTitle : TRADES_TEXTS.pastEmptyTitle}</p>
-            <p className="empty-state__text">{live ? TRADES_TEXTS.liveEmptyText : TRADES_TEXTS.pastEmptyText}</p>
-          </div>
-        ) : (
-          <TradesTable
-            trades={rows}
-            kind={kind}
-            labelledBy={titleId}
-            copies={live ? copies : undefined}
-            onCopy={live ? (trade: TradeView) => startCopy(traceId, trade) : undefined}
-            onSell={live ? startSell : undefined}
-          />
-        );
-    }
-
-    return (
-      <section className="card trace-trades" aria-labelledby={titleId}>
-        <div className="card__header">
-          <div className="card__header-row">
-            <h2 id={titleId} className="card__title">
-              {title}
-            </h2>
-            {trades.dataUpdatedAt ? (
-              <span className="trace-trades__updated muted small">
-                <ClockIcon size={12} />
-                Updated {updatedAt.format(new Date(trades.dataUpdatedAt))} · refreshes every 30 s
-              </span>
-            ) : null}
-          </div>
-          {live ? (
-            <p className="card__description">{TRADES_TEXTS.copyNote} Options prices are shown per contract.</p>
-          ) : (
-            <p className="card__description">
-              Closed shared trades with their realized P&amp;L. Options prices per contract.
-            </p>
-          )}
-        </div>
-        <div className="card__content">{body}</div>
-        {dialogs}
-      </section>
+  let body;
+  if (trades.isPending) {
+    body = <LoadingRows label={`Loading ${title.toLowerCase()}...`} count={4} />;
+  } else if (trades.isError && !trades.data) {
+    const message =
+      isApiError(trades.error) && trades.error.code === 'SUBSCRIPTION_REQUIRED'
+        ? (trades.error.serverMessage ?? TRADES_TEXTS.failed)
+        : TRADES_TEXTS.failed;
+    body = (
+      <LoadError onRetry={() => void trades.refetch()} retrying={trades.isFetching}>
+        {message}
+      </LoadError>
     );
-  };
-  // The dialogs are lazy chunks (the trace route stays within its budget).
-  return <CopyDialogs user={user}>{panel}</CopyDialogs>;
+  } else {
+    const rows = trades.data.filter((trade) => trade.status === (live ? 'open' : 'closed'));
+    body =
+      rows.length === 0 ? (
+        <div className="empty-state">
+          <LayersIcon size={20} className="empty-state__icon" />
+          <p className="empty-state__title">{live ? TRADES_TEXTS.liveEmptyTitle : TRADES_TEXTS.pastEmptyTitle}</p>
+          <p className="empty-state__text">{live ? TRADES_TEXTS.liveEmptyText : TRADES_TEXTS.pastEmptyText}</p>
+        </div>
+      ) : (
+        <TradesTable
+          trades={rows}
+          kind={kind}
+          labelledBy={titleId}
+          copies={live ? copies : undefined}
+          onCopy={live ? (trade: TradeView) => startCopy(traceId, trade) : undefined}
+          onSell={live ? startSell : undefined}
+        />
+      );
+  }
+
+  return (
+    <section className="card trace-trades" aria-labelledby={titleId}>
+      <div className="card__header">
+        <div className="card__header-row">
+          <h2 id={titleId} className="card__title">
+            {title}
+          </h2>
+          {trades.dataUpdatedAt ? (
+            <span className="trace-trades__updated muted small">
+              <ClockIcon size={12} />
+              Updated {updatedAt.format(new Date(trades.dataUpdatedAt))} · refreshes every 30 s
+            </span>
+          ) : null}
+        </div>
+        {live ? (
+          <p className="card__description">{TRADES_TEXTS.copyNote} Options prices are shown per contract.</p>
+        ) : (
+          <p className="card__description">
+            Closed shared trades with their realized P&amp;L. Options prices per contract.
+          </p>
+        )}
+      </div>
+      <div className="card__content">{body}</div>
+      {dialogs}
+    </section>
+  );
 }

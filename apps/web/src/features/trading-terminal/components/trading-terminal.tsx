@@ -12,7 +12,7 @@ import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { useSubscriptions } from '@/lib/traces/get-subscriptions';
 import { useLivePositions } from '@/lib/copy-trading/get-live-positions';
-import type { CopyDialogControls, CopyDialogsHost } from '@/lib/copy-trading/copy-dialogs-host';
+import type { UseCopyDialogs } from '@/lib/copy-trading/copy-dialogs-host';
 import { useTerminalNotifications } from '../hooks/use-terminal-notifications';
 import {
   followedTraces,
@@ -84,18 +84,15 @@ function EmptyState({ title, text, discover }: { title: string; text: string; di
  * every 30 s and at once by the live push), search by symbol or trader, All / Recent / Profitable, the notifications
  * switch, the trader strip, the portfolio overview with per-trader cards when several traders are followed, and
  * Copy (the copy dialog) or, once copied, 'Copied' and Sell @ Market on each position. The dialogs come from
- * `copyDialogs` (composed by the route).
+ * `useCopyDialogs` (composed by the route).
  */
-export function TradingTerminal({ user, copyDialogs: CopyDialogs }: { user: UserView; copyDialogs: CopyDialogsHost }) {
-  return <CopyDialogs user={user}>{(controls) => <Terminal user={user} copyDialogs={controls} />}</CopyDialogs>;
-}
-
-function Terminal({ user, copyDialogs }: { user: UserView; copyDialogs: CopyDialogControls }) {
+export function TradingTerminal({ user, useCopyDialogs }: { user: UserView; useCopyDialogs: UseCopyDialogs }) {
   const ids = { search: useId(), feed: useId(), notifications: useId() };
   const livePositions = useLivePositions(user.id);
   const subscriptions = useSubscriptions(user.id);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<PositionFilter>('all');
+  const copyDialogs = useCopyDialogs(user);
 
   const followed = useMemo(() => followedTraces(subscriptions.data ?? []), [subscriptions.data]);
   const positions = useMemo(
