@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
@@ -18,6 +20,53 @@ const moduleBoundaries = (testing) => ({
     { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:lib', 'type:testing', 'type:tool'] },
   ],
 });
+
+/**
+ * Layers inside the web app: shared (lib/, components/, config/, testing/) → features/<f> → app/ (routes compose
+ * features). A feature never imports another feature, and shared code never imports a feature: features register
+ * with shared code instead. Imports are resolved to a folder (the `@/` alias or a relative path), so a file's own
+ * feature may use any relative path and `../<other>` is caught wherever it sits.
+ */
+const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/web/src');
+const webLayerOf = (file) => {
+  const [top, name] = path.relative(webSrc, file).split(path.sep);
+  if (top === 'features' && name) return { kind: 'feature', name };
+  if (['lib', 'components', 'config', 'testing'].includes(top)) return { kind: 'shared', name: top };
+  return undefined;
+};
+const webBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      otherFeature:
+        "Feature '{{from}}' imports feature '{{to}}': move what they share to lib/ or compose them in app/.",
+      sharedImportsFeature: "Shared '{{from}}/' imports feature '{{to}}': let the feature register with it instead.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = webLayerOf(context.filename);
+    if (!from) return {};
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string') return;
+      const spec = source.value;
+      let target;
+      if (spec.startsWith('@/')) target = path.join(webSrc, spec.slice(2));
+      else if (spec.startsWith('.')) target = path.resolve(path.dirname(context.filename), spec);
+      else return;
+      const to = webLayerOf(target);
+      if (to?.kind !== 'feature' || (from.kind === 'feature' && from.name === to.name)) return;
+      const messageId = from.kind === 'feature' ? 'otherFeature' : 'sharedImportsFeature';
+      context.report({ node: source, messageId, data: { from: from.name, to: to.name } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -41,6 +90,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@nx/enforce-module-boundaries': ['error', moduleBoundaries(false)],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    plugins: { web: { rules: { boundaries: webBoundaries } } },
+    rules: { 'web/boundaries': 'error' },
   },
   {
     // libs/contracts is imported by the browser: no NestJS, TypeORM, pg or NATS in it.

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { applyLiveEvent, type LiveEventMessage } from './live-event';
+import { applyLiveEvent, type LiveEventHandler, type LiveEventMessage } from './live-event';
 
 export const LIVE_EVENTS_URL = '/api/events';
 /** Backoff after a refused or failed stream (the browser retries a dropped one itself, resuming by id). */
@@ -10,9 +10,10 @@ export const LIVE_EVENTS_BACKOFF_MS = { initial: 1_000, max: 30_000 } as const;
  * The live push (`GET /api/events`, Server-Sent Events) for the signed-in user, mounted once in the app shell.
  * Each event refreshes the query caches it concerns at once; the screens' polling stays as the fallback. A
  * dropped stream is resumed by the browser with Last-Event-ID; a refused one (401, 429, an outage) is opened
- * again after a growing delay, resuming from the last id received (`?lastEventId=`).
+ * again after a growing delay, resuming from the last id received (`?lastEventId=`). `handlers` say how each
+ * feature's caches follow an event (a constant list: a new one opens a new stream).
  */
-export function useLiveEvents(userId: string | null | undefined): void {
+export function useLiveEvents(userId: string | null | undefined, handlers: readonly LiveEventHandler[]): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -38,7 +39,7 @@ export function useLiveEvents(userId: string | null | undefined): void {
         } catch {
           return;
         }
-        void applyLiveEvent(queryClient, message, userId);
+        void applyLiveEvent(queryClient, message, userId, handlers);
       };
       current.onerror = () => {
         // CONNECTING: the browser is already resuming a dropped stream. CLOSED: it gave up (a refusal).
@@ -55,5 +56,5 @@ export function useLiveEvents(userId: string | null | undefined): void {
       clearTimeout(retryTimer);
       source?.close();
     };
-  }, [queryClient, userId]);
+  }, [queryClient, userId, handlers]);
 }

@@ -6,7 +6,7 @@ import { OwnedTracesList } from '@/features/traces/components/owned-traces-list'
 import { useSession } from '@/lib/auth';
 
 // Loaded after the page: the live push draws nothing, and every signed-in route would otherwise carry it.
-const LiveEvents = lazy(() => import('@/lib/live-events/live-events'));
+const LiveEvents = lazy(() => import('@/app/live-events'));
 
 /** The signed-in shell with the user's owned and joined traces in the sidebar, and the live push. */
 export function AppRoot() {

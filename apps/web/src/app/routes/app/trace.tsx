@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { useCopyDialogs } from '@/features/copy-trading/components/copy-dialogs';
 import { TraceGuardsPanel } from '@/features/copy-guards/components/trace-guards-panel';
 import { TracePage } from '@/features/trace-page/components/trace-page';
 import { useSession } from '@/lib/auth';
@@ -17,6 +18,7 @@ export function TraceRoute() {
       traceId={traceId}
       user={user}
       followerControls={(traceName) => <TraceGuardsPanel traceId={traceId} traceName={traceName} />}
+      useCopyDialogs={useCopyDialogs}
     />
   );
 }

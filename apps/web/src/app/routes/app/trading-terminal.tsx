@@ -1,3 +1,4 @@
+import { useCopyDialogs } from '@/features/copy-trading/components/copy-dialogs';
 import { TradingTerminal } from '@/features/trading-terminal/components/trading-terminal';
 import { useSession } from '@/lib/auth';
 
@@ -5,5 +6,5 @@ import { useSession } from '@/lib/auth';
 export function TradingTerminalRoute() {
   const { user } = useSession();
   if (!user) return null;
-  return <TradingTerminal user={user} />;
+  return <TradingTerminal user={user} useCopyDialogs={useCopyDialogs} />;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { tracesKeys } from '@/features/traces/api/query-keys';
+import { tracesKeys } from '@/lib/traces/query-keys';
 
 /**
  * After an admin change to a trace: the admin list and onboarding trader, every discovery list, the public

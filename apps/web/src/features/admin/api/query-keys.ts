@@ -1,4 +1,4 @@
-import { tracesKeys } from '@/features/traces/api/query-keys';
+import { tracesKeys } from '@/lib/traces/query-keys';
 
 /**
  * The admin panel's trace queries, kept under `tracesKeys.admin()` so that one invalidation of that key

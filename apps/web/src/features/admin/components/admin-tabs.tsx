@@ -44,7 +44,7 @@ const isTab = (value: string | null): value is AdminTab => ADMIN_TABS.some((entr
  * The admin panel's tab bar (`?tab=` selects one; Users by default). On a phone the bar scrolls inside its
  * own box, never the page. Only the selected tab's content is rendered (and loaded).
  */
-export function AdminTabs({ userId }: { userId: string }) {
+export function AdminTabs({ userId, copyTradeDialog }: AdminTabProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const selected: AdminTab = isTab(requested) ? requested : DEFAULT_TAB;
@@ -73,7 +73,7 @@ export function AdminTabs({ userId }: { userId: string }) {
         <TabsContent key={value} value={value}>
           {value === selected ? (
             <Suspense fallback={<Skeleton width="100%" height={240} />}>
-              <Content userId={userId} />
+              <Content userId={userId} copyTradeDialog={copyTradeDialog} />
             </Suspense>
           ) : null}
         </TabsContent>

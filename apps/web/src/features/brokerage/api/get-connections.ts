@@ -2,7 +2,7 @@ import type { ConnectionsResponse } from '@copytrade/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
-import { brokerageKeys } from './query-keys';
+import { brokerageKeys } from '@/lib/brokerage/query-keys';
 
 export type Connections = Pick<ConnectionsResponse, 'connections' | 'accountIds'>;
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { api, isApiError } from '@/lib/api-client';
 import { authKeys, getSessionQueryOptions, type Session } from '@/lib/auth';
 import { isProviderRegistered } from '@/lib/provider-registration';
-import { brokerageKeys } from './query-keys';
+import { brokerageKeys } from '@/lib/brokerage/query-keys';
 
 export const REGISTRATION_FAILED = 'Failed to register with SnapTrade';
 

@@ -7,7 +7,7 @@ import { LockIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/lib/auth';
 import { isProviderRegistered } from '@/lib/provider-registration';
-import { useAccounts } from '../api/get-accounts';
+import { useAccounts } from '@/lib/brokerage/get-accounts';
 import { useConnections } from '../api/get-connections';
 import { registrationErrorMessage, useRegisterProviderUser } from '../api/register-provider-user';
 import { useConnectBrokerage } from '../hooks/use-connect-brokerage';

@@ -7,7 +7,7 @@ import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { CreditCardIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 
 /** Account numbers show only their last four characters. */
 export const maskAccountNumber = (number: string): string => (number.length > 4 ? `••••${number.slice(-4)}` : number);

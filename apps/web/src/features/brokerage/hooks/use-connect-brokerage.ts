@@ -7,7 +7,7 @@ import {
   useCreateConnectionPortal,
   type ConnectionPortalInput,
 } from '../api/create-connection-portal';
-import { brokerageKeys } from '../api/query-keys';
+import { brokerageKeys } from '@/lib/brokerage/query-keys';
 
 /** The portal opens in an 800×600 popup, polled every second; data is re-read 2 s after it closes. */
 export const CONNECT_POPUP = {

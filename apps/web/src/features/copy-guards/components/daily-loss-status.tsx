@@ -1,6 +1,6 @@
 import type { FollowerGuardsView } from '@copytrade/contracts';
 import { Alert } from '@/components/ui/alert';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 
 /** `Saturday, Nov 29` for a US trading day given as YYYY-MM-DD (read as that calendar date, not converted). */
 const dayName = (day: string): string => {

@@ -1,8 +1,6 @@
 import type { CopyTradeResponse, RecordCopyResponse } from '@copytrade/contracts';
 import { api } from '@/lib/api-client';
-
-/** The request-id header of the copy call (the gateway's order idempotency key). */
-export const REQUEST_ID_HEADER = 'X-Request-ID';
+import { REQUEST_ID_HEADER } from '@/lib/copy-trading/request-id';
 
 /** The body of POST /api/snaptrade/copy-trade (docs/product.md#rest-calls). */
 export interface CopyTradeBody {

@@ -16,10 +16,10 @@ import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { Field, Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
-import { useAccounts } from '@/features/brokerage/api/get-accounts';
-import { tracesKeys } from '@/features/traces/api/query-keys';
+import { useAccounts } from '@/lib/brokerage/get-accounts';
+import { tracesKeys } from '@/lib/traces/query-keys';
 import { isProviderRegistered } from '@/lib/provider-registration';
-import { copyTradingKeys } from '@/lib/live-events/query-keys';
+import { copyTradingKeys } from '@/lib/copy-trading/query-keys';
 import { copyTrade, recordCopy, type CopyData, type CopyTradeBody } from '../api/copy-trade';
 import {
   COPY_CONFIRM_LABEL,

@@ -3,11 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { showNotice } from '@/components/order-form/order-rules';
 import { SellOrderForm, showSold, useSellOrderForm } from '@/components/order-form/sell-order-form';
 import { Dialog } from '@/components/ui/dialog';
-import { useAccounts } from '@/features/brokerage/api/get-accounts';
-import { copyTradingKeys } from '@/lib/live-events/query-keys';
-import { closeCopy, sellCopyPosition } from '../api/sell-copy';
+import { useAccounts } from '@/lib/brokerage/get-accounts';
+import { copyTradingKeys } from '@/lib/copy-trading/query-keys';
+import { closeCopy, sellCopyPosition } from '@/lib/copy-trading/sell-copy';
 import { formatUsd } from '../utils/copy-rules';
-import { copyPositionData, exitPriceOf, SELL_COPY_TEXTS, sellCopyErrorNotice } from '../utils/sell-copy-rules';
+import {
+  copyPositionData,
+  exitPriceOf,
+  SELL_COPY_TEXTS,
+  sellCopyErrorNotice,
+} from '@/lib/copy-trading/sell-copy-rules';
 
 export interface SellCopyDialogProps {
   user: UserView | null;

@@ -2,7 +2,7 @@ import type { UserView } from '@copytrade/contracts';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 
 /**
  * Account Summary (docs/product.md#dashboard): Beta Access 'Active'; Onboarding 'Complete' or 'In Progress'; Brokerage

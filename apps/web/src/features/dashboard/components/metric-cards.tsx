@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { ChartIcon, CreditCardIcon, DollarIcon, LayersIcon, type IconProps } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 import { DASHBOARD_DATA_FAILED, type PortfolioTotals } from '../api/get-portfolio';
 
 /** The sample figures shown, blurred, until a brokerage is linked. */

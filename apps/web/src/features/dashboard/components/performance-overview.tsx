@@ -6,7 +6,7 @@ import { LoadError } from '@/components/ui/data-state';
 import { ChartIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatSignedPercent, formatSignedUsd, formatUsd } from '@/lib/money';
+import { formatSignedPercent, formatSignedUsd, formatUsd } from '@/lib/format/money';
 
 const PortfolioValueChart = lazy(() => import('./portfolio-value-chart'));
 

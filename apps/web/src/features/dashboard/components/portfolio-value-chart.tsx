@@ -1,6 +1,6 @@
 import type { PortfolioHistoryPoint } from '@copytrade/contracts';
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 
 const axisDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const axisTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });

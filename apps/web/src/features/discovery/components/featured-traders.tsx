@@ -2,7 +2,7 @@ import type { TraceSort } from '@copytrade/contracts';
 import { useId } from 'react';
 import { LoadError } from '@/components/ui/data-state';
 import { StarIcon } from '@/components/ui/icons';
-import { useTraces } from '@/features/traces/api/get-traces';
+import { useTraces } from '@/lib/traces/get-traces';
 import { TraderCard, TraderCardSkeleton } from './trader-card';
 
 /** How many featured traders the row shows (the grid below lists every trader, these included). */

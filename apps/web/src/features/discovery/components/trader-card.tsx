@@ -8,7 +8,7 @@ import { CheckIcon, StarIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { formatHandle } from '@/lib/format';
+import { formatHandle } from '@/lib/format/profile';
 import { directionClass, formatSignedPercentValue, formatSubscribers, formatWinRate } from '../utils/format';
 import { specialtiesOf } from '../utils/specialties';
 

@@ -5,7 +5,7 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/data-state';
 import { UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useInfiniteTraces } from '@/features/traces/api/get-traces';
+import { useInfiniteTraces } from '@/lib/traces/get-traces';
 import { TraderCard, TraderCardSkeleton } from './trader-card';
 
 /** Traders per page; 'Load more' asks for the next page at the answer's `nextOffset`. */

@@ -1,4 +1,4 @@
-import { copyTradingKeys } from '@/lib/live-events/query-keys';
+import { copyTradingKeys } from '@/lib/copy-trading/query-keys';
 
 /**
  * My Copy Trades' query keys, under the live push's 'my-copies' prefix: a copy opened or closed, an order filled or

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { newRequestId } from '@/components/order-form/order-rules';
 import { toast } from '@/components/ui/toast';
-import { getAccountsQueryOptions } from '@/features/brokerage/api/get-accounts';
-import { closeCopy, sellCopyPosition } from '@/features/copy-trading/api/sell-copy';
-import { copyPositionData, exitPriceOf } from '@/features/copy-trading/utils/sell-copy-rules';
+import { getAccountsQueryOptions } from '@/lib/brokerage/get-accounts';
+import { closeCopy, sellCopyPosition } from '@/lib/copy-trading/sell-copy';
+import { copyPositionData, exitPriceOf } from '@/lib/copy-trading/sell-copy-rules';
 import { isNetworkError } from '@/lib/api-client';
 import { myCopiesKeys } from '../api/query-keys';
 import {

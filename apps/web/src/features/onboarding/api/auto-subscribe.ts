@@ -1,6 +1,6 @@
 import type { AutoSubscribeResponse } from '@copytrade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { tracesKeys } from '@/features/traces/api/query-keys';
+import { tracesKeys } from '@/lib/traces/query-keys';
 import { api, isApiError } from '@/lib/api-client';
 import { authKeys } from '@/lib/auth';
 

@@ -6,7 +6,7 @@ import type {
 } from '@copytrade/contracts';
 import { FALLBACK_ONBOARDING_TRADER, ONBOARDING_RECENT_TRADES } from '@copytrade/contracts/http/traces/traces.rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tracesKeys } from '@/features/traces/api/query-keys';
+import { tracesKeys } from '@/lib/traces/query-keys';
 import { api } from '@/lib/api-client';
 
 export type OnboardingTrader = OnboardingTraderView;

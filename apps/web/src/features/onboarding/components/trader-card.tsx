@@ -3,8 +3,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { formatCount, formatHandle } from '@/lib/format';
-import { formatSignedPercent, formatSignedUsd, formatUsd } from '@/lib/money';
+import { formatCount, formatHandle } from '@/lib/format/profile';
+import { formatSignedPercent, formatSignedUsd, formatUsd } from '@/lib/format/money';
 import type { OnboardingTrader } from '../api/get-onboarding-trader';
 import { ONBOARDING_TEXTS } from './onboarding-texts';
 

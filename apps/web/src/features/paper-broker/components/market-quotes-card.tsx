@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { TitledCard } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 import type { PaperMarket } from '../api/get-paper-market';
 
 /** 'Market Open' / 'Market Closed', with how the hours are set. */

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Field, FieldHint, Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 import type { PaperOrderInput } from '../api/place-paper-order';
 import { occSymbolOf, OPTION_CONTRACT_MULTIPLIER, toOrderInput, type OrderDraft } from '../utils/order-draft';
 

@@ -2,7 +2,7 @@ import type { PlaceOrderResponse } from '@copytrade/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isApiError, isNetworkError } from '@/lib/api-client';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 
 const placedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 

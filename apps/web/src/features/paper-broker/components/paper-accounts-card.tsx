@@ -5,7 +5,7 @@ import { AccountName } from '@/components/ui/account-name';
 import { TitledCard } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 
 const ACCOUNT_COLUMNS: readonly DataColumn<BrokerageAccountView>[] = [
   {

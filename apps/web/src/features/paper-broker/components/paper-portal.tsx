@@ -11,7 +11,7 @@ import { AlertIcon, CheckIcon, ClockIcon, ExternalLinkIcon, LockIcon } from '@/c
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 import { useConnectPortalSession } from '../api/connect-portal-session';
 import { usePortalSession } from '../api/get-portal-session';
 import '../paper-broker.css';

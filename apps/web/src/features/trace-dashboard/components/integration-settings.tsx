@@ -8,7 +8,7 @@ import { ExternalLinkIcon, LinkIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 import { useOwnerConnectionPortal } from '../api/create-connection-portal';
 import { useIntegration } from '../api/get-integration';
 

@@ -7,7 +7,7 @@ import { ExternalLinkIcon, MessageIcon } from '@/components/ui/icons';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { formatHandle } from '@/lib/format';
+import { formatHandle } from '@/lib/format/profile';
 import { isTraceUnavailable, useOwnerTrace, type OwnerTraceData } from '../api/get-owner-trace';
 import { useTradeManager } from '../hooks/use-trade-manager';
 import { ComingSoon } from './coming-soon';

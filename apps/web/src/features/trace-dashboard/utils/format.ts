@@ -1,4 +1,4 @@
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 
 /**
  * Formatting (docs/product.md#validation-rules): $0.00 for a missing value, percents signed with 2 decimals, win rate 1

@@ -4,9 +4,10 @@ import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { DataTable } from '@/components/ui/data-table';
 import { ChartIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useTraceTrades } from '@/features/traces/api/get-trace-trades';
+import { useTraceTrades } from '@/lib/traces/get-trace-trades';
 import { cn } from '@/lib/cn';
-import { formatSignedMoney, formatWhole, trendClass } from '../utils/trace-format';
+import { formatSignedUsd } from '@/lib/format/money';
+import { formatWhole, trendClass } from '@/lib/format/trade';
 import { monthlyReturns, type MonthlyReturn } from '../utils/trade-returns';
 
 // recharts only in this chunk, loaded when the Analytics tab opens.
@@ -88,7 +89,7 @@ export function AnalyticsPanel({ traceId, userId }: { traceId: string; userId: s
       <dl className="trace-analytics__summary">
         <div>
           <dt>Realized P&amp;L</dt>
-          <dd className={cn('num', trendClass(total))}>{formatSignedMoney(total)}</dd>
+          <dd className={cn('num', trendClass(total))}>{formatSignedUsd(total)}</dd>
         </div>
         <div>
           <dt>Closed trades</dt>
@@ -97,13 +98,13 @@ export function AnalyticsPanel({ traceId, userId }: { traceId: string; userId: s
         <div>
           <dt>Best month</dt>
           <dd className={cn('num', trendClass(best.pnl))}>
-            {formatSignedMoney(best.pnl)} <span className="muted small">{best.label}</span>
+            {formatSignedUsd(best.pnl)} <span className="muted small">{best.label}</span>
           </dd>
         </div>
         <div>
           <dt>Worst month</dt>
           <dd className={cn('num', trendClass(worst.pnl))}>
-            {formatSignedMoney(worst.pnl)} <span className="muted small">{worst.label}</span>
+            {formatSignedUsd(worst.pnl)} <span className="muted small">{worst.label}</span>
           </dd>
         </div>
       </dl>
@@ -116,14 +117,14 @@ export function AnalyticsPanel({ traceId, userId }: { traceId: string; userId: s
           months={months}
           title="Cumulative Return"
           description="Realized P&L added up month by month."
-          summary={`Cumulative realized P&L from ${first.label} to ${last.label}: ${formatSignedMoney(total)}.`}
+          summary={`Cumulative realized P&L from ${first.label} to ${last.label}: ${formatSignedUsd(total)}.`}
         />
         <ChartCard
           kind="monthly"
           months={months}
           title="Monthly Returns"
           description="Realized P&L of the trades closed each month."
-          summary={months.map((month) => `${month.label}: ${formatSignedMoney(month.pnl)}`).join('; ')}
+          summary={months.map((month) => `${month.label}: ${formatSignedUsd(month.pnl)}`).join('; ')}
         />
       </div>
       <details className="trace-analytics__months">
@@ -138,13 +139,13 @@ export function AnalyticsPanel({ traceId, userId }: { traceId: string; userId: s
             {
               header: 'Realized P&L',
               numeric: true,
-              cell: (month) => <span className={trendClass(month.pnl)}>{formatSignedMoney(month.pnl)}</span>,
+              cell: (month) => <span className={trendClass(month.pnl)}>{formatSignedUsd(month.pnl)}</span>,
             },
             {
               header: 'Cumulative',
               numeric: true,
               cell: (month) => (
-                <span className={trendClass(month.cumulative)}>{formatSignedMoney(month.cumulative)}</span>
+                <span className={trendClass(month.cumulative)}>{formatSignedUsd(month.cumulative)}</span>
               ),
             },
           ]}

@@ -5,9 +5,10 @@ import { TitledCard } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/data-state';
 import { CheckIcon, SparklesIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useTraceTiers } from '@/features/traces/api/get-trace-tiers';
+import { useTraceTiers } from '@/lib/traces/get-trace-tiers';
 import type { SubscriptionActions } from '../hooks/use-subscription-actions';
-import { formatMoney, tierLabel } from '../utils/trace-format';
+import { tierLabel } from '@/lib/format/text';
+import { formatMoney } from '@/lib/format/trade';
 
 export const BETA_ACCESS_TEXTS = {
   title: 'Beta Access',

@@ -6,6 +6,7 @@ import { MessageIcon } from '@/components/ui/icons';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AnalyticsPanel } from './analytics-panel';
 import { PostList } from './post-list';
+import type { UseCopyDialogs } from '@/lib/copy-trading/copy-dialogs-host';
 import { TradesPanel } from './trades-panel';
 import { TraceStats } from './trace-stats';
 
@@ -22,10 +23,12 @@ export function FullView({
   trace,
   userId,
   followerControls,
+  useCopyDialogs,
 }: {
   trace: TraceDetailView;
   userId: string;
   followerControls?: ReactNode;
+  useCopyDialogs: UseCopyDialogs;
 }) {
   const statsId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -58,10 +61,10 @@ export function FullView({
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
         </TabsList>
         <TabsContent value="live">
-          <TradesPanel traceId={trace.id} userId={userId} kind="live" owner={owner} />
+          <TradesPanel traceId={trace.id} userId={userId} kind="live" owner={owner} useCopyDialogs={useCopyDialogs} />
         </TabsContent>
         <TabsContent value="past">
-          <TradesPanel traceId={trace.id} userId={userId} kind="past" owner={owner} />
+          <TradesPanel traceId={trace.id} userId={userId} kind="past" owner={owner} useCopyDialogs={useCopyDialogs} />
         </TabsContent>
         <TabsContent value="posts">
           {trace.posts.length > 0 ? (

@@ -1,7 +1,8 @@
 import type { PostView } from '@copytrade/contracts';
 import { Badge } from '@/components/ui/badge';
 import { HeartIcon, LockIcon, MessageIcon } from '@/components/ui/icons';
-import { formatDateTime, formatWhole } from '../utils/trace-format';
+import { formatDateTime } from '@/lib/format/date';
+import { formatWhole } from '@/lib/format/trade';
 
 /** Posts, pinned first (the server's order otherwise): title, date, text, like and comment counts. */
 export function PostList({ posts, showVisibility = false }: { posts: readonly PostView[]; showVisibility?: boolean }) {

@@ -6,9 +6,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { CheckIcon, CrownIcon, HeartIcon, SettingsIcon, StarIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatHandle } from '@/lib/format';
+import { formatHandle } from '@/lib/format/profile';
 import type { SubscriptionActions } from '../hooks/use-subscription-actions';
-import { formatWhole, tierLabel } from '../utils/trace-format';
+import { tierLabel } from '@/lib/format/text';
+import { formatWhole } from '@/lib/format/trade';
 
 /** The banner: the trace's picture when it has one that loads, over a gradient of the design tokens. */
 function TraceBanner({ src }: { src: string | null }) {

@@ -1,7 +1,7 @@
 import type { PostView, TierView, TraceDetailView, TradeView } from '@copytrade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tracesKeys } from '@/features/traces/api/query-keys';
+import { tracesKeys } from '@/lib/traces/query-keys';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, type MockResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';

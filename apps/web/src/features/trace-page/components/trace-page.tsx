@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/data-state';
 import { paths } from '@/config/paths';
-import { isTraceNotFound, useTrace } from '@/features/traces/api/get-trace';
+import { isTraceNotFound, useTrace } from '@/lib/traces/get-trace';
+import type { UseCopyDialogs } from '@/lib/copy-trading/copy-dialogs-host';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { FullView } from './full-view';
 import { PublicView } from './public-view';
@@ -27,11 +28,14 @@ export function TracePage({
   traceId,
   user,
   followerControls,
+  useCopyDialogs,
 }: {
   traceId: string;
   user: UserView;
   /** What a subscriber's full view adds for this trace (composed by the route), given the trace's name. */
   followerControls?: (traceName: string) => ReactNode;
+  /** The copy and sell dialogs of the live trades (composed by the route). */
+  useCopyDialogs: UseCopyDialogs;
 }) {
   const trace = useTrace(traceId);
   const actions = useSubscriptionActions({ userId: user.id, traceId });
@@ -80,7 +84,12 @@ export function TracePage({
       <title>{`${data.name} · CopyTrade`}</title>
       <TraceHeader trace={data} actions={actions} />
       {data.viewer.hasAccess ? (
-        <FullView trace={data} userId={user.id} followerControls={followerControls?.(data.name)} />
+        <FullView
+          trace={data}
+          userId={user.id}
+          followerControls={followerControls?.(data.name)}
+          useCopyDialogs={useCopyDialogs}
+        />
       ) : (
         <PublicView trace={data} actions={actions} />
       )}

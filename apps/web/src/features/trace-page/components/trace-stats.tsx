@@ -1,15 +1,15 @@
 import type { TraceSummaryView } from '@copytrade/contracts';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { riskLabel } from '@/lib/format/text';
 import {
   formatDrawdown,
   formatMoney,
   formatSignedPercentValue,
   formatWhole,
   formatWinRate,
-  riskLabel,
   trendClass,
-} from '../utils/trace-format';
+} from '@/lib/format/trade';
 
 interface Stat {
   label: string;

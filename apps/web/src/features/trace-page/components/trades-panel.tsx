@@ -2,10 +2,10 @@ import type { TradeView } from '@copytrade/contracts';
 import { useId } from 'react';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { ClockIcon, LayersIcon } from '@/components/ui/icons';
-import { useCopiesByTrade } from '@/features/copy-trading/api/copies-by-trade';
-import { useCopyDialogs } from '@/features/copy-trading/components/copy-dialogs';
-import { useTraceTrades, type TradesVariant } from '@/features/traces/api/get-trace-trades';
+import { useCopiesByTrade } from '@/lib/copy-trading/copies-by-trade';
+import { useTraceTrades, type TradesVariant } from '@/lib/traces/get-trace-trades';
 import { isApiError } from '@/lib/api-client';
+import type { UseCopyDialogs } from '@/lib/copy-trading/copy-dialogs-host';
 import { useSession } from '@/lib/auth';
 import { TradesTable } from './trades-table';
 
@@ -30,11 +30,13 @@ export function TradesPanel({
   userId,
   kind,
   owner,
+  useCopyDialogs,
 }: {
   traceId: string;
   userId: string;
   kind: 'live' | 'past';
   owner: boolean;
+  useCopyDialogs: UseCopyDialogs;
 }) {
   const titleId = useId();
   const { user } = useSession();

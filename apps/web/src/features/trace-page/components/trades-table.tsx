@@ -1,19 +1,13 @@
 import type { CopyInstanceView, TradeView } from '@copytrade/contracts';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { CopyTradeAction } from '@/features/copy-trading/components/copy-trade-action';
+import { CopyTradeAction } from './copy-trade-action';
 import { cn } from '@/lib/cn';
-import {
-  capitalize,
-  formatDateTime,
-  formatQuantity,
-  formatSignedMoney,
-  optionSummary,
-  tierLabel,
-  tradePnl,
-  trendClass,
-} from '../utils/trace-format';
-import { ContractPrice } from './contract-price';
+import { formatDateTime } from '@/lib/format/date';
+import { formatSignedUsd } from '@/lib/format/money';
+import { capitalize, tierLabel } from '@/lib/format/text';
+import { formatQuantity, optionSummary, tradePnl, trendClass } from '@/lib/format/trade';
+import { ContractPrice } from '@/components/trades/contract-price';
 
 /** A price cell, per contract for options. */
 const Price = ({ trade, stored }: { trade: TradeView; stored: number }) => (
@@ -32,7 +26,7 @@ function Instrument({ trade }: { trade: TradeView }) {
 
 function Pnl({ trade }: { trade: TradeView }) {
   const pnl = tradePnl(trade);
-  return <span className={cn('trade-pnl', trendClass(pnl))}>{formatSignedMoney(pnl)}</span>;
+  return <span className={cn('trade-pnl', trendClass(pnl))}>{formatSignedUsd(pnl)}</span>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { useSubscribe } from '@/features/traces/api/subscribe';
-import { useUnsubscribe } from '@/features/traces/api/unsubscribe';
+import { useSubscribe } from '@/lib/traces/subscribe';
+import { useUnsubscribe } from '@/lib/traces/unsubscribe';
 
 /**
  * Subscribe and unsubscribe are throttled client-side to one per 2 seconds (see

@@ -1,7 +1,7 @@
 import type { SubscriptionView } from '@copytrade/contracts';
 import { CrownIcon, StarIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useSubscriptions } from '../api/get-subscriptions';
+import { useSubscriptions } from '@/lib/traces/get-subscriptions';
 import { TraceListSection } from './trace-list-section';
 
 const CROWN_TIERS = new Set(['premium', 'vip']);

@@ -1,8 +1,8 @@
 import type { OwnedTraceView } from '@copytrade/contracts';
 import { UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatCount } from '@/lib/format';
-import { useOwnedTraces } from '../api/get-owned-traces';
+import { formatCount } from '@/lib/format/profile';
+import { useOwnedTraces } from '@/lib/traces/get-owned-traces';
 import { TraceListSection } from './trace-list-section';
 
 /** Sidebar "Owned Traces": avatar, name, handle, subscriber count; each opens the trace's owner dashboard. */

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatHandle } from '@/lib/format';
+import { formatHandle } from '@/lib/format/profile';
 
 export interface TraceListEntry {
   key: string;

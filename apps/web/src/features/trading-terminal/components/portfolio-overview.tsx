@@ -4,14 +4,10 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import {
-  formatSignedMoney,
-  formatWhole,
-  formatWinRate,
-  tierLabel,
-  trendClass,
-} from '@/features/trace-page/utils/trace-format';
-import { formatHandle } from '@/lib/format';
+import { formatSignedUsd } from '@/lib/format/money';
+import { tierLabel } from '@/lib/format/text';
+import { formatWhole, formatWinRate, trendClass } from '@/lib/format/trade';
+import { formatHandle } from '@/lib/format/profile';
 import { cn } from '@/lib/cn';
 import type { PositionsSummary } from '../utils/terminal';
 
@@ -23,7 +19,7 @@ export function PortfolioOverview({ summary, subscriptions }: { summary: Positio
   const titleId = useId();
   const metrics = [
     { label: 'Win Rate', value: formatWinRate(summary.winRate) },
-    { label: 'Total Return', value: formatSignedMoney(summary.totalReturn), tone: trendClass(summary.totalReturn) },
+    { label: 'Total Return', value: formatSignedUsd(summary.totalReturn), tone: trendClass(summary.totalReturn) },
     { label: 'Active Positions', value: formatWhole(summary.positions) },
     { label: 'Subscriptions', value: formatWhole(subscriptions) },
   ];
@@ -83,7 +79,7 @@ export function TraderCards({
               <div>
                 <dt>P&amp;L</dt>
                 <dd className={cn('tabular', trendClass(summary.totalReturn))}>
-                  {formatSignedMoney(summary.totalReturn)}
+                  {formatSignedUsd(summary.totalReturn)}
                 </dd>
               </div>
             </dl>

@@ -6,17 +6,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { CheckIcon, CopyIcon, LinkIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { ContractPrice } from '@/features/trace-page/components/contract-price';
-import {
-  capitalize,
-  formatDateTime,
-  formatQuantity,
-  formatSignedMoney,
-  optionSummary,
-  tierLabel,
-  trendClass,
-} from '@/features/trace-page/utils/trace-format';
-import { formatHandle } from '@/lib/format';
+import { ContractPrice } from '@/components/trades/contract-price';
+import { formatDateTime } from '@/lib/format/date';
+import { formatSignedUsd } from '@/lib/format/money';
+import { capitalize, tierLabel } from '@/lib/format/text';
+import { formatQuantity, optionSummary, trendClass } from '@/lib/format/trade';
+import { formatHandle } from '@/lib/format/profile';
 import { cn } from '@/lib/cn';
 import { openCopyOf } from '../utils/terminal';
 
@@ -148,9 +143,7 @@ export function PositionCard({ position, brokerageConnected, onCopy, onSell }: P
         </div>
         <div>
           <dt>P&amp;L</dt>
-          <dd className={cn('tabular tt-position__pnl', trendClass(position.pnl))}>
-            {formatSignedMoney(position.pnl)}
-          </dd>
+          <dd className={cn('tabular tt-position__pnl', trendClass(position.pnl))}>{formatSignedUsd(position.pnl)}</dd>
         </div>
       </dl>
 

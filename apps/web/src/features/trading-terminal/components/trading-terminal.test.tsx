@@ -1,7 +1,8 @@
 import type { CopyInstanceView, LivePositionView, SubscriptionView, UserView } from '@copytrade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyLiveEvent } from '@/lib/live-events/live-event';
+import { loadCopyTradeDialog, loadSellCopyDialog } from '@/app/copy-dialog-loaders';
+import { applyAppLiveEvent } from '@/app/live-events';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, type MockResponse, type RecordedCall } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
@@ -145,8 +146,8 @@ beforeAll(async () => {
   await Promise.all([
     import('@/app/routes/app/trading-terminal'),
     import('@/app/routes/app/root'),
-    import('@/features/copy-trading/components/copy-trade-dialog'),
-    import('@/features/copy-trading/components/sell-copy-dialog'),
+    loadCopyTradeDialog(),
+    loadSellCopyDialog(),
   ]);
 }, 60_000);
 
@@ -493,7 +494,7 @@ describe('trading terminal', () => {
 
     // A trade shared by a followed trader arrives on the live push: the feed is read again at once.
     api.set(POSITIONS, answer([nvda, aapl, tsla]));
-    await applyLiveEvent(view.queryClient, { type: 'trade.shared', data: { traceId: 'trace-1' } }, connected.id);
+    await applyAppLiveEvent(view.queryClient, { type: 'trade.shared', data: { traceId: 'trace-1' } }, connected.id);
     await waitFor(() => expect(cards(list)).toEqual(['AAPL', 'NVDA', 'TSLA']));
     expect(api.callsTo(POSITIONS)).toHaveLength(3);
   });
@@ -509,7 +510,7 @@ describe('trading terminal', () => {
     expect(screen.queryByText(/^New position from/)).not.toBeInTheDocument();
 
     api.set(POSITIONS, answer([nvda, aapl]));
-    await applyLiveEvent(view.queryClient, { type: 'trade.shared' }, connected.id);
+    await applyAppLiveEvent(view.queryClient, { type: 'trade.shared' }, connected.id);
     expect(await screen.findByText('New position from Steady Income')).toBeInTheDocument();
     expect(screen.getByText('Buy 10 AAPL')).toBeInTheDocument();
 
@@ -517,7 +518,7 @@ describe('trading terminal', () => {
     expect(toggle).not.toBeChecked();
     expect(localStorage.getItem('trading-terminal.notifications')).toBe('off');
     api.set(POSITIONS, answer([nvda, aapl, position({ id: 'trade-9', symbol: 'AMD' })]));
-    await applyLiveEvent(view.queryClient, { type: 'trade.shared' }, connected.id);
+    await applyAppLiveEvent(view.queryClient, { type: 'trade.shared' }, connected.id);
     await waitFor(() => expect(cards(list)).toContain('AMD'));
     expect(screen.queryByText('Buy 10 AMD')).not.toBeInTheDocument();
   });

@@ -10,9 +10,9 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
-import { useCopyDialogs } from '@/features/copy-trading/components/copy-dialogs';
-import { useSubscriptions } from '@/features/traces/api/get-subscriptions';
-import { useLivePositions } from '../api/get-live-positions';
+import { useSubscriptions } from '@/lib/traces/get-subscriptions';
+import { useLivePositions } from '@/lib/copy-trading/get-live-positions';
+import type { UseCopyDialogs } from '@/lib/copy-trading/copy-dialogs-host';
 import { useTerminalNotifications } from '../hooks/use-terminal-notifications';
 import {
   followedTraces,
@@ -80,12 +80,13 @@ function EmptyState({ title, text, discover }: { title: string; text: string; di
 }
 
 /**
- * The Trading Terminal (docs/product.md#trading-terminal): the live feed of the followed traders' open shared positions
- * (refreshed every 30 s and at once by the live push), search by symbol or trader, All / Recent / Profitable, the
- * notifications switch, the trader strip, the portfolio overview with per-trader cards when several traders are
- * followed, and Copy (the copy dialog) or, once copied, 'Copied' and Sell @ Market on each position.
+ * The Trading Terminal (docs/product.md#trading-terminal): the live feed of the followed traders' open shared positions (refreshed
+ * every 30 s and at once by the live push), search by symbol or trader, All / Recent / Profitable, the notifications
+ * switch, the trader strip, the portfolio overview with per-trader cards when several traders are followed, and
+ * Copy (the copy dialog) or, once copied, 'Copied' and Sell @ Market on each position. The dialogs come from
+ * `useCopyDialogs` (composed by the route).
  */
-export function TradingTerminal({ user }: { user: UserView }) {
+export function TradingTerminal({ user, useCopyDialogs }: { user: UserView; useCopyDialogs: UseCopyDialogs }) {
   const ids = { search: useId(), feed: useId(), notifications: useId() };
   const livePositions = useLivePositions(user.id);
   const subscriptions = useSubscriptions(user.id);

@@ -1,7 +1,7 @@
 import type { LivePositionView } from '@copytrade/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { capitalize } from '@/features/trace-page/utils/trace-format';
+import { capitalize } from '@/lib/format/text';
 
 const STORAGE_KEY = 'trading-terminal.notifications';
 

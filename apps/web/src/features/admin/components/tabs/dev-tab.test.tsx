@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin } from '@/testing/data';
 import { mockApi, signedInAs } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
+import { loadCopyTradeDialog } from '@/app/copy-dialog-loaders';
 
 const ADMIN = buildAdmin({
   id: '0b7a3c1e-0000-4000-8000-00000000a001',
@@ -41,7 +42,7 @@ beforeAll(async () => {
   await Promise.all([
     import('@/app/routes/app/admin'),
     import('@/features/admin/components/tabs/dev-tab'),
-    import('@/features/copy-trading/components/copy-trade-dialog'),
+    loadCopyTradeDialog(),
   ]);
 }, 60_000);
 

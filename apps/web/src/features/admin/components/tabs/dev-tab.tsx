@@ -1,13 +1,10 @@
 import type { TradeView } from '@copytrade/contracts';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { useSession } from '@/lib/auth';
 import type { AdminTabProps } from '../admin-tab-props';
-
-// The copy dialog is its own chunk (shared with the trace page and the terminal), loaded at the first demo.
-const CopyTradeDialog = lazy(() => import('@/features/copy-trading/components/copy-trade-dialog'));
 
 /** The trace the demo trades claim (none: they are not on the server). */
 export const DEMO_TRACE_ID = 'dev-demo';
@@ -116,7 +113,7 @@ type Demo = (typeof DEMO_TRADES)[number];
  * a real trade ('Incomplete Options Data', 'Trade Closed', the quantity rules, 'Connect Brokerage'), and a copy that
  * passes them is refused by the server (no such trade) — nothing is ever ordered from here.
  */
-export function DevTab(_props: AdminTabProps) {
+export function DevTab({ copyTradeDialog: CopyTradeDialog }: AdminTabProps) {
   const titleId = useId();
   const { user } = useSession();
   const [trade, setTrade] = useState<TradeView | null>(null);

@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { DataTable } from '@/components/ui/data-table';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { formatSignedPercent, formatUsd } from '@/lib/money';
+import { formatSignedPercent, formatUsd } from '@/lib/format/money';
 import { useInvestorStats } from '../../api/investor-stats';
 import type { AdminTabProps } from '../admin-tab-props';
 import { AdminFallbacks } from '../admin-toasts';

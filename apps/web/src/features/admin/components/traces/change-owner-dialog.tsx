@@ -2,7 +2,7 @@ import { TracesMessages } from '@copytrade/contracts/http/traces/traces.rules';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Label } from '@/components/ui/label';
-import { formatHandle } from '@/lib/format';
+import { formatHandle } from '@/lib/format/profile';
 import { useUpdateTraceOwner } from '../../api/update-trace-owner';
 import { AdminFallbacks, toastAdminError, toastAdminSuccess } from '../admin-toasts';
 import { DialogFormFooter, UserIdInput, type TraceDialogProps } from './trace-dialog-parts';

@@ -1,7 +1,7 @@
 import { TracesMessages } from '@copytrade/contracts/http/traces/traces.rules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
-import { formatHandle } from '@/lib/format';
+import { formatHandle } from '@/lib/format/profile';
 import { useDeleteTrace } from '../../api/delete-trace';
 import { AdminFallbacks, toastAdminError, toastAdminSuccess } from '../admin-toasts';
 import type { TraceDialogProps } from './trace-dialog-parts';

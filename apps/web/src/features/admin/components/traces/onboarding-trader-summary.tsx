@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
-import { formatHandle } from '@/lib/format';
+import { formatHandle } from '@/lib/format/profile';
 import { useAdminOnboardingTrader } from '../../api/get-admin-onboarding-trader';
 import { AdminFallbacks } from '../admin-toasts';
 import { useToastOnLoadError } from './use-toast-on-load-error';

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatHandle } from '@/lib/format';
+import { formatHandle } from '@/lib/format/profile';
 import { useAdminTraces } from '../../api/get-admin-traces';
 import { AdminFallbacks } from '../admin-toasts';
 import { formatDay, formatWholeNumber, RISK_LEVEL_LABELS } from './trace-labels';

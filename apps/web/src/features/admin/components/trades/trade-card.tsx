@@ -2,8 +2,8 @@ import type { AdminTradeView, TierName } from '@copytrade/contracts';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatHandle } from '@/lib/format';
-import { formatSignedUsd, formatUsd } from '@/lib/money';
+import { formatHandle } from '@/lib/format/profile';
+import { formatSignedUsd, formatUsd } from '@/lib/format/money';
 import { formatDateTime } from '../common/format';
 import { formatWholeNumber } from '../traces/trace-labels';
 

@@ -1,6 +1,6 @@
 import type { AdminHoldingView, AdminUserView } from '@copytrade/contracts';
 import { DataTable } from '@/components/ui/data-table';
-import { formatUsd } from '@/lib/money';
+import { formatUsd } from '@/lib/format/money';
 import { useUserHoldings } from '../../api/admin-brokerage';
 import { AdminFallbacks } from '../admin-toasts';
 import { EmptyState, QueryView } from '../common/query-view';

@@ -1,9 +1,11 @@
-import type { RiskLevel, TradeView } from '@copytrade/contracts';
-import { formatUsd } from '@/lib/money';
+import type { TradeView } from '@copytrade/contracts';
+import { formatDay } from './date';
+import { formatUsd } from './money';
 
 /**
- * Figures of the trace page (docs/product.md#validation-rules): US dollars; a missing or non-numeric value shows
- * $0.00 or 0.00%; percents with a leading + when zero or positive and 2 decimals; win rate with 1 decimal.
+ * Figures of trades and traces (the trace page, the Trading Terminal; docs/product.md#validation-rules): US dollars;
+ * a missing or non-numeric value shows $0.00 or 0.00%; percents with a leading + when zero or positive and 2
+ * decimals; win rate with 1 decimal.
  * Trace statistics arrive as percent values (12.5 means 12.5 %).
  */
 
@@ -27,12 +29,6 @@ export const formatWinRate = (value: number | null | undefined): string => `${(f
 export function formatDrawdown(value: number | null | undefined): string {
   if (!finite(value) || Math.abs(value) < 0.005) return '0.00%';
   return `-${Math.abs(value).toFixed(2)}%`;
-}
-
-/** A signed dollar change: `+$1,234.50`, `-$20.00`, `$0.00`. */
-export function formatSignedMoney(value: number | null | undefined): string {
-  if (!finite(value) || Math.abs(value) < 0.005) return formatUsd(0);
-  return `${value > 0 ? '+' : '-'}${formatUsd(Math.abs(value))}`;
 }
 
 /** The colour class of a change: gains green, losses red (the sign is written too). */
@@ -69,26 +65,3 @@ export function optionSummary(
 /** Open trades show their unrealized P&L, closed ones the realized P&L. */
 export const tradePnl = (trade: Pick<TradeView, 'status' | 'unrealizedPnl' | 'realizedPnl'>): number =>
   trade.status === 'closed' ? trade.realizedPnl : trade.unrealizedPnl;
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}
-
-/** A calendar date (`2026-03-20` → `Mar 20, 2026`), read as UTC so it never shifts a day. */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
-  return Number.isNaN(date.getTime()) ? '—' : day.format(date);
-}
-
-export const capitalize = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
-
-/** `vip` → `VIP`, others capitalised. */
-export const tierLabel = (name: string): string => (name.toLowerCase() === 'vip' ? 'VIP' : capitalize(name));
-
-export const riskLabel = (risk: RiskLevel | string): string => `${capitalize(risk)} risk`;

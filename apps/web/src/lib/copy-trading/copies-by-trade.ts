@@ -1,7 +1,7 @@
 import type { CopyInstanceView, LivePositionsResponse } from '@copytrade/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getLivePositionsQueryOptions } from '@/features/trading-terminal/api/get-live-positions';
+import { getLivePositionsQueryOptions } from '@/lib/copy-trading/get-live-positions';
 
 /** Which of a user's copies of one trade the row shows: an open one (it can be sold), else pending, else closed. */
 const RANK: Record<CopyInstanceView['status'], number> = { open: 0, pending: 1, closed: 2, failed: 3, skipped: 3 };

@@ -1,3 +1,5 @@
+/** How traders are shown on cards and lists: their handle and their counts. */
+
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Counts the way the product shows them: 950, 1.2K, 3.4M (DESIGN: "K counts"). */

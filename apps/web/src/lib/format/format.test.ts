@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  displayPrice,
-  formatDrawdown,
-  formatMoney,
-  formatSignedPercentValue,
-  formatWinRate,
-  tradePnl,
-} from './trace-format';
+import { displayPrice, formatDrawdown, formatMoney, formatSignedPercentValue, formatWinRate, tradePnl } from './trade';
 
 describe('trace page formatting', () => {
   it('writes-percents-signed-with-2-decimals-and-a-plus-at-zero', () => {

@@ -1,7 +1,7 @@
 import type { LivePositionsResponse } from '@copytrade/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { copyTradingKeys } from '@/lib/live-events/query-keys';
+import { copyTradingKeys } from '@/lib/copy-trading/query-keys';
 
 /**
  * Terminal positions refresh every 30 s (the live push refreshes them at once in between) (see

@@ -23,10 +23,11 @@ export function formatUsd(amount: number | null | undefined, { whole = false }: 
   return (whole ? usdWhole : usd).format(value);
 }
 
-/** `+$1,234.50` / `-$20.00` / `$0.00`: a change in value, always signed when not zero. */
-export function formatSignedUsd(amount: number): string {
-  if (!Number.isFinite(amount) || Math.abs(amount) < 0.005) return formatUsd(0);
-  return `${amount > 0 ? '+' : '-'}${formatUsd(Math.abs(amount))}`;
+/** `+$1,234.50` / `-$20.00` / `$0.00`: a change in value, always signed when not zero; missing → `$0.00`. */
+export function formatSignedUsd(amount: number | null | undefined): string {
+  // Number.isFinite is false for null and undefined: past it the amount is a number.
+  if (!Number.isFinite(amount) || Math.abs(amount as number) < 0.005) return formatUsd(0);
+  return `${(amount as number) > 0 ? '+' : '-'}${formatUsd(Math.abs(amount as number))}`;
 }
 
 /** `+1.25%` / `-0.40%` / `0.00%`. */

@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { copyGuardsKeys } from '@/features/copy-guards/api/query-keys';
 import { traceDashboardKeys } from '@/features/trace-dashboard/api/query-keys';
-import { tracesKeys } from '@/features/traces/api/query-keys';
+import { copyTradingKeys } from '@/lib/copy-trading/query-keys';
+import { LIVE_EVENTS_BACKOFF_MS, useLiveEvents } from '@/lib/live-events/use-live-events';
 import { createQueryClient } from '@/lib/react-query';
-import { copyTradingKeys } from './query-keys';
-import { LIVE_EVENTS_BACKOFF_MS, useLiveEvents } from './use-live-events';
+import { tracesKeys } from '@/lib/traces/query-keys';
+import { LIVE_EVENT_HANDLERS } from './live-events';
 
 /** A stand-in for the browser's EventSource: the test opens, feeds and fails it. */
 class FakeEventSource {
@@ -62,7 +63,7 @@ function mount(userId: string | null = USER) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  return renderHook(({ id }) => useLiveEvents(id), { wrapper, initialProps: { id: userId } });
+  return renderHook(({ id }) => useLiveEvents(id, LIVE_EVENT_HANDLERS), { wrapper, initialProps: { id: userId } });
 }
 
 beforeEach(() => {
@@ -76,7 +77,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-describe('useLiveEvents', () => {
+describe('useLiveEvents with the app’s handlers', () => {
   it('opens one stream to /api/events for the signed-in user; none signed out; closes it on unmount', () => {
     const signedOut = mount(null);
     expect(FakeEventSource.instances).toHaveLength(0);

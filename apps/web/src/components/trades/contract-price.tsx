@@ -1,5 +1,5 @@
 import type { TradeView } from '@copytrade/contracts';
-import { displayPrice, formatMoney } from '../utils/trace-format';
+import { displayPrice, formatMoney } from '@/lib/format/trade';
 
 /** A price as a trade shows it: options prices are stored in hundredths and shown per contract (÷ 100). */
 export function ContractPrice({

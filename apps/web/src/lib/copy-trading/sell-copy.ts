@@ -1,7 +1,7 @@
 import type { CloseCopyResponse, SellPositionResponse } from '@copytrade/contracts';
 import type { SellPositionBody } from '@/components/order-form/sell-position';
 import { api } from '@/lib/api-client';
-import { REQUEST_ID_HEADER } from './copy-trade';
+import { REQUEST_ID_HEADER } from './request-id';
 
 /**
  * POST /api/snaptrade/sell-position under `X-Request-ID` (a retry answers the first order, never a second one):
