@@ -1,11 +1,19 @@
 import { returnedRows, selectList } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
-import { AUTO_COPY_CLOSE_COLUMNS, type AutoCopyClose } from '../copies/copy-closes.columns';
+import {
+  AUTO_COPY_CLOSE_COLUMNS,
+  AUTO_COPY_CLOSE_STATE_COLUMNS,
+  type AutoCopyClose,
+  type AutoCopyCloseState,
+} from '../copies/copy-closes.columns';
 import type { CloseReason } from '../copies/copy-closed-by';
 import { TABLE } from '../copies/copy-instances.store';
 import { FOLLOWER_SETTINGS } from '../follower-settings/follower-settings.store';
 
 const CLOSES = 'copy_engine.auto_copy_closes';
+
+/** The copy id of a close, as the statements that answer which copies they recorded or gave up return it. */
+const COPY_ID = selectList<Pick<AutoCopyClose, 'copyId'>>({ copyId: AUTO_COPY_CLOSE_COLUMNS.copyId });
 
 /**
  * The trade's automatic copies, open or still pending, of followers who turned 'close my automatic copies when the
@@ -55,7 +63,7 @@ export async function recordGuardCloses(
                          WHERE open_close.copy_id = copy.id AND open_close.status = 'PENDING')
       ORDER BY copy.id
      ON CONFLICT DO NOTHING
-     RETURNING copy_id AS "copyId"`,
+     RETURNING ${COPY_ID}`,
     [decision.eventId, decision.userId, decision.reason, decision.traceId ?? null, decision.lossPercent ?? null],
   )) as Array<{ copyId: string }>;
   return rows.map((row) => row.copyId);
@@ -115,7 +123,7 @@ export async function giveUpAutoCopyClose(
       `UPDATE ${CLOSES} SET status = 'GAVE_UP', last_refusal = $3, outcome = $4, in_flight_until = NULL,
               updated_at = now()
         WHERE event_id = $1 AND copy_id = $2 AND status = 'PENDING' AND attempt = $5
-        RETURNING copy_id AS "copyId"`,
+        RETURNING ${COPY_ID}`,
       [close.eventId, close.copyId, refusal, `gave up after ${close.attempt} refused sells`, close.attempt],
     ),
   );
@@ -131,13 +139,16 @@ export async function deferAutoCopyClose(manager: EntityManager, close: AutoCopy
   );
 }
 
+/** What became of one copy's close. */
+type CloseOutcome = Pick<AutoCopyClose, 'copyId' | 'reason'> & AutoCopyCloseState;
+
 /** What became of a decision's closes (tests, support). */
-export async function autoCopyClosesOf(
-  manager: EntityManager,
-  eventId: string,
-): Promise<Array<{ copyId: string; status: string; outcome: string | null; reason: CloseReason }>> {
+export async function autoCopyClosesOf(manager: EntityManager, eventId: string): Promise<CloseOutcome[]> {
+  const { copyId, reason } = AUTO_COPY_CLOSE_COLUMNS;
+  const { status, outcome } = AUTO_COPY_CLOSE_STATE_COLUMNS;
   return (await manager.query(
-    `SELECT copy_id AS "copyId", status, outcome, reason FROM ${CLOSES} WHERE event_id = $1 ORDER BY copy_id`,
+    `SELECT ${selectList<CloseOutcome>({ copyId, status, outcome, reason })}
+       FROM ${CLOSES} WHERE event_id = $1 ORDER BY copy_id`,
     [eventId],
-  )) as Array<{ copyId: string; status: string; outcome: string | null; reason: CloseReason }>;
+  )) as CloseOutcome[];
 }

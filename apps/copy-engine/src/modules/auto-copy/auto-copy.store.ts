@@ -3,6 +3,7 @@ import type { CopyableTradeView } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import {
   COLUMNS,
+  COPY_COLUMNS,
   copiedTradeFieldsOf,
   TABLE,
   type CopiedTradeFields,
@@ -90,6 +91,7 @@ export async function recordAutomaticCopies(
   quote: PageQuote | null,
 ): Promise<RecordedAutoCopy[]> {
   if (decisions.length === 0) return [];
+  const { id, userId, failureCode, failureReason } = COPY_COLUMNS;
   return (await manager.query(
     `INSERT INTO ${TABLE} (user_id, request_id, request_hash, original_trade_id, trace_id, trader_user_id, trace_name,
         trace_handle, trace_avatar, placement, status, symbol, side, is_options, option_type, options_ticker,
@@ -105,7 +107,7 @@ export async function recordAutomaticCopies(
             AS d(user_id, request_id, quantity, failure_code, failure_reason, n, max_copy_amount, limit_price)
       ORDER BY d.n
      ON CONFLICT DO NOTHING
-     RETURNING id, user_id AS "userId", failure_code AS "failureCode", failure_reason AS "failureReason"`,
+     RETURNING ${selectList<RecordedAutoCopy>({ id, userId, failureCode, failureReason })}`,
     [
       decisions.map((decision) => decision.userId),
       decisions.map((decision) => decision.requestId),

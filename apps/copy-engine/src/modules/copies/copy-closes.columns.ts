@@ -22,3 +22,15 @@ export const AUTO_COPY_CLOSE_COLUMNS: ColumnMap<AutoCopyClose> = {
   reason: 'reason',
   attempt: 'attempt',
 };
+
+/** Where a close stands (PENDING, DONE, GAVE_UP) and what became of it (null while pending). */
+export interface AutoCopyCloseState {
+  status: string;
+  outcome: string | null;
+}
+
+/** How each field of an AutoCopyCloseState is read from auto_copy_closes (the same table's list, beside its row's). */
+export const AUTO_COPY_CLOSE_STATE_COLUMNS: ColumnMap<AutoCopyCloseState> = {
+  status: 'status',
+  outcome: 'outcome',
+};

@@ -94,7 +94,7 @@ export interface CopyClosing {
 export const TABLE = 'copy_engine.copy_instances';
 
 /** How each field of a CopyRecord is read (numbers as text, dates as YYYY-MM-DD): the table's one select list. */
-const COPY_COLUMNS: ColumnMap<CopyRecord> = {
+export const COPY_COLUMNS: ColumnMap<CopyRecord> = {
   id: 'id',
   userId: 'user_id',
   requestId: 'request_id',

@@ -1,6 +1,6 @@
-import type { OutboxWriter } from '@copytrade/nest';
+import { selectList, type OutboxWriter } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
-import { TABLE } from '../copies/copy-instances.store';
+import { COPY_COLUMNS, TABLE } from '../copies/copy-instances.store';
 import type { CopyRefusal } from './copy-limits';
 import { announceSkips, type SkippedCopy } from './copy-skips';
 
@@ -17,13 +17,24 @@ export async function skipUnplacedAutomaticCopies(
   switched: { userId: string; traceId: string | null; correlationId: string },
   refusal: CopyRefusal,
 ): Promise<number> {
+  const { id, userId, originalTradeId, traceId, placement, symbol, optionsTicker, failureCode, failureReason } =
+    COPY_COLUMNS;
   const [rows] = (await manager.query(
     `UPDATE ${TABLE} SET status = 'FAILED', failure_code = $3, failure_reason = $4, in_flight_until = NULL,
             next_attempt_at = NULL, updated_at = now()
       WHERE user_id = $1 AND ($2::uuid IS NULL OR trace_id = $2::uuid) AND status = 'PENDING'
         AND placement = 'automatic' AND order_state IS NULL
-      RETURNING id, user_id AS "userId", original_trade_id AS "originalTradeId", trace_id AS "traceId", placement,
-                symbol, options_ticker AS "optionsTicker", failure_code AS code, failure_reason AS reason`,
+      RETURNING ${selectList<SkippedCopy>({
+        id,
+        userId,
+        originalTradeId,
+        traceId,
+        placement,
+        symbol,
+        optionsTicker,
+        code: failureCode,
+        reason: failureReason,
+      })}`,
     [switched.userId, switched.traceId, refusal.code, refusal.reason],
   )) as [SkippedCopy[], number];
   await announceSkips(manager, outbox, rows, { correlationId: switched.correlationId });

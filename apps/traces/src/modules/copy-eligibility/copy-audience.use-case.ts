@@ -7,8 +7,10 @@ import {
   type RpcRequest,
   type TierName,
 } from '@copytrade/contracts';
+import { selectList } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { TraceEntity, TradeEntity } from '../shared/entities';
+import { SUBSCRIPTION_COLUMNS, type SubscriptionRow } from '../shared/entities/subscription.columns';
 import { copyableTradeViewOf } from './copy-eligibility.use-case';
 
 /**
@@ -32,8 +34,8 @@ export class CopyAudienceUseCase {
     if (!copyable) return { trade: view, copyable, userIds: [], nextCursor: null };
     const limit = Math.min(payload.limit ?? COPY_AUDIENCE_PAGE_MAX, COPY_AUDIENCE_PAGE_MAX);
     const required: TierName = trade.requiredTier ?? 'free';
-    const rows: Array<{ userId: string }> = await manager.query(
-      `SELECT subscription.user_id::text AS "userId"
+    const rows: SubscriptionRow[] = await manager.query(
+      `SELECT ${selectList(SUBSCRIPTION_COLUMNS, 'subscription')}
          FROM traces.subscriptions subscription
          JOIN traces.tiers tier ON tier.id = subscription.tier_id
         WHERE subscription.trace_id = $1

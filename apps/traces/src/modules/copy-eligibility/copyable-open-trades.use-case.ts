@@ -6,8 +6,10 @@ import {
   type CopyableOpenTradesRpcReply,
   type RpcRequest,
 } from '@copytrade/contracts';
+import { selectList } from '@copytrade/nest';
 import { DataSource, In } from 'typeorm';
 import { TraceEntity, TradeEntity } from '../shared/entities';
+import { TRADE_COLUMNS, type TradeRow } from '../shared/entities/trade.columns';
 import { copyableTradeViewOf } from './copy-eligibility.use-case';
 
 /**
@@ -24,8 +26,9 @@ export class CopyableOpenTradesUseCase {
   async execute({ payload }: RpcRequest<CopyableOpenTradesRpcPayload>): Promise<CopyableOpenTradesRpcReply> {
     const manager = this.dataSource.manager;
     const limit = Math.min(payload.limit ?? COPYABLE_OPEN_TRADES_PAGE_MAX, COPYABLE_OPEN_TRADES_PAGE_MAX);
-    const rows: Array<{ id: string }> = await manager.query(
-      `SELECT trade.id::text AS id
+    const { id } = TRADE_COLUMNS;
+    const rows: Array<Pick<TradeRow, 'id'>> = await manager.query(
+      `SELECT ${selectList<Pick<TradeRow, 'id'>>({ id }, 'trade')}
          FROM traces.trades trade
          JOIN traces.traces trace ON trace.id = trade.trace_id
          JOIN traces.subscriptions subscription

@@ -6,10 +6,11 @@ import {
   type LiveTradesRpcReply,
   type RpcRequest,
 } from '@copytrade/contracts';
-import { DomainException, type RpcCallContext } from '@copytrade/nest';
+import { DomainException, selectList, type RpcCallContext } from '@copytrade/nest';
 import { DataSource, In } from 'typeorm';
 import { IdentityUsers } from '../identity-users/identity-users';
 import { TraceEntity, TradeEntity } from '../shared/entities';
+import { TRADE_COLUMNS, type TradeRow } from '../shared/entities/trade.columns';
 import { requireActor } from '../shared/trace-access';
 import { toTradeView } from '../shared/trace-views';
 
@@ -59,7 +60,8 @@ export class ListLiveTradesUseCase {
     const { userId } = requireActor(actor);
     if (payload.userId !== userId) throw DomainException.forbidden('You can only see your own live positions.');
     // The traces the user may see, with the rank of their access (the owner: the highest), then their trades.
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    const { id } = TRADE_COLUMNS;
+    const rows: Array<Pick<TradeRow, 'id'>> = await this.dataSource.query(
       `WITH visible AS (
          SELECT trace_id, max(rank) AS rank FROM (
            SELECT trace.id AS trace_id, $3::int AS rank FROM traces.traces trace WHERE trace.owner_user_id = $1
@@ -69,7 +71,7 @@ export class ListLiveTradesUseCase {
              JOIN traces.tiers tier ON tier.id = subscription.tier_id
             WHERE subscription.user_id = $1 AND subscription.status = 'active'
          ) access GROUP BY trace_id)
-       SELECT trade.id::text AS id
+       SELECT ${selectList<Pick<TradeRow, 'id'>>({ id }, 'trade')}
          FROM visible
          JOIN traces.trades trade ON trade.trace_id = visible.trace_id
         WHERE trade.is_shared AND trade.status = 'open'

@@ -1,5 +1,5 @@
 import type { OrderFilledV1, OrderIntentState, OrderUpdatedV1 } from '@copytrade/contracts';
-import type { OutboxWriter } from '@copytrade/nest';
+import { selectList, type ColumnMap, type OutboxWriter } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { storedPrice } from '../owner-trades/mappers/brokerage-trades.mapper';
 import { TraceEntity, TradeEntity } from '../shared/entities';
@@ -26,9 +26,24 @@ export interface OwnerSellRecord {
   failureReason: string | null;
 }
 
-const COLUMNS = `id, user_id AS "userId", request_id AS "requestId", trace_id AS "traceId", trade_id AS "tradeId",
-  account_id AS "accountId", quantity::text AS "quantity", state, brokerage_order_id AS "brokerageOrderId",
-  filled_quantity::text AS "filledQuantity", failure_reason AS "failureReason"`;
+export const OWNER_SELLS = 'traces.owner_sells';
+
+/** How each field of an OwnerSellRecord is read from traces.owner_sells (numbers as text): the table's one list. */
+export const OWNER_SELL_COLUMNS: ColumnMap<OwnerSellRecord> = {
+  id: 'id',
+  userId: 'user_id',
+  requestId: 'request_id',
+  traceId: 'trace_id',
+  tradeId: 'trade_id',
+  accountId: 'account_id',
+  quantity: 'quantity::text',
+  state: 'state',
+  brokerageOrderId: 'brokerage_order_id',
+  filledQuantity: 'filled_quantity::text',
+  failureReason: 'failure_reason',
+};
+
+const COLUMNS = selectList(OWNER_SELL_COLUMNS);
 
 export async function findOwnerSell(
   manager: EntityManager,
@@ -37,17 +52,16 @@ export async function findOwnerSell(
   lock = false,
 ): Promise<OwnerSellRecord | null> {
   const rows = (await manager.query(
-    `SELECT ${COLUMNS} FROM traces.owner_sells WHERE user_id = $1 AND request_id = $2${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${COLUMNS} FROM ${OWNER_SELLS} WHERE user_id = $1 AND request_id = $2${lock ? ' FOR UPDATE' : ''}`,
     [userId, requestId],
   )) as OwnerSellRecord[];
   return rows[0] ?? null;
 }
 
 export async function pendingSellOf(manager: EntityManager, tradeId: string): Promise<OwnerSellRecord | null> {
-  const rows = (await manager.query(
-    `SELECT ${COLUMNS} FROM traces.owner_sells WHERE trade_id = $1 AND state = 'pending'`,
-    [tradeId],
-  )) as OwnerSellRecord[];
+  const rows = (await manager.query(`SELECT ${COLUMNS} FROM ${OWNER_SELLS} WHERE trade_id = $1 AND state = 'pending'`, [
+    tradeId,
+  ])) as OwnerSellRecord[];
   return rows[0] ?? null;
 }
 
@@ -57,7 +71,7 @@ export async function recordOwnerSell(
   sell: Pick<OwnerSellRecord, 'userId' | 'requestId' | 'traceId' | 'tradeId' | 'accountId' | 'quantity'>,
 ): Promise<OwnerSellRecord> {
   await manager.query(
-    `INSERT INTO traces.owner_sells (user_id, request_id, trace_id, trade_id, account_id, quantity)
+    `INSERT INTO ${OWNER_SELLS} (user_id, request_id, trace_id, trade_id, account_id, quantity)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, request_id) DO NOTHING`,
     [sell.userId, sell.requestId, sell.traceId, sell.tradeId, sell.accountId, sell.quantity],
   );
@@ -67,7 +81,7 @@ export async function recordOwnerSell(
 /** The brokerage's id of a pending sell's order, once known (a settled sell keeps what it has). */
 export async function noteBrokerageOrder(manager: EntityManager, id: string, brokerageOrderId: string): Promise<void> {
   await manager.query(
-    `UPDATE traces.owner_sells SET brokerage_order_id = $2, updated_at = now()
+    `UPDATE ${OWNER_SELLS} SET brokerage_order_id = $2, updated_at = now()
       WHERE id = $1 AND state = 'pending' AND brokerage_order_id IS DISTINCT FROM $2`,
     [id, brokerageOrderId],
   );
@@ -84,7 +98,7 @@ export async function failOwnerSell(
   brokerageOrderId: string | null = null,
 ): Promise<void> {
   await manager.query(
-    `UPDATE traces.owner_sells SET state = 'failed', failure_reason = $2,
+    `UPDATE ${OWNER_SELLS} SET state = 'failed', failure_reason = $2,
             brokerage_order_id = coalesce($3, brokerage_order_id), updated_at = now()
       WHERE id = $1 AND state = 'pending'`,
     [id, reason, brokerageOrderId],
@@ -132,7 +146,7 @@ export async function settleOwnerSell(
   if (!(sold > 0)) throw new Error(`A fill of owner sell ${sell.id} sold nothing`);
   const complete = sold >= Number(sell.quantity);
   await manager.query(
-    `UPDATE traces.owner_sells SET state = $2, filled_quantity = $3, average_price = $4,
+    `UPDATE ${OWNER_SELLS} SET state = $2, filled_quantity = $3, average_price = $4,
             brokerage_order_id = coalesce($5, brokerage_order_id), failure_reason = $6, updated_at = now()
       WHERE id = $1`,
     [

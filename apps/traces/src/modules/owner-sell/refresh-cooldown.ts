@@ -1,4 +1,17 @@
+import { selectList, type ColumnMap } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
+
+/** One row of traces.brokerage_refreshes: an owner's last real-time refresh (its time as text, to the microsecond). */
+export interface BrokerageRefresh {
+  ownerUserId: string;
+  refreshedAt: string;
+}
+
+/** How each field of a BrokerageRefresh is read from traces.brokerage_refreshes: the table's one list. */
+export const BROKERAGE_REFRESH_COLUMNS: ColumnMap<BrokerageRefresh> = {
+  ownerUserId: 'owner_user_id',
+  refreshedAt: 'refreshed_at::text',
+};
 
 export type CooldownTaken = { taken: true; refreshedAt: string } | { taken: false; retryAfterSeconds: number };
 
@@ -12,13 +25,14 @@ export async function takeRefreshSlot(
   ownerUserId: string,
   cooldownSeconds: number,
 ): Promise<CooldownTaken> {
+  const { refreshedAt } = BROKERAGE_REFRESH_COLUMNS;
   const rows = (await manager.query(
     `INSERT INTO traces.brokerage_refreshes AS r (owner_user_id, refreshed_at) VALUES ($1, clock_timestamp())
      ON CONFLICT (owner_user_id) DO UPDATE SET refreshed_at = EXCLUDED.refreshed_at
        WHERE r.refreshed_at <= EXCLUDED.refreshed_at - make_interval(secs => $2)
-     RETURNING refreshed_at::text AS "refreshedAt"`,
+     RETURNING ${selectList<Pick<BrokerageRefresh, 'refreshedAt'>>({ refreshedAt })}`,
     [ownerUserId, cooldownSeconds],
-  )) as Array<{ refreshedAt: string }>;
+  )) as Array<Pick<BrokerageRefresh, 'refreshedAt'>>;
   if (rows.length > 0) return { taken: true, refreshedAt: rows[0].refreshedAt };
   const [left] = (await manager.query(
     `SELECT greatest(1, ceil(extract(epoch FROM refreshed_at + make_interval(secs => $2) - clock_timestamp())))::int

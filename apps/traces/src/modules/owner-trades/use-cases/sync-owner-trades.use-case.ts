@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OutboxWriter, type RpcCallContext } from '@copytrade/nest';
+import { OutboxWriter, selectList, type RpcCallContext } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
+import { OWNER_SELL_COLUMNS, OWNER_SELLS, type OwnerSellRecord } from '../../owner-sell/owner-sells.store';
 import { TraceEntity, TradeEntity } from '../../shared/entities';
+import { TRADE_COLUMNS, type TradeRow } from '../../shared/entities/trade.columns';
 import { closeTradesAndPublish } from '../../shared/trade-closed.writer';
 import type { TradeEventMeta } from '../../shared/trade-events';
 import { autoShareProfitableTrades } from '../../shared/trade-sharing';
@@ -99,10 +101,11 @@ async function ownerSellsOf(
   traceId: string,
   readAt: string,
 ): Promise<{ soldByTrade: Map<string, number>; settledSinceRead: Set<string> }> {
+  const { tradeId } = OWNER_SELL_COLUMNS;
   const rows = (await manager.query(
-    `SELECT trade_id AS "tradeId", sum(filled_quantity)::float8 AS "sold",
+    `SELECT ${selectList<Pick<OwnerSellRecord, 'tradeId'>>({ tradeId })}, sum(filled_quantity)::float8 AS "sold",
             bool_or(updated_at >= $2::timestamptz) AS "settledSinceRead"
-       FROM traces.owner_sells WHERE trace_id = $1 AND filled_quantity > 0
+       FROM ${OWNER_SELLS} WHERE trace_id = $1 AND filled_quantity > 0
       GROUP BY trade_id`,
     [traceId, readAt],
   )) as Array<{ tradeId: string; sold: number; settledSinceRead: boolean }>;
@@ -119,10 +122,11 @@ async function createdSince(
   accountId: string,
   readAt: string,
 ): Promise<Set<string>> {
+  const { symbol, optionsTicker } = TRADE_COLUMNS;
   const rows = (await manager.query(
-    `SELECT symbol, options_ticker AS "optionsTicker" FROM traces.trades
+    `SELECT ${selectList<Pick<TradeRow, 'symbol' | 'optionsTicker'>>({ symbol, optionsTicker })} FROM traces.trades
       WHERE trace_id = $1 AND brokerage_account_id = $2 AND created_at >= $3::timestamptz`,
     [traceId, accountId, readAt],
-  )) as Array<{ symbol: string; optionsTicker: string | null }>;
+  )) as Array<Pick<TradeRow, 'symbol' | 'optionsTicker'>>;
   return new Set(rows.map(instrumentOf));
 }
