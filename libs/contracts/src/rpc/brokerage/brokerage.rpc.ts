@@ -13,6 +13,7 @@ import type {
 } from '../../http/brokerage/brokerage.view';
 import type { PaperPortalSessionView } from '../../http/brokerage/brokerage.responses';
 import type { MarketOrderInput } from '../../rules/market-order.rules';
+import type { CacheableRpcReply } from '../read-cache/read-cache.rpc';
 
 /** Requests the brokerage service answers. Every user-scoped one refuses a userId that is not the actor's. */
 export const BrokerageRpc = {
@@ -95,7 +96,7 @@ export interface RefreshConnectionRpcReply {
   charged: boolean;
 }
 
-export interface ListAccountsRpcReply {
+export interface ListAccountsRpcReply extends CacheableRpcReply {
   accounts: BrokerageAccountView[];
 }
 export interface GetBalancesRpcReply {
