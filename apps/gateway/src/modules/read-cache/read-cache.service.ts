@@ -46,7 +46,7 @@ interface Answer extends CachedAnswer {
   freshUntil: number;
   refreshing: boolean;
 }
-/** Which access key a user's read of (subject, params) has: learned from the user's own reply. */
+/** Which access key a user has to a resource (`access:<resource>:<key>`): learned from the user's own replies. */
 interface AccessRef {
   kind: 'access';
   tags: readonly string[];
@@ -59,7 +59,7 @@ type ToBody<R> = (reply: Omit<R, 'cache'>) => unknown;
 /** Answers the same for everyone; a user's own (`u:`); a user's access key (`@`, pointing to an `access:` key). */
 const EVERYONE = '';
 const ownKey = (userId: string) => `u:${userId}`;
-const refKey = (userId: string) => `@${userId}`;
+const refKey = (userId: string, resource: string) => `\n@${userId}\n${resource}`;
 
 /**
  * The gateway's one read cache: JSON bodies of RPC answers per (subject, scope, normalised parameters), kept as
@@ -67,8 +67,9 @@ const refKey = (userId: string) => `@${userId}`;
  * gateway's limits (ReadCacheOptions.limitOf). The gateway knows no service's rules: a reply without `cache` is
  * never kept. Design and guarantees: docs/read-cache.md.
  *
- * - Scope `everyone`: one answer for all users; `user`: the user's own; `access:…`: one answer per access key, and
- *   per user which key their read has (so users with the same access share the answer, nobody gets another's).
+ * - Scope `everyone`: one answer for all users; `user`: the user's own; `access:<resource>:<key>`: one answer per
+ *   key, and per (user, resource) which key the user has, learned from their own replies (users with the same access
+ *   share answers, nobody gets another's; a page read tells the access its trades read then uses).
  * - Invalidation by tag (`invalidate`, fed by ReadCacheInvalidation): every entry carrying the tag is deleted; a tag
  *   ending in `*` drops every tag with that prefix. A read overtaken by an invalidation of one of its tags (or by
  *   `dropAll`) is given to its caller but not stored.
@@ -85,6 +86,8 @@ export class ReadCache {
   private readonly byTag = new Map<string, Set<string>>();
   /** URL → the read it asks for (validated before): the same for everyone, never stale. */
   private readonly urls: LRUCache<string, { subject: string; params: string }>;
+  /** (subject, params) → the resource its answers are scoped by (`access:<resource>:…`), whoever asks. */
+  private readonly resources: LRUCache<string, string>;
   /** Subjects whose last answer was for everyone: concurrent misses of different users share one call. */
   private readonly everyoneSubjects = new Set<string>();
   private readonly inFlight = new SingleFlight<{ answer: CachedAnswer; userId: string; everyone: boolean }>();
@@ -106,6 +109,7 @@ export class ReadCache {
       dispose: (node, key) => this.unindex(key, node),
     });
     this.urls = new LRUCache({ max });
+    this.resources = new LRUCache({ max });
     this.dropped = new LRUCache<string, number>({
       max: max * 4,
       ttl: 10 * 60_000, // longer than any RPC timeout
@@ -189,7 +193,9 @@ export class ReadCache {
     if (shared?.kind === 'answer') return shared;
     const own = this.entries.get(`${subject}\n${ownKey(userId)}\n${params}`);
     if (own?.kind === 'answer') return own;
-    const ref = this.entries.get(`${subject}\n${refKey(userId)}\n${params}`);
+    const resource = this.resources.get(`${subject}\n${params}`);
+    if (resource === undefined) return undefined;
+    const ref = this.entries.get(refKey(userId, resource));
     if (ref?.kind !== 'access') return undefined;
     const access = this.entries.get(`${subject}\n${ref.scopeKey}\n${params}`);
     return access?.kind === 'answer' ? access : undefined;
@@ -236,8 +242,12 @@ export class ReadCache {
     const answer: Answer = { kind: 'answer', json, tags, freshUntil: performance.now() + freshMs, refreshing: false };
     const scopeKey = meta.scope === 'everyone' ? EVERYONE : meta.scope === 'user' ? ownKey(key.userId) : meta.scope;
     this.put(`${key.subject}\n${scopeKey}\n${key.params}`, answer, ttl);
-    if (scopeKey.startsWith('access:'))
-      this.put(`${key.subject}\n${refKey(key.userId)}\n${key.params}`, { kind: 'access', tags, scopeKey }, ttl);
+    if (scopeKey.startsWith('access:')) {
+      // `access:<resource>:<key>`: the user's key to the resource serves every read scoped by it (page and trades).
+      const resource = scopeKey.slice('access:'.length, scopeKey.lastIndexOf(':'));
+      this.resources.set(`${key.subject}\n${key.params}`, resource);
+      this.put(refKey(key.userId, resource), { kind: 'access', tags, scopeKey }, ttl);
+    }
     return answer;
   }
 

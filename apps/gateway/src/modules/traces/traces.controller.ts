@@ -82,7 +82,7 @@ export class TracesController {
     @Req() request: GatewayRequest,
   ): Promise<JsonBody<TracesListResponse>> {
     const answer = await this.reads.read(
-      { subject: TracesRpc.listTraces, userId: request.user!.id, params: listParams(query), url: request.originalUrl },
+      { subject: TracesRpc.listTraces, userId: request.user!.id, params: listTracesParams(query), url: request.originalUrl },
       () =>
         this.rpc.request<ListTracesQueryDto, ListTracesRpcReply>(TracesRpc.listTraces, query, rpcContextOf(request)),
       (reply): TracesListResponse => ({ success: true, ...reply }),
@@ -226,7 +226,7 @@ export class TracesController {
 }
 
 /** The validated query with the service's defaults filled in (same answer, same key). */
-function listParams(query: ListTracesQueryDto): string {
+export function listTracesParams(query: ListTracesQueryDto): string {
   return JSON.stringify([
     query.search?.trim() ?? '',
     query.featured ?? null,

@@ -20,7 +20,7 @@ export const LIST_TRACES_CACHE: ReadCacheMeta = {
  * same access to the trace get the same answer, and any change of the trace drops it.
  */
 export function traceAccessCache(traceId: string, viewer: TraceViewerView): ReadCacheMeta {
-  const access = `${viewer.isOwner ? 1 : 0}${viewer.isSubscribed ? 1 : 0}${viewer.hasAccess ? 1 : 0}:${viewer.tier ?? ''}`;
+  const access = `${viewer.isOwner ? 1 : 0}${viewer.isSubscribed ? 1 : 0}${viewer.hasAccess ? 1 : 0}-${viewer.tier ?? ''}`;
   return {
     scope: `access:${traceId}:${access}`,
     tags: [ReadCacheTags.trace(traceId)],

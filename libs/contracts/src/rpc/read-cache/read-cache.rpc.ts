@@ -9,8 +9,9 @@ import type { TracesChanged } from '../traces/traces.rpc';
 export interface ReadCacheMeta {
   /**
    * Who may be given this answer: `everyone` (any signed-in user asking the same), `user` (the asking user only),
-   * or an access key the service computes (`access:…`): every user whose read of the same thing has this key gets the
-   * same answer. The gateway learns each user's key from their own replies.
+   * or an access key the service computes (`access:<resource>:<key>`, e.g. `access:<traceId>:<tier>`): every user
+   * whose key to the resource is the same gets the same answer. The gateway learns each user's key to a resource
+   * from their own replies (of any read scoped by that resource).
    */
   scope: 'everyone' | 'user' | `access:${string}`;
   /** What the answer shows (ReadCacheTags): an invalidation of any of them drops it. */
