@@ -131,7 +131,8 @@ export class ReadCache {
       await settleInboundMessages(); // an invalidation already received is applied first
       const hit = this.lookup(key.subject, key.userId, key.params);
       if (hit) {
-        if (hit.freshUntil <= performance.now()) this.refreshInBackground(hit, () => this.fetch(key, limit, load, toBody));
+        if (hit.freshUntil <= performance.now())
+          this.refreshInBackground(hit, () => this.fetch(key, limit, load, toBody));
         return hit;
       }
     }

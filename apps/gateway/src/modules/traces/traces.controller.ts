@@ -82,7 +82,12 @@ export class TracesController {
     @Req() request: GatewayRequest,
   ): Promise<JsonBody<TracesListResponse>> {
     const answer = await this.reads.read(
-      { subject: TracesRpc.listTraces, userId: request.user!.id, params: listTracesParams(query), url: request.originalUrl },
+      {
+        subject: TracesRpc.listTraces,
+        userId: request.user!.id,
+        params: listTracesParams(query),
+        url: request.originalUrl,
+      },
       () =>
         this.rpc.request<ListTracesQueryDto, ListTracesRpcReply>(TracesRpc.listTraces, query, rpcContextOf(request)),
       (reply): TracesListResponse => ({ success: true, ...reply }),

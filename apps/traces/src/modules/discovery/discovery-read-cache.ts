@@ -1,9 +1,4 @@
-import {
-  ReadCacheTags,
-  type ListTradesRpcReply,
-  type ReadCacheMeta,
-  type TraceViewerView,
-} from '@copytrade/contracts';
+import { ReadCacheTags, type ListTradesRpcReply, type ReadCacheMeta, type TraceViewerView } from '@copytrade/contracts';
 
 /** How long the gateway may answer a traces read again from memory: every change drops it sooner (TracesChanged). */
 export const TRACES_READS_FRESH_MS = 5_000;
