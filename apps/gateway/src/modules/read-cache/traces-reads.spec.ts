@@ -363,6 +363,25 @@ describe("ReadCache, traces reads: a trace's trades and page, by the viewer's ac
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('a change names the trace in any letter case (a UUID is case-insensitive): it drops the answers all the same', async () => {
+    const { cache, broadcast } = cacheWith();
+    const trace = 'abcdef12-3456-4abc-8def-abcdef123456';
+    const page = loader(() => traceReply(viewer(), []));
+    const trades = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
+    // Read by URLs spelled in capitals; the subscription's body (or the service's own id) spells it in lower case.
+    await cache.trace('user-a', trace.toUpperCase(), page);
+    await cache.trades('user-a', trace.toUpperCase(), {}, trades);
+    broadcast({ traceId: trace });
+    await cache.trace('user-a', trace.toUpperCase(), page);
+    await cache.trades('user-a', trace.toUpperCase(), {}, trades);
+    expect([page.mock.calls.length, trades.mock.calls.length]).toEqual([2, 2]);
+    // And the other way round, on the replica that answered the change.
+    await cache.trace('user-a', trace, page);
+    cache.dropTrace(trace.toUpperCase());
+    await cache.trace('user-a', trace, page);
+    expect(page).toHaveBeenCalledTimes(4);
+  });
+
   it('the replica that answered a subscription change drops the trace itself (dropTrace)', async () => {
     const { cache } = cacheWith();
     const load = loader(() => traceReply(viewer(), []));

@@ -34,8 +34,12 @@ export interface CacheableRpcReply {
 export const ReadCacheTags = {
   /** Anything built from traces data that any change of a trace can alter (the list of traces, the live feeds). */
   traces: 'traces',
-  /** One trace: its page, its trades, viewers' access to it. */
-  trace: (traceId: string) => `trace:${traceId}`,
+  /**
+   * One trace: its page, its trades, viewers' access to it. In lower case: a trace id is a UUID, which the traces
+   * service reads in any letter case, and a read by a URL in capitals must be dropped by a change naming it in lower
+   * case (a subscription's body, the service's own id).
+   */
+  trace: (traceId: string) => `trace:${traceId.toLowerCase()}`,
   everyTrace: 'trace:*',
   /** One shared trade (the live feeds showing it: its copy counts). */
   trade: (tradeId: string) => `trade:${tradeId}`,
