@@ -35,7 +35,7 @@ import { GatewayPaperModule } from './modules/paper/paper.module';
 import { TraceOwnerModule } from './modules/trace-owner/trace-owner.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { LiveEventsModule } from './modules/live-events/live-events.module';
-import { LiveReadsModule } from './modules/live-reads/live-reads.module';
+import { ReadCacheModule } from './modules/read-cache/read-cache.module';
 
 @Module({})
 export class GatewayAppModule {
@@ -79,7 +79,7 @@ export class GatewayAppModule {
         GatewayPaperModule,
         WebhooksModule,
         LiveEventsModule,
-        LiveReadsModule,
+        ReadCacheModule,
         // Paper-market controls (/api/dev/market/*, /api/dev/paper/orders): DEV_TOOLS=true only, too.
         ...(config.DEV_TOOLS ? [DevMarketModule] : []),
         // Must stay last: it claims every /api path the modules above did not.

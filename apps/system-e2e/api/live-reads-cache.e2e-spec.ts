@@ -4,11 +4,11 @@ import { copySharedTrade, shareTradeWithSubscriber, type LinkedFollower } from '
 import { useTestPlatform } from '../src/support/test-platform';
 
 /**
- * The gateway's per-user cache of live-positions and my-copies (LiveReadsCache), with answers kept a whole minute
- * here: anything fresh below comes from an invalidation, never from the cache's age. The subscriber's and the
- * owner's feeds and the subscriber's copies are read (and cached) first; then the subscriber's own copy shows in
- * their very next reads, the owner's count follows from the live push (CopyOpened), and the subscriber's sell and
- * close show in their very next my-copies read of the same URL.
+ * The gateway's ReadCache for live-positions and my-copies (the copy engine's answers, scope `user`: per user), with
+ * answers kept a whole minute here: anything fresh below comes from an invalidation, never from the cache's age. The
+ * subscriber's and the owner's feeds and the subscriber's copies are read (and cached) first; then the subscriber's
+ * own copy shows in their very next reads, the owner's count follows from the live push (CopyOpened), and the
+ * subscriber's sell and close show in their very next my-copies read of the same URL.
  */
 const suite = useTestPlatform('live-reads-cache', { LIVE_READS_CACHE_TTL_MS: '60000' });
 let demo: ApiSession;
@@ -28,6 +28,26 @@ beforeAll(async () => {
     usersLabel: 'cached',
   }));
 }, 120_000);
+
+it("the cached reads' bodies never carry the services' cache metadata, answered or cached", async () => {
+  const reads = [
+    '/api/traces',
+    `/api/traces/${traceId}`,
+    `/api/traces/${traceId}/trades?limit=20`,
+    '/api/trading-terminal/live-positions',
+    '/api/copy-trades/my-copies',
+    `/api/snaptrade/accounts/${subscriber.id}`,
+  ];
+  // Twice each, before anything else is read here: the service's answer, then the gateway's cached one.
+  for (const round of [1, 2])
+    for (const path of reads) {
+      const { status, body } = await subscriber.api.get(path);
+      expect([round, path, status]).toEqual([round, path, 200]);
+      expect(body).toMatchObject({ success: true });
+      expect(body).not.toHaveProperty('cache');
+      if (body.trace) expect(body.trace).not.toHaveProperty('cache');
+    }
+});
 
 it("a user's own copy, sell and close show in their very next reads; others' feeds follow the live push", async () => {
   expect(positionOf((await feed(subscriber.api)).body)).toMatchObject({ hasUserCopied: false, copyCount: 0 });

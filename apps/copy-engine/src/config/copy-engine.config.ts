@@ -103,4 +103,30 @@ export class CopyEngineConfig extends BaseServiceConfig {
   @Min(1)
   @Max(50)
   COPY_CLOSE_MAX_ATTEMPTS: number = 6;
+
+  /**
+   * How long the gateway may answer a live-positions or my-copies read again from memory when it shows what ages by
+   * the clock (a live quote, a quote that failed, a copy pending or open); 0: it is not kept. The user's own writes
+   * and the live push drop it sooner. The gateway caps it with its variable of the same name.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  LIVE_READS_CACHE_TTL_MS: number = 5_000;
+
+  /**
+   * The same for an answer showing nothing that ages by the clock (no brokerage to quote through, every quote's
+   * trace price; a page of closed copies only): all it shows changes by what drops it, but for the counts of other
+   * users' copies still pending. Never shorter than LIVE_READS_CACHE_TTL_MS.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(300_000)
+  LIVE_READS_CACHE_UNQUOTED_TTL_MS: number = 15_000;
+
+  /** Past its freshness, how long the gateway may still give such an answer while it refreshes it (0: never). */
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  LIVE_READS_CACHE_STALE_MS: number = 8_000;
 }

@@ -3,6 +3,7 @@ export * from './common/health.rpc';
 export * from './identity/identity.rpc';
 export * from './admin/admin.rpc';
 export * from './traces/traces.rpc';
+export * from './read-cache/read-cache.rpc';
 export * from './brokerage/brokerage.rpc';
 export * from './identity/beta.rpc';
 export * from './identity/signup.rpc';

@@ -18,6 +18,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { assertOwnUser, assertOwnUserOrService } from '../../common/own-user';
+import { accountsCache } from './accounts-read-cache';
 import { AccountValuesUseCase } from './use-cases/account-values.use-case';
 import { MarketQuotesUseCase } from './use-cases/market-quotes.use-case';
 import { ReadAccountDataUseCase } from './use-cases/read-account-data.use-case';
@@ -33,7 +34,7 @@ export class AccountsController {
   @MessagePattern(BrokerageRpc.listAccounts)
   async accounts(@Payload() { actor, payload, requestId }: UserScopedRpcCall): Promise<ListAccountsRpcReply> {
     assertOwnUserOrService(actor, payload.userId);
-    return { accounts: await this.read.accounts(payload.userId, requestId) };
+    return { accounts: await this.read.accounts(payload.userId, requestId), cache: accountsCache(payload.userId) };
   }
 
   @MessagePattern(BrokerageRpc.getBalances)

@@ -13,6 +13,8 @@ import {
   type RefreshCopyPriceRpcReply,
   type SellPositionRpcReply,
 } from '@copytrade/contracts';
+import { CopyEngineConfig } from '../../config/copy-engine.config';
+import { myCopiesCache } from './live-reads-cache';
 import { CloseCopyUseCase } from './use-cases/close-copy.use-case';
 import { MyCopiesUseCase } from './use-cases/my-copies.use-case';
 import { RefreshCopyPriceUseCase } from './use-cases/refresh-copy-price.use-case';
@@ -26,6 +28,7 @@ export class MyCopiesController {
     private readonly closeCopy: CloseCopyUseCase,
     private readonly myCopies: MyCopiesUseCase,
     private readonly refreshPrice: RefreshCopyPriceUseCase,
+    private readonly config: CopyEngineConfig,
   ) {}
 
   @MessagePattern(MyCopiesRpc.sellCopy)
@@ -39,8 +42,10 @@ export class MyCopiesController {
   }
 
   @MessagePattern(MyCopiesRpc.listMyCopies)
-  list(@Payload() request: ListMyCopiesRpcCall): Promise<ListMyCopiesRpcReply> {
-    return this.myCopies.list(request);
+  async list(@Payload() request: ListMyCopiesRpcCall): Promise<ListMyCopiesRpcReply> {
+    const page = await this.myCopies.list(request);
+    const userId = request.actor?.userId;
+    return userId ? { ...page, cache: myCopiesCache(userId, page, this.config) } : page;
   }
 
   @MessagePattern(MyCopiesRpc.myPerformance)

@@ -10,7 +10,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { catchError, concatMap, from, map, throwError, type Observable } from 'rxjs';
 import type { GatewayRequest } from '../auth/authenticated-request';
-import { BrokerageReadCache } from './brokerage-read-cache.service';
+import { ReadCacheInvalidation } from '../read-cache/read-cache-invalidation.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WRITES_SCOPE = 'brokerage-writes-scope';
@@ -26,11 +26,11 @@ export type BrokerageWritesScope = 'user' | 'everyone';
 export const InvalidatesBrokerageReads = (scope: BrokerageWritesScope = 'user') =>
   applyDecorators(SetMetadata(WRITES_SCOPE, scope), UseInterceptors(BrokerageWritesInterceptor));
 
-/** Read-your-writes for the brokerage read cache (see InvalidatesBrokerageReads). */
+/** Read-your-writes for the cached brokerage reads (`brokerage:<id>` in ReadCache; see InvalidatesBrokerageReads). */
 @Injectable()
 export class BrokerageWritesInterceptor implements NestInterceptor {
   constructor(
-    private readonly reads: BrokerageReadCache,
+    private readonly invalidation: ReadCacheInvalidation,
     private readonly reflector: Reflector,
   ) {}
 
@@ -44,7 +44,7 @@ export class BrokerageWritesInterceptor implements NestInterceptor {
     if (scope === 'user' && !request.user) return next.handle();
     const userId = scope === 'everyone' ? undefined : request.user!.id;
     // A failed write may have changed something too (an order whose outcome is unknown): drop either way.
-    const dropped = () => from(this.reads.invalidateEverywhere(userId));
+    const dropped = () => from(this.invalidation.brokerageWrote(userId));
     return next.handle().pipe(
       concatMap((body) => dropped().pipe(map(() => body))),
       catchError((error: unknown) => dropped().pipe(concatMap(() => throwError(() => error)))),

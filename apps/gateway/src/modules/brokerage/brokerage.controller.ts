@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   BROKERAGE_READ_RPC_TIMEOUT_MS,
@@ -22,8 +22,8 @@ import { RpcClient } from '@copytrade/nest';
 import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
+import { ReadCache } from '../read-cache/read-cache.service';
 import { AccountIdPipe, sessionUserId, UserIdParam } from './brokerage-params';
-import { BrokerageReadCache } from './brokerage-read-cache.service';
 import { InvalidatesBrokerageReads } from './brokerage-writes.interceptor';
 
 /**
@@ -35,7 +35,7 @@ import { InvalidatesBrokerageReads } from './brokerage-writes.interceptor';
 export class BrokerageController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly reads: BrokerageReadCache,
+    private readonly reads: ReadCache,
   ) {}
 
   @InvalidatesBrokerageReads()
@@ -92,16 +92,20 @@ export class BrokerageController {
   }
 
   @Get('accounts/:userId')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   async accounts(
     @Param('userId', UserIdParam) userId: string,
     @Req() request: GatewayRequest,
-  ): Promise<AccountsResponse> {
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
     const owner = sessionUserId(request, userId);
-    // The heaviest dashboard read (a provider round trip and a link sync): cached briefly, dropped on writes.
-    const reply = await this.reads.read(owner, BrokerageRpc.listAccounts, () =>
-      this.call(BrokerageRpc.listAccounts, { userId: owner }, request),
+    // The heaviest dashboard read (a provider round trip and a link sync): kept as the brokerage says, dropped on writes.
+    const answer = await this.reads.read(
+      { subject: BrokerageRpc.listAccounts, userId: owner, params: '' },
+      () => this.call(BrokerageRpc.listAccounts, { userId: owner }, request),
+      (reply): AccountsResponse => ({ success: true, accounts: reply.accounts }),
     );
-    return { success: true, accounts: reply.accounts };
+    return this.reads.send(request, response, answer);
   }
 
   @Get('balances/:accountId/:userId')

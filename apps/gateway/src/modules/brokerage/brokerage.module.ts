@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { AdminOrdersController } from './admin-orders.controller';
-import { BrokerageReadCache } from './brokerage-read-cache.service';
 import { BrokerageWritesInterceptor } from './brokerage-writes.interceptor';
 import { BrokerageController } from './brokerage.controller';
 import { SellPositionController } from './sell-position.controller';
@@ -10,7 +9,7 @@ import { SellPositionController } from './sell-position.controller';
 @Global()
 @Module({
   controllers: [BrokerageController, AdminOrdersController, SellPositionController],
-  providers: [BrokerageReadCache, BrokerageWritesInterceptor],
-  exports: [BrokerageReadCache, BrokerageWritesInterceptor],
+  providers: [BrokerageWritesInterceptor],
+  exports: [BrokerageWritesInterceptor],
 })
 export class BrokerageModule {}

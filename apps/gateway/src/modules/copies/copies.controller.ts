@@ -17,7 +17,7 @@ import { DomainException, RpcClient, RpcTimeoutException } from '@copytrade/nest
 import type { Response } from 'express';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
-import { ReadsOnly } from '../live-reads/own-writes.guard';
+import { ReadsOnly } from '../read-cache/own-writes.guard';
 import { orderRequestId } from '../order-request-id/order-request-id';
 
 /**

@@ -22,7 +22,7 @@ import {
 import { DomainException, RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
-import { LiveReadsCache, type LiveReadContents } from '../live-reads/live-reads-cache.service';
+import { ReadCache } from '../read-cache/read-cache.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A copy id that cannot be one is answered as any copy that is not the caller's: not found. */
@@ -47,10 +47,10 @@ const copyIdOf = (id: string) => {
 export class GatewayMyCopiesController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly cache: LiveReadsCache,
+    private readonly cache: ReadCache,
   ) {}
 
-  /** Kept per user and URL by LiveReadsCache; the user's own writes and copy events drop it. */
+  /** Kept per user and URL by ReadCache as the copy engine says; the user's own writes and copy events drop it. */
   @Get('my-copies')
   @Header('Content-Type', 'application/json; charset=utf-8')
   async myCopies(
@@ -58,13 +58,15 @@ export class GatewayMyCopiesController {
     @Req() request: GatewayRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    const load = async (): Promise<MyCopiesResponse> => {
-      const reply = await this.rpc.request<ListMyCopiesRpcPayload, ListMyCopiesRpcReply>(
-        MyCopiesRpc.listMyCopies,
-        { status: query.status, limit: query.limit, offset: query.offset },
-        rpcContextOf(request),
-      );
-      return {
+    const answer = await this.cache.read(
+      { subject: MyCopiesRpc.listMyCopies, userId: request.user!.id, params: request.originalUrl },
+      () =>
+        this.rpc.request<ListMyCopiesRpcPayload, ListMyCopiesRpcReply>(
+          MyCopiesRpc.listMyCopies,
+          { status: query.status, limit: query.limit, offset: query.offset },
+          rpcContextOf(request),
+        ),
+      (reply): MyCopiesResponse => ({
         success: true,
         copyInstances: reply.copies,
         pagination: {
@@ -73,11 +75,9 @@ export class GatewayMyCopiesController {
           total: reply.total,
           hasMore: reply.offset + reply.copies.length < reply.total,
         },
-      };
-    };
-    const json = await this.cache.read(request.user!.id, 'my-copies', request.originalUrl, load, myCopiesContents);
-    this.cache.setETag(request, response, json);
-    return json;
+      }),
+    );
+    return this.cache.send(request, response, answer);
   }
 
   @Get('my-performance')
@@ -118,19 +118,4 @@ export class GatewayMyCopiesController {
     );
     return { success: true, closed: reply.closed, copyInstance: reply.copyInstance };
   }
-}
-
-/**
- * What the cache needs to know of a my-copies page: it ages by the clock while it shows a copy that is pending (its
- * fill, or a refusal, is not pushed to the gateway) or open (its price is the brokerage's latest). A page of closed
- * and failed copies only, or of none, changes by a copy the user makes or closes — their own write or the live push,
- * which drop it — or by an automatic copy refused at once (not pushed: it shows within the longer freshness), so it
- * keeps LIVE_READS_CACHE_UNQUOTED_TTL_MS: most followers, who hold no copy, are then not re-read from the copy engine
- * every few seconds (the web app polls every 30 s, longer than either freshness and its stale window).
- */
-export function myCopiesContents(reply: MyCopiesResponse): LiveReadContents {
-  return {
-    tradeIds: [],
-    timeSensitive: reply.copyInstances.some((copy) => copy.status === 'pending' || copy.status === 'open'),
-  };
 }

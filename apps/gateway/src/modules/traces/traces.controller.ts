@@ -17,9 +17,12 @@ import {
   ListTracesQueryDto,
   ListTradesQueryDto,
   SubscribeDto,
+  TRACES_PAGE_DEFAULT,
+  TRADES_PAGE_DEFAULT,
   TracesMessages,
   TracesRpc,
   UnsubscribeDto,
+  tracesChangedTags,
   type AutoSubscribeResponse,
   type GetTraceRpcReply,
   type ListOwnedTracesRpcReply,
@@ -45,8 +48,9 @@ import {
 import { DomainException, RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
-import { TracesReadCache, type JsonBody } from './traces-read-cache.service';
-import { TracesReadsInterceptor } from './traces-reads.interceptor';
+import { CachedReadsInterceptor } from '../read-cache/cached-reads.interceptor';
+import { ReadCacheInvalidation } from '../read-cache/read-cache-invalidation.service';
+import { ReadCache } from '../read-cache/read-cache.service';
 
 const uuidParam = (name: string) =>
   new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest(`${name} must be a valid id`) });
@@ -54,46 +58,60 @@ const uuidParam = (name: string) =>
 /** The cached reads' handlers answer their JSON body as it is (a string). */
 const JSON_BODY = ['Content-Type', 'application/json; charset=utf-8'] as const;
 
+/** An HTTP answer's JSON body (the body of a response of type T). */
+type JsonBody<T> = string & { readonly __body?: T };
+
 /**
  * Discovery, trace pages, subscriptions, the sidebar lists and the onboarding trader. Every call is for a
  * signed-in user; a userId that is not the session's user is refused by the traces service (403). The list of
- * traces, the trace page and its trades go through TracesReadCache (read-your-writes: see there), which gives
- * their JSON bodies ready to send; a repeated URL whose answer is cached is answered by TracesReadsInterceptor.
+ * traces, the trace page and its trades go through ReadCache, kept as the traces service says in its replies
+ * (docs/read-cache.md), and are answered as JSON bodies ready to send; a repeated URL whose answer is cached is
+ * answered by CachedReadsInterceptor.
  */
 @ApiTags('traces')
 @Controller('api')
 export class TracesController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly reads: TracesReadCache,
+    private readonly reads: ReadCache,
+    private readonly invalidation: ReadCacheInvalidation,
   ) {}
 
   @Get('traces')
   @Header(...JSON_BODY)
-  @UseInterceptors(TracesReadsInterceptor)
-  list(@Query() query: ListTracesQueryDto, @Req() request: GatewayRequest): Promise<JsonBody<TracesListResponse>> {
-    return this.reads.list(
-      query,
+  @UseInterceptors(CachedReadsInterceptor)
+  async list(
+    @Query() query: ListTracesQueryDto,
+    @Req() request: GatewayRequest,
+  ): Promise<JsonBody<TracesListResponse>> {
+    const answer = await this.reads.read(
+      {
+        subject: TracesRpc.listTraces,
+        userId: request.user!.id,
+        params: listTracesParams(query),
+        url: request.originalUrl,
+      },
       () =>
         this.rpc.request<ListTracesQueryDto, ListTracesRpcReply>(TracesRpc.listTraces, query, rpcContextOf(request)),
-      request.originalUrl,
+      (reply): TracesListResponse => ({ success: true, ...reply }),
     );
+    return answer.json;
   }
 
   @Get('traces/:id')
   @Header(...JSON_BODY)
-  @UseInterceptors(TracesReadsInterceptor)
-  trace(
+  @UseInterceptors(CachedReadsInterceptor)
+  async trace(
     @Param('id', uuidParam('id')) traceId: string,
     @Req() request: GatewayRequest,
   ): Promise<JsonBody<TraceResponse>> {
-    return this.reads.trace(
-      request.user!.id,
-      traceId,
+    const answer = await this.reads.read(
+      { subject: TracesRpc.getTrace, userId: request.user!.id, params: traceId, url: request.originalUrl },
       () =>
         this.rpc.request<TraceIdRpcRequest, GetTraceRpcReply>(TracesRpc.getTrace, { traceId }, rpcContextOf(request)),
-      request.originalUrl,
+      ({ trace: { viewer, ...trace } }): TraceResponse => ({ success: true, trace: { ...trace, viewer } }),
     );
+    return answer.json;
   }
 
   @Get('traces/:id/tiers')
@@ -108,24 +126,24 @@ export class TracesController {
 
   @Get('traces/:id/trades')
   @Header(...JSON_BODY)
-  @UseInterceptors(TracesReadsInterceptor)
-  trades(
+  @UseInterceptors(CachedReadsInterceptor)
+  async trades(
     @Param('id', uuidParam('id')) traceId: string,
     @Query() query: ListTradesQueryDto,
     @Req() request: GatewayRequest,
   ): Promise<JsonBody<TradesResponse>> {
-    return this.reads.trades(
-      request.user!.id,
-      traceId,
-      query,
+    const params = `${traceId}\n${query.limit ?? TRADES_PAGE_DEFAULT}\n${query.status ?? ''}\n${query.includeRealtimeData ?? ''}`;
+    const answer = await this.reads.read(
+      { subject: TracesRpc.listTrades, userId: request.user!.id, params, url: request.originalUrl },
       () =>
         this.rpc.request<ListTradesRpcRequest, ListTradesRpcReply>(
           TracesRpc.listTrades,
           { ...query, traceId },
           rpcContextOf(request),
         ),
-      request.originalUrl,
+      (reply): TradesResponse => ({ success: true, trades: reply.trades }),
     );
+    return answer.json;
   }
 
   @Post('subscribe')
@@ -211,7 +229,19 @@ export class TracesController {
     try {
       return await write();
     } finally {
-      this.reads.dropTrace(traceId);
+      this.invalidation.local(tracesChangedTags({ traceId }));
     }
   }
+}
+
+/** The validated query with the service's defaults filled in (same answer, same key). */
+export function listTracesParams(query: ListTracesQueryDto): string {
+  return JSON.stringify([
+    query.search?.trim() ?? '',
+    query.featured ?? null,
+    query.category === 'All' ? null : (query.category ?? null),
+    query.sortBy ?? 'return',
+    query.limit ?? TRACES_PAGE_DEFAULT,
+    query.offset ?? 0,
+  ]);
 }

@@ -14,11 +14,15 @@ import { DataSource } from 'typeorm';
 import { TierEntity } from '../shared/entities';
 import { findTraceOrThrow, requireActor } from '../shared/trace-access';
 import { toTierView } from '../shared/trace-views';
+import { LIST_TRACES_CACHE, traceAccessCache, tradesCache } from './discovery-read-cache';
 import { GetTraceUseCase } from './use-cases/get-trace.use-case';
 import { ListTracesUseCase } from './use-cases/list-traces.use-case';
 import { ListTradesUseCase } from './use-cases/list-trades.use-case';
 
-/** Discovery and the trace page's reads (signed-in users only). */
+/**
+ * Discovery and the trace page's reads (signed-in users only). The list, the page and the trades say in `cache` how
+ * the gateway may keep them (discovery-read-cache.ts).
+ */
 @Controller()
 export class DiscoveryController {
   constructor(
@@ -29,14 +33,15 @@ export class DiscoveryController {
   ) {}
 
   @MessagePattern(TracesRpc.listTraces)
-  listTraces(@Payload() { actor, payload }: ListTracesRpcCall): Promise<ListTracesRpcReply> {
+  async listTraces(@Payload() { actor, payload }: ListTracesRpcCall): Promise<ListTracesRpcReply> {
     requireActor(actor);
-    return this.listTracesUseCase.execute(payload);
+    return { ...(await this.listTracesUseCase.execute(payload)), cache: LIST_TRACES_CACHE };
   }
 
   @MessagePattern(TracesRpc.getTrace)
-  getTrace(@Payload() request: TraceIdRpcCall): Promise<GetTraceRpcReply> {
-    return this.getTraceUseCase.execute(request);
+  async getTrace(@Payload() request: TraceIdRpcCall): Promise<GetTraceRpcReply> {
+    const reply = await this.getTraceUseCase.execute(request);
+    return { ...reply, cache: traceAccessCache(request.payload.traceId, reply.trace.viewer) };
   }
 
   /** In rank order: free, basic, premium, vip (the first is what Subscribe uses). */
@@ -52,7 +57,9 @@ export class DiscoveryController {
   }
 
   @MessagePattern(TracesRpc.listTrades)
-  listTrades(@Payload() request: ListTradesRpcCall): Promise<ListTradesRpcReply> {
-    return this.listTradesUseCase.execute(request);
+  async listTrades(@Payload() request: ListTradesRpcCall): Promise<ListTradesRpcReply> {
+    const reply = await this.listTradesUseCase.execute(request);
+    const cache = tradesCache(request.payload.traceId, reply, request.payload.includeRealtimeData);
+    return cache ? { ...reply, cache } : reply;
   }
 }

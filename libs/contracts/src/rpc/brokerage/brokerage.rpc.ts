@@ -14,6 +14,7 @@ import type {
 import type { PaperPortalSessionView } from '../../http/brokerage/brokerage.responses';
 import type { MarketOrderInput } from '../../rules/market-order.rules';
 import type { RpcCallTypes } from '../rpc-envelope';
+import type { CacheableRpcReply } from '../read-cache/read-cache.rpc';
 
 /** Requests the brokerage service answers. Every user-scoped one refuses a userId that is not the actor's. */
 export const BrokerageRpc = {
@@ -96,7 +97,7 @@ export interface RefreshConnectionRpcReply {
   charged: boolean;
 }
 
-export interface ListAccountsRpcReply {
+export interface ListAccountsRpcReply extends CacheableRpcReply {
   accounts: BrokerageAccountView[];
 }
 export interface GetBalancesRpcReply {

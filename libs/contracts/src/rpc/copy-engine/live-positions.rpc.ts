@@ -1,10 +1,13 @@
 import { IsUUID } from 'class-validator';
+import type { LivePositionsResponse } from '../../http/copy-engine/live-position.view';
+import type { CacheableRpcReply } from '../read-cache/read-cache.rpc';
 import { rpcCallOf } from '../rpc-call';
 
 /**
  * GET /api/trading-terminal/live-positions: the copy engine composes the user's live positions — traces' visible
  * open shared trades (rpc.traces.live-trades.list), its own copy counts and the user's copies of them, and one
- * batched brokerage quote call. The actor must be `userId` (403 otherwise). Reply: LivePositionsResponse.
+ * batched brokerage quote call. The actor must be `userId` (403 otherwise). Reply: LivePositionsRpcReply (the HTTP
+ * body and the gateway's cache metadata).
  */
 export const CopyEngineLivePositionsRpc = {
   list: 'rpc.copy-engine.live-positions.list',
@@ -15,3 +18,6 @@ export class LivePositionsRpcPayload {
   userId: string;
 }
 export class LivePositionsRpcCall extends rpcCallOf(LivePositionsRpcPayload) {}
+
+/** The feed as the HTTP body, with how the gateway may cache it (stripped before the body is sent). */
+export type LivePositionsRpcReply = LivePositionsResponse & CacheableRpcReply;

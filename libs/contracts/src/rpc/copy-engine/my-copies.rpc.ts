@@ -15,6 +15,7 @@ import type { CopyInstanceView, CopyPerformanceView } from '../../http/copy-engi
 import { OwnerSellErrorCode, OwnerSellMessages } from '../../http/traces/owner-sell.rules';
 import { OrderInputRules } from '../../rules/order-input.rules';
 import { SellPositionRpcPayload } from '../traces/owner-sell.rpc';
+import type { CacheableRpcReply } from '../read-cache/read-cache.rpc';
 import { rpcCallOf } from '../rpc-call';
 
 /** The follower's own copies after the copy: sell, close, the lists and the price refresh (the actor is the follower). */
@@ -98,7 +99,7 @@ export class ListMyCopiesRpcPayload {
 }
 export class ListMyCopiesRpcCall extends rpcCallOf(ListMyCopiesRpcPayload) {}
 
-export interface ListMyCopiesRpcReply {
+export interface ListMyCopiesRpcReply extends CacheableRpcReply {
   copies: CopyInstanceView[];
   total: number;
   limit: number;

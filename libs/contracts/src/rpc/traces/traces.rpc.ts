@@ -17,6 +17,7 @@ import type {
   ListTradesQueryDto,
 } from '../../http/traces/traces.dto';
 import type { AdminRpcRequest } from '../admin/admin-panel.rpc';
+import type { CacheableRpcReply } from '../read-cache/read-cache.rpc';
 
 export const TracesRpc = {
   listSubscriptions: 'rpc.traces.subscriptions.list',
@@ -34,8 +35,8 @@ export const TracesRpc = {
 /**
  * Core NATS (not JetStream): the traces service publishes it, and flushes, BEFORE it answers any request that
  * changed traces data (a subscription, a trace, its trades, posts or settings), and after the commit of a change
- * made outside a request (demo data, trades from events). Every gateway drops its cached traces reads: the list
- * of traces always, and everything of `traceId` (every trace when absent), viewers' access included.
+ * made outside a request (demo data, trades from events). Every gateway drops the cached reads tagged by it
+ * (tracesChangedTags): whatever any traces change alters, and everything of `traceId` (every trace when absent).
  */
 export const TracesChangedSubject = 'broadcast.traces.traces.changed';
 export interface TracesChanged {
@@ -61,7 +62,7 @@ export interface ListSubscriptionsRpcReply {
 export interface ListOwnedTracesRpcReply {
   ownedTraces: OwnedTraceView[];
 }
-export interface ListTracesRpcReply {
+export interface ListTracesRpcReply extends CacheableRpcReply {
   traces: TraceSummaryView[];
   pagination: { limit: number; offset: number; nextOffset: number | null };
 }
@@ -74,15 +75,15 @@ export type AdminListTracesRpcRequest = AdminRpcRequest<AdminListTracesDto>;
 export type AdminCreateTraceRpcRequest = AdminRpcRequest<AdminCreateTraceDto>;
 export type AdminUpdateTraceOwnerRpcRequest = AdminRpcRequest<AdminUpdateTraceOwnerDto>;
 export type AdminTraceIdRpcRequest = AdminRpcRequest<AdminTraceIdDto>;
-export interface GetTraceRpcReply {
+export interface GetTraceRpcReply extends CacheableRpcReply {
   trace: TraceDetailView;
 }
 export interface ListTiersRpcReply {
   tiers: TierView[];
 }
-export interface ListTradesRpcReply {
+export interface ListTradesRpcReply extends CacheableRpcReply {
   trades: TradeView[];
-  /** What the caller's access is (the trades answered follow from it): the gateway's read cache keys by it. */
+  /** What the caller's access is (the trades answered follow from it). */
   viewer: TraceViewerView;
 }
 export interface SubscriptionRpcReply {

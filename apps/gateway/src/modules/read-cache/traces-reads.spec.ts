@@ -11,35 +11,100 @@ import {
   type TraceViewerView,
   type TradeView,
 } from '@copytrade/contracts';
-import { GatewayConfig } from '../../config/gateway.config';
+import {
+  ReadCacheTags,
+  TRADES_PAGE_DEFAULT,
+  TracesRpc,
+  tracesChangedTags,
+  type ListTradesQueryDto,
+  type ReadCacheMeta,
+} from '@copytrade/contracts';
 import { fakeNats } from '../../../test/support/fake-nats';
-import { TracesReadCache } from './traces-read-cache.service';
+import type { LiveEventsHub } from '../live-events/live-events.hub';
+import { listTracesParams } from '../traces/traces.controller';
+import { ReadCacheInvalidation } from './read-cache-invalidation.service';
+import { ReadCache } from './read-cache.service';
 
 const TRACE = '11111111-1111-4111-8111-111111111111';
 const OTHER_TRACE = '22222222-2222-4222-8222-222222222222';
+const LIST_READER = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
-/** The cache, its answers parsed back from the JSON bodies it gives (each checked to be a success body). */
+/** The traces service's cache metadata (apps/traces discovery-read-cache.ts), put on the replies as it does. */
+const listMeta: ReadCacheMeta = { scope: 'everyone', tags: [ReadCacheTags.traces], freshForMs: 5_000 };
+const accessMeta = (traceId: string, v: TraceViewerView): ReadCacheMeta => ({
+  scope: `access:${traceId}:${v.isOwner ? 1 : 0}${v.isSubscribed ? 1 : 0}${v.hasAccess ? 1 : 0}-${v.tier ?? ''}`,
+  tags: [ReadCacheTags.trace(traceId)],
+  freshForMs: 5_000,
+});
+
+/**
+ * ReadCache as the traces controller uses it (subjects, parameters and bodies), its answers parsed back from the
+ * JSON bodies it gives (each checked to be a success body).
+ */
 function cacheWith(ttlSeconds = 5) {
-  const config = Object.assign(new GatewayConfig(), { TRACES_READ_CACHE_TTL_SECONDS: ttlSeconds });
   const bus = fakeNats(TracesChangedSubject);
-  const service = new TracesReadCache(config, bus.nats);
-  service.onModuleInit();
+  const service = new ReadCache({
+    maxEntries: 1_000,
+    refreshConcurrency: 4,
+    limitOf: (subject) => (subject.startsWith('rpc.traces.') ? { freshMs: ttlSeconds * 1000, staleMs: 0 } : undefined),
+  });
+  const hub = { onEvent: () => () => undefined } as unknown as LiveEventsHub;
+  const invalidation = new ReadCacheInvalidation(service, bus.nats, hub);
+  invalidation.onModuleInit();
   const parse = <T extends { success: true }>(json: string): Omit<T, 'success'> => {
     const { success, ...answer } = JSON.parse(json) as T;
     expect(success).toBe(true);
     return answer;
   };
+  const list = async (query: ListTracesQueryDto, load: () => Promise<ListTracesRpcReply>, url?: string) =>
+    parse<TracesListResponse>(
+      (
+        await service.read(
+          { subject: TracesRpc.listTraces, userId: LIST_READER, params: listTracesParams(query), url },
+          async () => ({ ...(await load()), cache: listMeta }),
+          (reply) => ({ success: true, ...reply }),
+        )
+      ).json,
+    );
+  const trades = async (
+    userId: string,
+    traceId: string,
+    query: ListTradesQueryDto,
+    load: () => Promise<ListTradesRpcReply>,
+    url?: string,
+  ) => {
+    const params = `${traceId}\n${query.limit ?? TRADES_PAGE_DEFAULT}\n${query.status ?? ''}\n${query.includeRealtimeData ?? ''}`;
+    const answer = await service.read(
+      { subject: TracesRpc.listTrades, userId, params, url },
+      async () => {
+        const reply = await load();
+        const cached = !query.includeRealtimeData && reply.viewer.hasAccess;
+        return cached ? { ...reply, cache: accessMeta(traceId, reply.viewer) } : reply;
+      },
+      (reply) => ({ success: true, trades: reply.trades }),
+    );
+    return parse<TradesResponse>(answer.json).trades;
+  };
+  const trace = async (userId: string, traceId: string, load: () => Promise<GetTraceRpcReply>, url?: string) => {
+    const answer = await service.read(
+      { subject: TracesRpc.getTrace, userId, params: traceId, url },
+      async () => {
+        const reply = await load();
+        return { ...reply, cache: accessMeta(traceId, reply.trace.viewer) };
+      },
+      ({ trace: { viewer, ...rest } }) => ({ success: true, trace: { ...rest, viewer } }),
+    );
+    return parse<TraceResponse>(answer.json).trace;
+  };
   const cache = {
-    list: async (...args: Parameters<TracesReadCache['list']>) =>
-      parse<TracesListResponse>(await service.list(...args)),
-    trades: async (...args: Parameters<TracesReadCache['trades']>) =>
-      parse<TradesResponse>(await service.trades(...args)).trades,
-    trace: async (...args: Parameters<TracesReadCache['trace']>) =>
-      parse<TraceResponse>(await service.trace(...args)).trace,
-    dropTrace: (traceId: string | undefined) => service.dropTrace(traceId),
-    /** The fast path (TracesReadsInterceptor): the cached body of a URL for a user, parsed. */
+    list,
+    trades,
+    trace,
+    /** What the traces controller does after a subscription change answered through this replica. */
+    dropTrace: (traceId: string | undefined) => invalidation.local(tracesChangedTags({ traceId })),
+    /** The fast path (CachedReadsInterceptor): the cached body of a URL for a user, parsed. */
     cached: async (userId: string, url: string) => {
-      const body = await service.cached(userId, url);
+      const body = await service.cachedAt(userId, url);
       return (
         body &&
         (JSON.parse(body.json) as { success: true; traces?: unknown; trades?: TradeView[]; trace?: TraceDetailView })
@@ -78,7 +143,7 @@ function loader<T>(answer: () => T) {
 }
 const query = (fields: Partial<ListTracesQueryDto> = {}) => fields as ListTracesQueryDto;
 
-describe('TracesReadCache: the list of traces', () => {
+describe('ReadCache, traces reads: the list of traces', () => {
   it('answers a repeated query (and the same query spelled with defaults) from the cache', async () => {
     const { cache } = cacheWith();
     const load = loader(() => listReply(1));
@@ -188,7 +253,7 @@ describe('TracesReadCache: the list of traces', () => {
   });
 });
 
-describe("TracesReadCache: a trace's trades and page, by the viewer's access", () => {
+describe("ReadCache, traces reads: a trace's trades and page, by the viewer's access", () => {
   it('answers a user again from the cache, per parameters; the owner realtime read is never cached', async () => {
     const { cache } = cacheWith();
     const load = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
@@ -298,6 +363,25 @@ describe("TracesReadCache: a trace's trades and page, by the viewer's access", (
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('a change names the trace in any letter case (a UUID is case-insensitive): it drops the answers all the same', async () => {
+    const { cache, broadcast } = cacheWith();
+    const trace = 'abcdef12-3456-4abc-8def-abcdef123456';
+    const page = loader(() => traceReply(viewer(), []));
+    const trades = loader((): ListTradesRpcReply => ({ trades: [trade('t1')], viewer: viewer() }));
+    // Read by URLs spelled in capitals; the subscription's body (or the service's own id) spells it in lower case.
+    await cache.trace('user-a', trace.toUpperCase(), page);
+    await cache.trades('user-a', trace.toUpperCase(), {}, trades);
+    broadcast({ traceId: trace });
+    await cache.trace('user-a', trace.toUpperCase(), page);
+    await cache.trades('user-a', trace.toUpperCase(), {}, trades);
+    expect([page.mock.calls.length, trades.mock.calls.length]).toEqual([2, 2]);
+    // And the other way round, on the replica that answered the change.
+    await cache.trace('user-a', trace, page);
+    cache.dropTrace(trace.toUpperCase());
+    await cache.trace('user-a', trace, page);
+    expect(page).toHaveBeenCalledTimes(4);
+  });
+
   it('the replica that answered a subscription change drops the trace itself (dropTrace)', async () => {
     const { cache } = cacheWith();
     const load = loader(() => traceReply(viewer(), []));
@@ -308,7 +392,7 @@ describe("TracesReadCache: a trace's trades and page, by the viewer's access", (
   });
 });
 
-describe('TracesReadCache: the fast path by URL (TracesReadsInterceptor)', () => {
+describe('ReadCache, traces reads: the fast path by URL (CachedReadsInterceptor)', () => {
   const tradesUrl = `/api/traces/${TRACE}/trades?limit=20`;
 
   it('knows a URL only once it went through the handler (validated); then answers it like the handler', async () => {

@@ -2,7 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LiveReadsCache } from './live-reads-cache.service';
+import type { ReadCacheInvalidation } from './read-cache-invalidation.service';
 import { OwnWritesGuard, ReadsOnly } from './own-writes.guard';
 
 class Routes {
@@ -21,7 +21,7 @@ type Handler = (guard: OwnWritesGuard, request: IncomingMessage, response: Serve
 async function exchange(method: string, handle: Handler) {
   const wrote: string[] = [];
   const droppedBeforeSending: string[][] = [];
-  const cache = { userWrote: (userId: string) => wrote.push(userId) } as unknown as LiveReadsCache;
+  const cache = { userWrote: (userId: string) => wrote.push(userId) } as unknown as ReadCacheInvalidation;
   const guard = new OwnWritesGuard(cache, new Reflector());
   const server = createServer((request, response) => {
     const writeHead = response.writeHead.bind(response);

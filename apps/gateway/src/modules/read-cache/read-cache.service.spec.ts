@@ -1,11 +1,11 @@
-import { TracesChangedSubject } from '@copytrade/contracts';
+import { ReadCacheTags, TracesChangedSubject, type ReadCacheMeta } from '@copytrade/contracts';
 import type { Request, Response } from 'express';
 import { settleInboundMessages } from '@copytrade/nest';
 import type { LiveEvent } from '../live-events/live-event';
 import type { LiveEventsHub } from '../live-events/live-events.hub';
 import { fakeNats } from '../../../test/support/fake-nats';
-import { LiveReadsConfig } from './live-reads.config';
-import { LiveReadsCache, LiveReadsUserChangedSubject } from './live-reads-cache.service';
+import { LiveReadsUserChangedSubject, ReadCacheInvalidation } from './read-cache-invalidation.service';
+import { ReadCache, type CachedAnswer } from './read-cache.service';
 
 const ALICE = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const BOB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
@@ -13,25 +13,74 @@ const TRADE = '11111111-1111-4111-8111-111111111111';
 const OTHER_TRADE = '22222222-2222-4222-8222-222222222222';
 const FEED = '/api/trading-terminal/live-positions';
 const COPIES = '/api/copy-trades/my-copies';
+const SUBJECTS = {
+  'live-positions': 'rpc.copy-engine.live-positions.list',
+  'my-copies': 'rpc.copy-engine.my-copies.list',
+};
+type LiveRead = keyof typeof SUBJECTS;
+interface LiveReadContents {
+  tradeIds: Iterable<string>;
+  timeSensitive: boolean;
+}
 
-/** The cache on fake core NATS (fakeNats) and a hub that hands events to its listeners. */
+/**
+ * ReadCache on fake core NATS (fakeNats) and a hub that hands events to its listeners, read as the trading terminal
+ * and my-copies controllers read it, with replies carrying the copy engine's metadata (its live-reads-cache.ts: the
+ * user's own answer, tagged by the user, traces for the feed and each trade it shows; fresh `ttlMs` when it shows
+ * what ages by the clock, `unquotedTtlMs` otherwise; stale `staleMs`).
+ */
 function harness(ttlMs = 5_000, staleMs = 0, refreshConcurrency = 4, unquotedTtlMs = 0) {
   const bus = fakeNats(TracesChangedSubject);
   const listeners = new Set<(event: LiveEvent) => void>();
   const hub = {
     onEvent: (listener: (event: LiveEvent) => void) => (listeners.add(listener), () => listeners.delete(listener)),
   };
-  const config = Object.assign(new LiveReadsConfig(), {
-    LIVE_READS_CACHE_TTL_MS: ttlMs,
-    LIVE_READS_CACHE_STALE_MS: staleMs,
-    LIVE_READS_CACHE_REFRESH_CONCURRENCY: refreshConcurrency,
-    LIVE_READS_CACHE_UNQUOTED_TTL_MS: unquotedTtlMs,
+  const store = new ReadCache({
+    maxEntries: 20_000,
+    refreshConcurrency,
+    limitOf: (subject) =>
+      subject.startsWith('rpc.copy-engine.') && ttlMs > 0
+        ? { freshMs: Math.max(ttlMs, unquotedTtlMs), staleMs }
+        : undefined,
   });
-  const cache = new LiveReadsCache(config, bus.nats, hub as unknown as LiveEventsHub);
-  cache.onModuleInit();
+  const invalidation = new ReadCacheInvalidation(store, bus.nats, hub as unknown as LiveEventsHub);
+  invalidation.onModuleInit();
+  const meta = (userId: string, read: LiveRead, contents: LiveReadContents): ReadCacheMeta => {
+    const tags = [ReadCacheTags.user(userId)];
+    if (read === 'live-positions') tags.push(ReadCacheTags.traces, ...[...contents.tradeIds].map(ReadCacheTags.trade));
+    const freshForMs = contents.timeSensitive ? ttlMs : Math.max(unquotedTtlMs, ttlMs);
+    return { scope: 'user', tags, freshForMs, staleForMs: staleMs };
+  };
+  const cache = {
+    read: async <T>(
+      userId: string,
+      read: LiveRead,
+      url: string,
+      load: () => Promise<T>,
+      contentsOf: (body: T) => LiveReadContents = () => ({ tradeIds: [], timeSensitive: true }),
+    ): Promise<string> => (await cache.answer(userId, read, url, load, contentsOf)).json,
+    answer: <T>(
+      userId: string,
+      read: LiveRead,
+      url: string,
+      load: () => Promise<T>,
+      contentsOf: (body: T) => LiveReadContents = () => ({ tradeIds: [], timeSensitive: true }),
+    ): Promise<CachedAnswer> =>
+      store.read(
+        { subject: SUBJECTS[read], userId, params: url },
+        async () => {
+          const body = await load();
+          return { ...body, cache: meta(userId, read, contentsOf(body)) };
+        },
+        (body) => body,
+      ),
+    dropUser: (userId: string) => invalidation.local([ReadCacheTags.user(userId)]),
+    userWrote: (userId: string) => invalidation.userWrote(userId),
+    setETag: (request: Request, response: Response, answer: CachedAnswer) => store.send(request, response, answer),
+  };
   let calls = 0;
   /** A read whose load counts its calls and answers the call number (and the trades the feed shows). */
-  const read = (userId: string, kind: 'live-positions' | 'my-copies', url: string, trades = [TRADE]) =>
+  const read = (userId: string, kind: LiveRead, url: string, trades = [TRADE]) =>
     cache
       .read(
         userId,
@@ -55,7 +104,7 @@ function harness(ttlMs = 5_000, staleMs = 0, refreshConcurrency = 4, unquotedTtl
   };
 }
 
-describe('LiveReadsCache', () => {
+describe('ReadCache, live reads (live-positions, my-copies)', () => {
   it('answers a user again from memory, per user and URL, never one user with another’s answer', async () => {
     const { read, calls } = harness();
     expect(await read(ALICE, 'live-positions', FEED)).toBe(1);
@@ -133,9 +182,10 @@ describe('LiveReadsCache', () => {
     const request = { app: { get: () => etagOf } } as unknown as Request;
     const headers: Array<[string, string]> = [];
     const response = { setHeader: (name: string, value: string) => headers.push([name, value]) } as unknown as Response;
-    const json = await cache.read(ALICE, 'live-positions', FEED, async () => ({ positions: [] }));
-    cache.setETag(request, response, json);
-    cache.setETag(request, response, await cache.read(ALICE, 'live-positions', FEED, async () => ({ other: 1 })));
+    const answer = await cache.answer(ALICE, 'live-positions', FEED, async () => ({ positions: [] }));
+    const json = answer.json;
+    cache.setETag(request, response, answer);
+    cache.setETag(request, response, await cache.answer(ALICE, 'live-positions', FEED, async () => ({ other: 1 })));
     expect(headers).toEqual([
       ['ETag', `W/"${json.length}"`],
       ['ETag', `W/"${json.length}"`],

@@ -3,20 +3,20 @@ import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import onHeaders from 'on-headers';
 import type { GatewayRequest } from '../auth/authenticated-request';
-import { LiveReadsCache } from './live-reads-cache.service';
+import { ReadCacheInvalidation } from './read-cache-invalidation.service';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const READS_ONLY = Symbol('READS_ONLY');
 
 /**
  * A POST route that changes nothing (POST /api/copy-trades/copy answers the copy already recorded, for every live
- * row): it keeps the user's cached live reads.
+ * row): it keeps the user's cached reads.
  */
 export const ReadsOnly = () => SetMetadata(READS_ONLY, true);
 
 /**
- * Read-your-writes for the live reads (LiveReadsCache): any write of a signed-in user through this replica — a
- * copy, a sell, a close, a subscription, a brokerage link — drops that user's cached answers when its answer's
+ * Read-your-writes for the read cache (ReadCache): any write of a signed-in user through this replica — a
+ * copy, a sell, a close, a subscription, a brokerage link — drops that user's cached answers (`user:<id>`) when its answer's
  * headers are written (answered or failed: a failure may have changed something too), before any byte of it is
  * sent — here and, through NATS, on the other replicas: their very next read is fresh.
  *
@@ -27,7 +27,7 @@ export const ReadsOnly = () => SetMetadata(READS_ONLY, true);
 @Injectable()
 export class OwnWritesGuard implements CanActivate {
   constructor(
-    private readonly cache: LiveReadsCache,
+    private readonly cache: ReadCacheInvalidation,
     private readonly reflector: Reflector,
   ) {}
 
