@@ -11,7 +11,7 @@ import { csrfHeaders, signInAs } from './support/member-flows';
  */
 
 const TRACE_NAME = 'Momentum Masters';
-/** The demo trace owners' shared password (README: demo data). */
+/** The demo trace owners' shared password (docs/getting-started.md: demo data). */
 const DEMO_OWNER = { username: 'maya_chen', password: 'Demo-Owner-2026!' };
 
 const region = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });

@@ -10,7 +10,7 @@ export interface DemoOwner {
   lastName: string;
 }
 
-/** Shared by every demo owner; printed by `npm start` and listed in the README. */
+/** Shared by every demo owner; printed by `npm start` and listed in the README and docs/getting-started.md. */
 export const DEMO_OWNER_PASSWORD = 'Demo-Owner-2026!';
 
 export const DEMO_OWNERS: readonly DemoOwner[] = [

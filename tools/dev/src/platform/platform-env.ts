@@ -1,7 +1,7 @@
 import { DEMO_OWNER_PASSWORD, DEMO_OWNERS } from '@copytrade/nest';
 import type { PlatformOptions } from './start-platform';
 
-/** Reads the start options from the environment (documented in the README's configuration table). */
+/** Reads the start options from the environment (documented in docs/configuration.md). */
 export function platformOptionsFromEnv(env: NodeJS.ProcessEnv): PlatformOptions {
   const port = Number(env.PORT ?? 3000);
   return {
