@@ -1,2 +1,2 @@
-/** The request-id header of the copy and sell calls (the gateway's order idempotency key). */
+/** The request-id header of the copy, sell and paper order calls (the gateway's order idempotency key). */
 export const REQUEST_ID_HEADER = 'X-Request-ID';

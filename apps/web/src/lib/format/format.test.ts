@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice, formatDrawdown, formatMoney, formatSignedPercentValue, formatWinRate, tradePnl } from './trade';
+import {
+  displayPrice,
+  formatDrawdown,
+  formatMoney,
+  formatSignedPercentValue,
+  formatWinRate,
+  tradePnl,
+  trendClass,
+} from './trade';
 
 describe('trace page formatting', () => {
   it('writes-percents-signed-with-2-decimals-and-a-plus-at-zero', () => {
@@ -24,5 +32,26 @@ describe('trace page formatting', () => {
     expect(displayPrice({ isOptions: false }, 1250)).toBe(1250);
     expect(tradePnl({ status: 'open', unrealizedPnl: 5, realizedPnl: 9 })).toBe(5);
     expect(tradePnl({ status: 'closed', unrealizedPnl: 5, realizedPnl: 9 })).toBe(9);
+  });
+});
+
+describe('discovery card figures', () => {
+  const monthlyReturn = (percent: number) => formatSignedPercentValue(percent, { missing: '—', plusAtZero: false });
+  const direction = (percent: number) => trendClass(percent, { shownAsZero: true });
+  const winRate = (percent: number) => formatWinRate(percent, '—');
+
+  it('signs-monthly-returns-with-two-decimals', () => {
+    expect(monthlyReturn(23.456)).toBe('+23.46%');
+    expect(monthlyReturn(-4.1)).toBe('-4.10%');
+    expect(monthlyReturn(0.001)).toBe('0.00%');
+    expect(direction(23.4)).toBe('gain');
+    expect(direction(-0.5)).toBe('loss');
+    expect(direction(0)).toBe('flat');
+  });
+
+  it('shows-win-rate-with-one-decimal', () => {
+    expect(winRate(68.54)).toBe('68.5%');
+    expect(winRate(68.56)).toBe('68.6%');
+    expect(winRate(70)).toBe('70.0%');
   });
 });

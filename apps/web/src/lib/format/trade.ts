@@ -15,15 +15,22 @@ const finite = (value: number | null | undefined): value is number =>
 /** `$1,234.50`; missing → `$0.00`. */
 export const formatMoney = (value: number | null | undefined): string => formatUsd(finite(value) ? value : 0);
 
-/** `+12.34%`, `+0.00%`, `-3.40%`; missing → `0.00%`. */
-export function formatSignedPercentValue(value: number | null | undefined): string {
-  if (!finite(value)) return '0.00%';
+/**
+ * A percent value (12.34 means 12.34 %) signed with 2 decimals: `+12.34%`, `-3.40%`, at zero `+0.00%` (`0.00%` with
+ * `plusAtZero: false`); missing → `0.00%` (or `missing`).
+ */
+export function formatSignedPercentValue(
+  value: number | null | undefined,
+  { missing = '0.00%', plusAtZero = true }: { missing?: string; plusAtZero?: boolean } = {},
+): string {
+  if (!finite(value)) return missing;
   const rounded = Math.abs(value) < 0.005 ? 0 : value;
-  return `${rounded >= 0 ? '+' : ''}${rounded.toFixed(2)}%`;
+  return `${rounded > 0 || (plusAtZero && rounded === 0) ? '+' : ''}${rounded.toFixed(2)}%`;
 }
 
-/** Win rate: `72.5%`; missing → `0.0%`. */
-export const formatWinRate = (value: number | null | undefined): string => `${(finite(value) ? value : 0).toFixed(1)}%`;
+/** Win rate: `72.5%`; missing → `0.0%` (or `missing`). */
+export const formatWinRate = (value: number | null | undefined, missing = '0.0%'): string =>
+  finite(value) ? `${value.toFixed(1)}%` : missing;
 
 /** Max drawdown, a fall in percentage points: `-8.20%` (`0.00%` without one). */
 export function formatDrawdown(value: number | null | undefined): string {
@@ -31,9 +38,21 @@ export function formatDrawdown(value: number | null | undefined): string {
   return `-${Math.abs(value).toFixed(2)}%`;
 }
 
-/** The colour class of a change: gains green, losses red (the sign is written too). */
-export const trendClass = (value: number): 'gain' | 'loss' | 'flat' =>
-  value > 0.004 ? 'gain' : value < -0.004 ? 'loss' : 'flat';
+/**
+ * The colour class of a change: gains green, losses red (the sign is written too); flat within ±0.004.
+ * `{ shownAsZero: true }` also makes flat what reads 0.00 at 2 decimals (under ±0.005) and a missing value.
+ */
+export const trendClass = (
+  value: number | null | undefined,
+  { shownAsZero = false }: { shownAsZero?: boolean } = {},
+): 'gain' | 'loss' | 'flat' =>
+  shownAsZero && (!finite(value) || Math.abs(value) < 0.005)
+    ? 'flat'
+    : value! > 0.004
+      ? 'gain'
+      : value! < -0.004
+        ? 'loss'
+        : 'flat';
 
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 export const formatQuantity = (value: number): string => quantityFormat.format(finite(value) ? value : 0);

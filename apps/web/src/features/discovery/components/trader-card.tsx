@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatHandle } from '@/lib/format/profile';
-import { directionClass, formatSignedPercentValue, formatSubscribers, formatWinRate } from '../utils/format';
+import { formatSignedPercentValue, formatWinRate, trendClass } from '@/lib/format/trade';
+import { formatSubscribers } from '../utils/format';
 import { specialtiesOf } from '../utils/specialties';
 
 /** Specialties a card lists (docs/product.md#business-constants). */
@@ -91,11 +92,13 @@ export function TraderCard({
       <dl className="trader-card__stats">
         <div className="trader-card__stat">
           <dt>Monthly Return</dt>
-          <dd className={directionClass(trace.monthlyReturn)}>{formatSignedPercentValue(trace.monthlyReturn)}</dd>
+          <dd className={trendClass(trace.monthlyReturn, { shownAsZero: true })}>
+            {formatSignedPercentValue(trace.monthlyReturn, { missing: '—', plusAtZero: false })}
+          </dd>
         </div>
         <div className="trader-card__stat">
           <dt>Win Rate</dt>
-          <dd>{formatWinRate(trace.winRate)}</dd>
+          <dd>{formatWinRate(trace.winRate, '—')}</dd>
         </div>
         <div className="trader-card__stat">
           <dt>Subscribers</dt>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionClass, formatSignedPercentValue, formatSubscribers, formatWinRate } from './format';
+import { formatSubscribers } from './format';
 import { specialtiesOf } from './specialties';
 
 describe('discovery figures', () => {
@@ -14,21 +14,6 @@ describe('discovery figures', () => {
     expect(formatSubscribers(9_999)).toBe('9,999');
     expect(formatSubscribers(950)).toBe('950');
     expect(formatSubscribers(0)).toBe('0');
-  });
-
-  it('signs-monthly-returns-with-two-decimals', () => {
-    expect(formatSignedPercentValue(23.456)).toBe('+23.46%');
-    expect(formatSignedPercentValue(-4.1)).toBe('-4.10%');
-    expect(formatSignedPercentValue(0.001)).toBe('0.00%');
-    expect(directionClass(23.4)).toBe('gain');
-    expect(directionClass(-0.5)).toBe('loss');
-    expect(directionClass(0)).toBe('flat');
-  });
-
-  it('shows-win-rate-with-one-decimal', () => {
-    expect(formatWinRate(68.54)).toBe('68.5%');
-    expect(formatWinRate(68.56)).toBe('68.6%');
-    expect(formatWinRate(70)).toBe('70.0%');
   });
 
   it('labels-trading-styles-and-takes-the-first-n', () => {

@@ -2,6 +2,7 @@ import type { PlaceOrderResponse } from '@copytrade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api, isApiError, isNetworkError } from '@/lib/api-client';
+import { REQUEST_ID_HEADER } from '@/lib/copy-trading/request-id';
 import { newRequestId } from '../utils/request-id';
 import { paperBrokerKeys } from './query-keys';
 
@@ -18,8 +19,6 @@ export interface PaperOrderInput {
   expirationDate?: string;
   contractMultiplier?: number;
 }
-
-export const REQUEST_ID_HEADER = 'X-Request-ID';
 
 /** POST /api/paper/orders with the submit's idempotency key in X-Request-ID. */
 export const placePaperOrder = ({

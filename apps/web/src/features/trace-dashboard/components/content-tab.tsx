@@ -6,7 +6,7 @@ import { TitledCard } from '@/components/ui/card';
 import { HeartIcon, MessageIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { useDeletePost } from '../api/manage-posts';
-import { dateTimeOf } from '../utils/format';
+import { formatDateTime } from '@/lib/format/date';
 import { serverMessageOr } from '../utils/trade-errors';
 import { PostDialog } from './post-dialog';
 
@@ -59,7 +59,7 @@ export function ContentTab({ traceId, posts, onCreate }: { traceId: string; post
                 <p className="owner-post__content">{post.content}</p>
                 <div className="owner-post__foot">
                   <span className="owner-post__meta">
-                    {dateTimeOf(post.createdAt)} · <HeartIcon size={12} /> {post.likeCount}{' '}
+                    {formatDateTime(post.createdAt)} · <HeartIcon size={12} /> {post.likeCount}{' '}
                     <span className="sr-only">likes</span> · <MessageIcon size={12} /> {post.commentCount}{' '}
                     <span className="sr-only">comments</span>
                   </span>

@@ -13,7 +13,9 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import type { OwnerTraceData } from '../api/get-owner-trace';
-import { dayOf, money, signedPercent, tierLabel, winRate } from '../utils/format';
+import { formatDay } from '@/lib/format/date';
+import { tierLabel } from '@/lib/format/text';
+import { formatMoney, formatSignedPercentValue, formatWinRate } from '@/lib/format/trade';
 import type { DashboardTab } from './trace-dashboard';
 
 const countFormat = new Intl.NumberFormat('en-US');
@@ -51,9 +53,9 @@ export function OverviewTab({ data, onOpenTab }: { data: OwnerTraceData; onOpenT
   const recent = analytics.recentSubscribers.slice(0, 5);
   const revenueNote =
     analytics.monthlyRevenue === 0 ? (
-      <span title={analytics.revenueNote}>{money(0)} this month · Free during the beta</span>
+      <span title={analytics.revenueNote}>{formatMoney(0)} this month · Free during the beta</span>
     ) : (
-      `${money(analytics.monthlyRevenue)} this month`
+      `${formatMoney(analytics.monthlyRevenue)} this month`
     );
 
   return (
@@ -62,20 +64,20 @@ export function OverviewTab({ data, onOpenTab }: { data: OwnerTraceData; onOpenT
       <div className="owner-stats">
         <StatCard
           label="Total Revenue"
-          value={money(analytics.totalRevenue)}
+          value={formatMoney(analytics.totalRevenue)}
           note={revenueNote}
           icon={<DollarIcon size={16} />}
         />
         <StatCard
           label="Subscribers"
           value={countFormat.format(trace.subscriberCount)}
-          note={`${signedPercent(analytics.subscriberGrowth)} growth (30 days)`}
+          note={`${formatSignedPercentValue(analytics.subscriberGrowth)} growth (30 days)`}
           icon={<UsersIcon size={16} />}
         />
         <StatCard
           label="Monthly Return"
-          value={signedPercent(trace.monthlyReturn)}
-          note={`${winRate(trace.winRate)} win rate`}
+          value={formatSignedPercentValue(trace.monthlyReturn)}
+          note={`${formatWinRate(trace.winRate)} win rate`}
           icon={<ChartIcon size={16} />}
         />
         <StatCard
@@ -102,7 +104,7 @@ export function OverviewTab({ data, onOpenTab }: { data: OwnerTraceData; onOpenT
                     <Avatar name={name} size={32} />
                     <div className="owner-list__text">
                       <span className="owner-list__name">{name}</span>
-                      <span className="owner-list__meta">Subscribed {dayOf(subscriber.subscribedAt)}</span>
+                      <span className="owner-list__meta">Subscribed {formatDay(subscriber.subscribedAt)}</span>
                     </div>
                     <Badge>{tierLabel(subscriber.tier)}</Badge>
                   </li>

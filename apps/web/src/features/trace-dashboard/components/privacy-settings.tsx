@@ -8,7 +8,7 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { useUpdatePrivacy, type PrivacySettingsInput } from '../api/update-settings';
-import { tierLabel } from '../utils/format';
+import { tierLabel } from '@/lib/format/text';
 import { serverMessageOr } from '../utils/trade-errors';
 
 const TIER_OPTIONS = TIER_NAMES.map((name) => ({ value: name, label: tierLabel(name) }));

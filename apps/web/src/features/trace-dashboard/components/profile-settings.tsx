@@ -15,7 +15,7 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { tradingStyleLabel } from '@/lib/trading-styles';
 import { useUpdateProfile, type ProfileSettingsInput } from '../api/update-settings';
-import { capitalize } from '../utils/format';
+import { capitalize } from '@/lib/format/text';
 import { serverMessageOr } from '../utils/trade-errors';
 import { validateProfile, type ProfileForm, type ProfileErrors } from '../utils/profile-form';
 

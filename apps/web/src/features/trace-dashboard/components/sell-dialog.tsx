@@ -6,7 +6,7 @@ import { SellOrderForm, showSold, useSellOrderForm } from '@/components/order-fo
 import { Dialog } from '@/components/ui/dialog';
 import { traceDashboardKeys } from '../api/query-keys';
 import { sellPosition, useOwnerAccounts } from '../api/sell-position';
-import { money, quantity as formatQuantity } from '../utils/format';
+import { formatMoney, formatQuantity } from '@/lib/format/trade';
 import { sellErrorNotice } from '../utils/sell-checks';
 
 /** The owner's Sell @ Market dialog (docs/product.md#trade-manager). */
@@ -79,7 +79,7 @@ function SellForm({
         quantity: formatQuantity(check.quantity),
         unit,
         symbol: trade.symbol,
-        price: price ? money(price) : null,
+        price: price ? formatMoney(price) : null,
       });
     } else {
       // Accepted but not filled yet, or awaiting the brokerage: the trade closes when the fill arrives.
@@ -96,7 +96,7 @@ function SellForm({
       heldText={formatQuantity(trade.quantity)}
       summary={[
         { label: 'Position', value: `${formatQuantity(trade.quantity)} ${unit}`, numeric: true },
-        { label: 'Current Price', value: money(trade.currentPrice), numeric: true },
+        { label: 'Current Price', value: formatMoney(trade.currentPrice), numeric: true },
         { label: 'Order Type', value: 'Market' },
       ]}
       onSubmit={submit}

@@ -3,7 +3,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CopyIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { capitalize, dateTimeOf, dayOf, money, quantity, tierLabel } from '../utils/format';
+import { formatDateTime, formatDay } from '@/lib/format/date';
+import { capitalize, tierLabel } from '@/lib/format/text';
+import { formatMoney, formatQuantity } from '@/lib/format/trade';
 import { canSellTrade } from '../utils/sell-checks';
 
 /** One trade of the Trade Manager (docs/product.md#trade-manager). Options prices arrive per contract in dollars. */
@@ -50,20 +52,20 @@ export function TradeCard({
         <div>
           <dt>Quantity</dt>
           <dd className="tabular">
-            {quantity(trade.quantity)} {unit}
+            {formatQuantity(trade.quantity)} {unit}
           </dd>
         </div>
         <div>
           <dt>Entry Price</dt>
-          <dd className="tabular">{money(trade.price)}</dd>
+          <dd className="tabular">{formatMoney(trade.price)}</dd>
         </div>
         <div>
           <dt>Current Price</dt>
-          <dd className={cn('tabular', gainClass(trade))}>{money(trade.currentPrice)}</dd>
+          <dd className={cn('tabular', gainClass(trade))}>{formatMoney(trade.currentPrice)}</dd>
         </div>
         <div>
           <dt>Executed</dt>
-          <dd>{dateTimeOf(trade.executedAt)}</dd>
+          <dd>{formatDateTime(trade.executedAt)}</dd>
         </div>
         {trade.isOptions ? (
           <>
@@ -71,12 +73,12 @@ export function TradeCard({
               <dt>Option</dt>
               <dd>
                 {trade.optionType ? capitalize(trade.optionType) : '—'}{' '}
-                {trade.strikePrice !== null ? money(trade.strikePrice) : ''}
+                {trade.strikePrice !== null ? formatMoney(trade.strikePrice) : ''}
               </dd>
             </div>
             <div>
               <dt>Expires</dt>
-              <dd>{dayOf(trade.expirationDate)}</dd>
+              <dd>{formatDay(trade.expirationDate)}</dd>
             </div>
             <div>
               <dt>Contract Size</dt>

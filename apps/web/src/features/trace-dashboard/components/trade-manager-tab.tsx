@@ -12,7 +12,7 @@ import { Select } from '@/components/ui/select';
 import type { OwnerTraceData } from '../api/get-owner-trace';
 import { formatCountdown } from '../hooks/use-rate-limit';
 import type { TradeManager } from '../hooks/use-trade-manager';
-import { tierLabel } from '../utils/format';
+import { tierLabel } from '@/lib/format/text';
 import { rateLimitOf } from '../utils/trade-errors';
 import { SellDialog } from './sell-dialog';
 import { TradeCard } from './trade-card';

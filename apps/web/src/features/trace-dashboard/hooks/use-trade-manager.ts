@@ -6,7 +6,7 @@ import { cleanupTrades, getOwnerTrades, refreshBrokerage, shareTrade } from '../
 import { traceDashboardKeys } from '../api/query-keys';
 import { AUTO_SYNC_CHECK_MS, shouldAutoSync } from '../utils/market-hours';
 import { rateLimitOf, refreshErrorNotice, serverMessageOr } from '../utils/trade-errors';
-import { tierLabel } from '../utils/format';
+import { tierLabel } from '@/lib/format/text';
 import { useRateLimit } from './use-rate-limit';
 import { readLastSync, useSyncCooldown } from './use-sync-cooldown';
 
