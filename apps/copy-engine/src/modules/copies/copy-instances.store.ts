@@ -228,35 +228,25 @@ export const copiedTradeFieldsOf = (trade: CopyableTradeView): CopiedTradeFields
   contractMultiplier: trade.contractMultiplier,
 });
 
-export type NewCopy = Pick<
-  CopyRecord,
-  | 'userId'
-  | 'requestId'
-  | 'requestHash'
-  | 'originalTradeId'
-  | 'traceId'
-  | 'traderUserId'
-  | 'traceName'
-  | 'traceHandle'
-  | 'traceAvatar'
-  | 'placement'
-  | 'symbol'
-  | 'side'
-  | 'isOptions'
-  | 'optionType'
-  | 'optionsTicker'
-  | 'strikePrice'
-  | 'expirationDate'
-  | 'contractMultiplier'
-  | 'quantityRequested'
-  | 'brokerageAccountId'
-  | 'traderPrice'
-  | 'traderSharedAt'
-  | 'sizingPrice'
-  | 'sizingQuotedAt'
-  | 'maxCopyAmount'
-  | 'limitPrice'
->;
+export type NewCopy = CopiedTradeFields &
+  Pick<
+    CopyRecord,
+    | 'userId'
+    | 'requestId'
+    | 'requestHash'
+    | 'originalTradeId'
+    | 'traceId'
+    | 'traderUserId'
+    | 'placement'
+    | 'quantityRequested'
+    | 'brokerageAccountId'
+    | 'traderPrice'
+    | 'traderSharedAt'
+    | 'sizingPrice'
+    | 'sizingQuotedAt'
+    | 'maxCopyAmount'
+    | 'limitPrice'
+  >;
 
 /**
  * Records the copy PENDING, its brokerage call leased to the caller for `leaseMs`, in a statement of its own

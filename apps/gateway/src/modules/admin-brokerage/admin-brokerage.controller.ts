@@ -46,7 +46,7 @@ export class GatewayAdminBrokerageController {
     @Req() request: GatewayRequest,
   ): Promise<AdminAllConnectionsResponse> {
     const payload = withoutUserId(body);
-    const reply = await this.read(AdminBrokerageRpc.allConnections, payload, request);
+    const reply = await this.call(AdminBrokerageRpc.allConnections, payload, request, READ_TIMEOUT_MS);
     const pagination = adminPaginationOf(payload.page ?? 1, payload.limit ?? ADMIN_PAGE_SIZE, reply.total);
     return { success: true, connections: reply.connections, pagination };
   }
@@ -57,7 +57,7 @@ export class GatewayAdminBrokerageController {
     @Body() _body: AdminBodyDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminSnaptradeUsersResponse> {
-    const reply = await this.read(AdminBrokerageRpc.providerUsers, {}, request);
+    const reply = await this.call(AdminBrokerageRpc.providerUsers, {}, request, READ_TIMEOUT_MS);
     return { success: true, ...reply };
   }
 
@@ -67,7 +67,7 @@ export class GatewayAdminBrokerageController {
     @Body() body: AdminTargetUserDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminUserConnectionsResponse> {
-    const reply = await this.read(AdminBrokerageRpc.userConnections, withoutUserId(body), request);
+    const reply = await this.call(AdminBrokerageRpc.userConnections, withoutUserId(body), request, READ_TIMEOUT_MS);
     return {
       success: true,
       userId: body.targetUserId,
@@ -82,7 +82,7 @@ export class GatewayAdminBrokerageController {
     @Body() body: AdminTargetUserDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminUserHoldingsResponse> {
-    const reply = await this.read(AdminBrokerageRpc.userHoldings, withoutUserId(body), request);
+    const reply = await this.call(AdminBrokerageRpc.userHoldings, withoutUserId(body), request, READ_TIMEOUT_MS);
     return { success: true, userId: body.targetUserId, holdings: reply.holdings };
   }
 
@@ -93,7 +93,12 @@ export class GatewayAdminBrokerageController {
     @Body() body: AdminTargetUserDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminBrokerageChangeResponse> {
-    const reply = await this.change(AdminBrokerageRpc.deleteConnections, withoutUserId(body), request);
+    const reply = await this.call(
+      AdminBrokerageRpc.deleteConnections,
+      withoutUserId(body),
+      request,
+      ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS,
+    );
     return this.changed(AdminBrokerageMessages.connectionsDeleted(reply.removedConnections.length), reply);
   }
 
@@ -103,7 +108,12 @@ export class GatewayAdminBrokerageController {
     @Body() body: AdminDeleteSpecificConnectionDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminBrokerageChangeResponse> {
-    const reply = await this.change(AdminBrokerageRpc.deleteConnection, withoutUserId(body), request);
+    const reply = await this.call(
+      AdminBrokerageRpc.deleteConnection,
+      withoutUserId(body),
+      request,
+      ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS,
+    );
     return this.changed(AdminBrokerageMessages.connectionDeleted, reply);
   }
 
@@ -113,7 +123,12 @@ export class GatewayAdminBrokerageController {
     @Body() body: AdminDeleteSnaptradeUserDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminBrokerageChangeResponse> {
-    const reply = await this.change(AdminBrokerageRpc.deleteProviderUser, withoutUserId(body), request);
+    const reply = await this.call(
+      AdminBrokerageRpc.deleteProviderUser,
+      withoutUserId(body),
+      request,
+      ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS,
+    );
     return this.changed(AdminBrokerageMessages.snaptradeUserDeleted, reply);
   }
 
@@ -123,36 +138,27 @@ export class GatewayAdminBrokerageController {
     @Body() body: AdminRemoveBrokerageDto,
     @Req() request: GatewayRequest,
   ): Promise<AdminBrokerageChangeResponse> {
-    const reply = await this.change(AdminBrokerageRpc.removeBrokerage, withoutUserId(body), request);
+    const reply = await this.call(
+      AdminBrokerageRpc.removeBrokerage,
+      withoutUserId(body),
+      request,
+      ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS,
+    );
     return this.changed(AdminBrokerageMessages.brokerageRemoved, reply);
   }
 
-  /** The subject decides the payload's type and the reply's (AdminBrokerageRpcCalls). */
-  private read<S extends keyof AdminBrokerageRpcCalls>(
+  /**
+   * The subject decides the payload's type and the reply's (AdminBrokerageRpcCalls). Reads wait READ_TIMEOUT_MS;
+   * removals wait for the provider's calls (ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS).
+   */
+  private call<S extends keyof AdminBrokerageRpcCalls>(
     pattern: S,
     payload: AdminBrokerageRpcCalls[S]['request'],
     request: GatewayRequest,
+    timeoutMs: number,
   ): Promise<AdminBrokerageRpcCalls[S]['reply']> {
-    return this.rpc.request<AdminBrokerageRpcCalls[S]['request'], AdminBrokerageRpcCalls[S]['reply']>(
-      pattern,
-      payload,
-      rpcContextOf(request),
-      READ_TIMEOUT_MS,
-    );
-  }
-
-  /** A removal: it waits for the provider's calls (see ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS). */
-  private change<S extends keyof AdminBrokerageRpcCalls>(
-    pattern: S,
-    payload: AdminBrokerageRpcCalls[S]['request'],
-    request: GatewayRequest,
-  ): Promise<AdminBrokerageRpcCalls[S]['reply']> {
-    return this.rpc.request<AdminBrokerageRpcCalls[S]['request'], AdminBrokerageRpcCalls[S]['reply']>(
-      pattern,
-      payload,
-      rpcContextOf(request),
-      ADMIN_BROKERAGE_GATEWAY_TIMEOUT_MS,
-    );
+    type Call = AdminBrokerageRpcCalls[S];
+    return this.rpc.request<Call['request'], Call['reply']>(pattern, payload, rpcContextOf(request), timeoutMs);
   }
 
   private changed(message: string, reply: AdminBrokerageChangeRpcReply): AdminBrokerageChangeResponse {
