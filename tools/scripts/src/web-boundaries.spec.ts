@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -9,20 +11,24 @@ import { join } from 'node:path';
 const root = join(__dirname, '..', '..', '..');
 
 function boundaryMessages(filePath: string, source: string): string[] {
-  const run = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'),
-      '--format',
-      'json',
-      '--stdin',
-      '--stdin-filename',
-      filePath,
-    ],
-    { cwd: root, input: source, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } },
-  );
-  const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
-  return result.messages.filter((message) => message.ruleId === 'web/boundaries').map((message) => message.message);
+  // The report goes to a file: ESLint's Nx plugin may print warnings on stdout (no project graph cached yet).
+  const dir = mkdtempSync(join(tmpdir(), 'web-boundaries-'));
+  try {
+    const report = join(dir, 'report.json');
+    const eslint = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+    spawnSync(process.execPath, [eslint, '--format', 'json', '-o', report, '--stdin', '--stdin-filename', filePath], {
+      cwd: root,
+      input: source,
+      encoding: 'utf8',
+      env: { ...process.env, NX_DAEMON: 'false' },
+    });
+    const [result] = JSON.parse(readFileSync(report, 'utf8')) as Array<{
+      messages: Array<{ ruleId: string | null; message: string }>;
+    }>;
+    return result.messages.filter((message) => message.ruleId === 'web/boundaries').map((message) => message.message);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('web feature boundaries (lint rule)', () => {

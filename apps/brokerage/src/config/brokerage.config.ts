@@ -9,6 +9,16 @@ const trimTrailingSlash = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.replace(/\/+$/, '') : value;
 
 export class BrokerageConfig extends BaseServiceConfig {
+  /**
+   * How long the gateway may answer a user's account list (a provider round trip and a link sync) again from memory;
+   * 0: never kept. Brokerage writes through any gateway drop it at once; this bounds changes made elsewhere (the
+   * provider's own portal, fills of resting orders).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  BROKERAGE_READ_CACHE_TTL_SECONDS: number = 5;
+
   /** SnapTrade Commercial API key; with SNAPTRADE_CONSUMER_KEY it selects the SnapTrade provider, else the paper broker. */
   @IsOptional()
   @IsString()

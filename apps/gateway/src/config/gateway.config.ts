@@ -67,30 +67,6 @@ export class GatewayConfig extends ProcessConfig {
   @Max(300)
   SESSION_CACHE_TTL_SECONDS: number = 30;
 
-  /**
-   * Lifetime of a cached brokerage account list (0: no cache). Writes through any gateway clear it at once;
-   * this bounds changes made outside it (the provider's portal, fills of resting orders).
-   */
-  @IsInt()
-  @Min(0)
-  @Max(60)
-  BROKERAGE_READ_CACHE_TTL_SECONDS: number = 5;
-
-  /**
-   * Lifetime of a cached traces read (0: no cache): the list of traces, a trace's page and its trades, and each
-   * user's access to a trace. The traces service clears them on every gateway before it answers a change; this
-   * bounds a lost invalidation.
-   */
-  @IsInt()
-  @Min(0)
-  @Max(60)
-  TRACES_READ_CACHE_TTL_SECONDS: number = 5;
-
-  /** Traces answers (lists, trace pages, trades pages) kept in each gateway's cache (least recently used dropped first). */
-  @IsInt()
-  @Min(1)
-  TRACES_READ_CACHE_MAX_ENTRIES: number = 1_000;
-
   /** Sessions kept in each gateway's cache (least recently used dropped first). */
   @IsInt()
   @Min(1)

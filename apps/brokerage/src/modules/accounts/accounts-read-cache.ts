@@ -3,14 +3,13 @@ import { ReadCacheTags, type ReadCacheMeta } from '@copytrade/contracts';
 /**
  * The account list (a provider round trip and a link sync) may be answered again by the gateway for a few seconds:
  * the user's own only, dropped by any brokerage write through a gateway and by identity's change of the user (their
- * brokerage link); changes made elsewhere (the provider's portal, fills of resting orders) show within this.
+ * brokerage link); changes made elsewhere (the provider's portal, fills of resting orders) show within `freshForMs`
+ * (BROKERAGE_READ_CACHE_TTL_SECONDS).
  */
-export const ACCOUNTS_FRESH_MS = 5_000;
-
-export function accountsCache(userId: string): ReadCacheMeta {
+export function accountsCache(userId: string, freshForMs: number): ReadCacheMeta {
   return {
     scope: 'user',
     tags: [ReadCacheTags.user(userId), ReadCacheTags.brokerage(userId)],
-    freshForMs: ACCOUNTS_FRESH_MS,
+    freshForMs,
   };
 }

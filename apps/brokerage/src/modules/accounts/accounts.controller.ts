@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AccountScopedRpcCall,
@@ -18,6 +18,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import { assertOwnUser, assertOwnUserOrService } from '../../common/own-user';
+import { BrokerageConfig } from '../../config/brokerage.config';
 import { accountsCache } from './accounts-read-cache';
 import { AccountValuesUseCase } from './use-cases/account-values.use-case';
 import { MarketQuotesUseCase } from './use-cases/market-quotes.use-case';
@@ -25,16 +26,25 @@ import { ReadAccountDataUseCase } from './use-cases/read-account-data.use-case';
 
 @Controller()
 export class AccountsController {
+  /** The gateway may keep a user's account list this long (0: not at all). */
+  private readonly accountsFreshForMs: number;
+
   constructor(
+    @Inject(BrokerageConfig) config: BrokerageConfig,
     private readonly read: ReadAccountDataUseCase,
     private readonly marketQuotes: MarketQuotesUseCase,
     private readonly accountValues: AccountValuesUseCase,
-  ) {}
+  ) {
+    this.accountsFreshForMs = config.BROKERAGE_READ_CACHE_TTL_SECONDS * 1000;
+  }
 
   @MessagePattern(BrokerageRpc.listAccounts)
   async accounts(@Payload() { actor, payload, requestId }: UserScopedRpcCall): Promise<ListAccountsRpcReply> {
     assertOwnUserOrService(actor, payload.userId);
-    return { accounts: await this.read.accounts(payload.userId, requestId), cache: accountsCache(payload.userId) };
+    return {
+      accounts: await this.read.accounts(payload.userId, requestId),
+      cache: accountsCache(payload.userId, this.accountsFreshForMs),
+    };
   }
 
   @MessagePattern(BrokerageRpc.getBalances)

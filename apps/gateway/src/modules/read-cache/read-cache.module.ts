@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { loadConfig } from '@copytrade/nest';
-import { GatewayConfig } from '../../config/gateway.config';
 import { LiveEventsModule } from '../live-events/live-events.module';
 import { CachedReadsInterceptor } from './cached-reads.interceptor';
 import { OwnWritesGuard } from './own-writes.guard';
@@ -9,27 +8,16 @@ import { ReadCacheConfig } from './read-cache.config';
 import { ReadCacheInvalidation } from './read-cache-invalidation.service';
 import { READ_CACHE_OPTIONS, ReadCache, type ReadCacheLimit, type ReadCacheOptions } from './read-cache.service';
 
-/** The gateway's limits per owner of a subject (`rpc.<service>.…`): a subject of no other service is never cached. */
-export function readCacheOptions(gateway: GatewayConfig, live: ReadCacheConfig): ReadCacheOptions {
-  const limits = new Map<string, ReadCacheLimit>([
-    ['traces', { freshMs: gateway.TRACES_READ_CACHE_TTL_SECONDS * 1000, staleMs: 0 }],
-    ['brokerage', { freshMs: gateway.BROKERAGE_READ_CACHE_TTL_SECONDS * 1000, staleMs: 0 }],
-    [
-      'copy-engine',
-      {
-        freshMs:
-          live.LIVE_READS_CACHE_TTL_MS > 0
-            ? Math.max(live.LIVE_READS_CACHE_TTL_MS, live.LIVE_READS_CACHE_UNQUOTED_TTL_MS)
-            : 0,
-        staleMs: live.LIVE_READS_CACHE_STALE_MS,
-      },
-    ],
-  ]);
+/** The same bounds for every subject: what may be kept, and how long, is the answering service's to say. */
+export function readCacheOptions(config: ReadCacheConfig): ReadCacheOptions {
+  const limit: ReadCacheLimit | undefined =
+    config.READ_CACHE_MAX_FRESH_MS > 0
+      ? { freshMs: config.READ_CACHE_MAX_FRESH_MS, staleMs: config.READ_CACHE_MAX_STALE_MS }
+      : undefined;
   return {
-    maxEntries:
-      gateway.TRACES_READ_CACHE_MAX_ENTRIES + gateway.SESSION_CACHE_MAX_ENTRIES + live.LIVE_READS_CACHE_MAX_ENTRIES,
-    refreshConcurrency: live.LIVE_READS_CACHE_REFRESH_CONCURRENCY,
-    limitOf: (subject) => limits.get(subject.split('.', 2)[1] ?? ''),
+    maxEntries: config.READ_CACHE_MAX_ENTRIES,
+    refreshConcurrency: config.READ_CACHE_REFRESH_CONCURRENCY,
+    limitOf: () => limit,
   };
 }
 
@@ -40,8 +28,7 @@ export function readCacheOptions(gateway: GatewayConfig, live: ReadCacheConfig):
   providers: [
     {
       provide: READ_CACHE_OPTIONS,
-      inject: [GatewayConfig],
-      useFactory: (gateway: GatewayConfig) => readCacheOptions(gateway, loadConfig(ReadCacheConfig)),
+      useFactory: () => readCacheOptions(loadConfig(ReadCacheConfig)),
     },
     ReadCache,
     ReadCacheInvalidation,

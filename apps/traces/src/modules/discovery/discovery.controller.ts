@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ListTracesRpcCall,
@@ -14,7 +14,8 @@ import { DataSource } from 'typeorm';
 import { TierEntity } from '../shared/entities';
 import { findTraceOrThrow, requireActor } from '../shared/trace-access';
 import { toTierView } from '../shared/trace-views';
-import { LIST_TRACES_CACHE, traceAccessCache, tradesCache } from './discovery-read-cache';
+import { TracesConfig } from '../../config/traces.config';
+import { listTracesCache, traceAccessCache, tradesCache } from './discovery-read-cache';
 import { GetTraceUseCase } from './use-cases/get-trace.use-case';
 import { ListTracesUseCase } from './use-cases/list-traces.use-case';
 import { ListTradesUseCase } from './use-cases/list-trades.use-case';
@@ -25,23 +26,29 @@ import { ListTradesUseCase } from './use-cases/list-trades.use-case';
  */
 @Controller()
 export class DiscoveryController {
+  /** The gateway may keep these reads this long (0: not at all). */
+  private readonly freshForMs: number;
+
   constructor(
+    @Inject(TracesConfig) config: TracesConfig,
     private readonly dataSource: DataSource,
     private readonly listTracesUseCase: ListTracesUseCase,
     private readonly getTraceUseCase: GetTraceUseCase,
     private readonly listTradesUseCase: ListTradesUseCase,
-  ) {}
+  ) {
+    this.freshForMs = config.TRACES_READ_CACHE_TTL_SECONDS * 1000;
+  }
 
   @MessagePattern(TracesRpc.listTraces)
   async listTraces(@Payload() { actor, payload }: ListTracesRpcCall): Promise<ListTracesRpcReply> {
     requireActor(actor);
-    return { ...(await this.listTracesUseCase.execute(payload)), cache: LIST_TRACES_CACHE };
+    return { ...(await this.listTracesUseCase.execute(payload)), cache: listTracesCache(this.freshForMs) };
   }
 
   @MessagePattern(TracesRpc.getTrace)
   async getTrace(@Payload() request: TraceIdRpcCall): Promise<GetTraceRpcReply> {
     const reply = await this.getTraceUseCase.execute(request);
-    return { ...reply, cache: traceAccessCache(request.payload.traceId, reply.trace.viewer) };
+    return { ...reply, cache: traceAccessCache(request.payload.traceId, reply.trace.viewer, this.freshForMs) };
   }
 
   /** In rank order: free, basic, premium, vip (the first is what Subscribe uses). */
@@ -59,7 +66,7 @@ export class DiscoveryController {
   @MessagePattern(TracesRpc.listTrades)
   async listTrades(@Payload() request: ListTradesRpcCall): Promise<ListTradesRpcReply> {
     const reply = await this.listTradesUseCase.execute(request);
-    const cache = tradesCache(request.payload.traceId, reply, request.payload.includeRealtimeData);
+    const cache = tradesCache(request.payload.traceId, reply, request.payload.includeRealtimeData, this.freshForMs);
     return cache ? { ...reply, cache } : reply;
   }
 }

@@ -13,7 +13,7 @@ const QUEUED = 'copytradeTracesChanged';
  * Tells every gateway to drop its cached traces reads (`TracesChangedSubject`; the gateway's ReadCache drops the
  * answers tagged by it, tracesChangedTags): those of one trace and the list of traces, or everything. Resolves once
  * NATS has the message, so awaited before a reply it reaches every gateway before the writer's next read. Never
- * throws: the change is committed, a lost message is bounded by the gateways' TRACES_READ_CACHE_TTL_SECONDS (and
+ * throws: the change is committed, a lost message is bounded by TRACES_READ_CACHE_TTL_SECONDS (and
  * they clear on reconnect).
  */
 @Injectable()
