@@ -1,38 +1,24 @@
 import type { CopyInstanceView } from '@copytrade/contracts';
+import { formatSignedUsd } from '@/lib/format/money';
+import { formatMoney, formatSignedPercentValue, formatWinRate, trendClass } from '@/lib/format/trade';
 
 /**
- * Formatting for My Copy Trades (docs/product.md#validation-rules): US dollars; a missing or non-numeric value shows
- * $0.00 or 0.00%; percents have a leading + when zero or positive, 2 decimals; win rate 1 decimal.
+ * Formatting for My Copy Trades (docs/product.md#validation-rules): the figures are the product's own (lib/format:
+ * US dollars, $0.00 or 0.00% when missing, signed percents with 2 decimals, win rate with 1); below, what only a
+ * copy shows.
  */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** `$1,234.50`; missing → `$0.00`. */
-export function formatCurrency(value: number | null | undefined): string {
-  if (!isNumber(value)) return usd.format(0);
-  return usd.format(Math.abs(value) < 0.005 ? 0 : value);
-}
-
+export const formatCurrency = formatMoney;
 /** `+$12.50` / `-$3.00` / `$0.00`: a gain or loss, with its sign written. */
-export function formatSignedCurrency(value: number | null | undefined): string {
-  if (!isNumber(value) || Math.abs(value) < 0.005) return usd.format(0);
-  return `${value > 0 ? '+' : '-'}${usd.format(Math.abs(value))}`;
-}
-
+export const formatSignedCurrency = formatSignedUsd;
 /** `+1.25%` / `+0.00%` / `-0.40%` (the value is already a percent); missing → `0.00%`. */
-export function formatPercent(value: number | null | undefined): string {
-  if (!isNumber(value)) return '0.00%';
-  const rounded = Math.abs(value) < 0.005 ? 0 : value;
-  return `${rounded >= 0 ? '+' : ''}${rounded.toFixed(2)}%`;
-}
-
-/** Win rate, 1 decimal: `66.7%`. */
-export const formatWinRate = (value: number | null | undefined): string =>
-  `${(isNumber(value) ? value : 0).toFixed(1)}%`;
-
-/** 'gain', 'loss' or 'flat': the colour of a figure (its sign is always written too). */
+export const formatPercent = (value: number | null | undefined): string => formatSignedPercentValue(value);
+export { formatWinRate };
+/** 'gain', 'loss' or 'flat': the colour of a figure (its sign is always written too); flat what reads 0.00. */
 export const toneOf = (value: number | null | undefined): 'gain' | 'loss' | 'flat' =>
-  !isNumber(value) || Math.abs(value) < 0.005 ? 'flat' : value > 0 ? 'gain' : 'loss';
+  trendClass(value, { shownAsZero: true });
 
 /** Contracts for options, shares otherwise (see docs/product.md#validation-rules). */
 export const unitOf = (copy: CopyInstanceView, quantity: number): string =>
