@@ -17,6 +17,9 @@ import { AddBrokerageLink1795315534596 } from './migrations/1795315534596-AddBro
 import { IdentityMessagingOrdering1795500000000 } from './migrations/1795500000000-IdentityMessagingOrdering';
 import { AddCloseAutoCopiesOnTraderSell1795810000000 } from './migrations/1795810000000-AddCloseAutoCopiesOnTraderSell';
 import { PasswordResetRequests1796940000000 } from './migrations/1796940000000-PasswordResetRequests';
+import { AddNotifications1797100000000 } from './migrations/1797100000000-AddNotifications';
+import { NotificationEntity } from '../modules/notifications/entities/notification.entity';
+import { OwnerNotificationPreferencesEntity } from '../modules/settings/entities/owner-notification-preferences.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -34,6 +37,8 @@ export function identityDataSourceOptions(databaseUrl: string) {
         PasswordResetEntity,
         NotificationPreferencesEntity,
         DevMailEntity,
+        NotificationEntity,
+        OwnerNotificationPreferencesEntity,
       ],
       migrations: [
         CreateIdentitySchema1763780000000,
@@ -46,6 +51,7 @@ export function identityDataSourceOptions(databaseUrl: string) {
         IdentityMessagingOrdering1795500000000,
         AddCloseAutoCopiesOnTraderSell1795810000000,
         PasswordResetRequests1796940000000,
+        AddNotifications1797100000000,
       ],
     }),
     url: databaseUrl,

@@ -14,6 +14,7 @@ import { CopyGuardTriggered } from './copy-engine/copy-guard-triggered.v1';
 import { CopyCloseAbandoned } from './copy-engine/copy-close-abandoned.v1';
 import { CopyOpened } from './copy-engine/copy-opened.v1';
 import { CopySkipped } from './copy-engine/copy-skipped.v1';
+import { CopyFailed } from './copy-engine/copy-failed.v1';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
 import { UserRoleChanged } from './identity/user-role-changed.v1';
@@ -43,6 +44,7 @@ export const EventCatalogue = {
   CopyOpened,
   CopyClosed,
   CopySkipped,
+  CopyFailed,
   AutoCopyResumed,
   CopyGuardTriggered,
   AutoCopyPaused,

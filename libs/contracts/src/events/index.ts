@@ -19,6 +19,7 @@ export * from './traces/trade-closed.v1';
 export * from './copy-engine/copy-opened.v1';
 export * from './copy-engine/copy-closed.v1';
 export * from './copy-engine/copy-skipped.v1';
+export * from './copy-engine/copy-failed.v1';
 export * from './copy-engine/auto-copy-resumed.v1';
 export * from './copy-engine/copy-guard-triggered.v1';
 export * from './copy-engine/auto-copy-paused.v1';

@@ -43,3 +43,4 @@ export * from './admin/admin-audit.dto';
 export * from './copy-engine/investor-stats.dto';
 export * from './copy-engine/copy-guards.view';
 export * from './copy-engine/copy-guards.dto';
+export * from './identity/notifications.dto';

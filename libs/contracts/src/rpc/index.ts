@@ -35,3 +35,5 @@ export * from './identity/admin-users.rpc';
 export * from './admin/admin-panel.rpc';
 export * from './copy-engine/investor-stats.rpc';
 export * from './copy-engine/copy-guards.rpc';
+export * from './identity/notifications.rpc';
+export * from './common/ops-alert';
