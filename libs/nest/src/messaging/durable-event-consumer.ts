@@ -19,6 +19,11 @@ import { messagingMetrics } from './messaging-metrics';
 import { messagingTableName } from './messaging-table-name.util';
 
 export type EventHandler<T = unknown> = (envelope: EventEnvelope<T>, manager: EntityManager) => Promise<void>;
+/** Applies a group's new events (in stream order) inside the group's one transaction; write only through `manager`. */
+export type EventGroupHandler<T = unknown> = (
+  envelopes: Array<EventEnvelope<T>>,
+  manager: EntityManager,
+) => Promise<void>;
 
 export interface DurableEventConsumerOptions<T = unknown> {
   dataSource: DataSource;
@@ -47,6 +52,16 @@ export interface DurableEventConsumerOptions<T = unknown> {
   orderingHoldMs?: number;
   /** Redelivery delay after the 1st, 2nd, … hold-back; the last value repeats. */
   holdBackoffMs?: number[];
+  /**
+   * Group commit: up to this many events already received are applied in one transaction, so a burst (a fan-out's
+   * thousands of copy events) costs one commit, one inbox insert and one round of acks per group instead of per
+   * event. While idle a group is the one event that arrived: no added latency. Only first deliveries are grouped; a
+   * group that fails, or holds an event that must wait for its predecessor, is rolled back and applied again one
+   * event at a time, so a poison event still fails alone. Default 1 (no grouping).
+   */
+  groupSize?: number;
+  /** With `groupSize`, receives a group's new events at once (one statement for all); else `handler` runs per event. */
+  groupHandler?: EventGroupHandler<T>;
   /** `service` label of the metrics; defaults to the schema. */
   service?: string;
   logger?: MessagingLogger;
@@ -64,6 +79,8 @@ const DEFAULT_ORDERING_HOLD_MS = 5 * 60_000;
 
 /** Thrown inside the event's transaction to roll its inbox row back when the event must wait. */
 class HeldBack extends Error {}
+/** Thrown inside a group's transaction when one of its events must wait: the group is applied one event at a time. */
+class GroupNeedsSingles extends Error {}
 const ACK_CONFIRM_TIMEOUT_MS = 5_000;
 const RESTART_BASE_DELAY_MS = 500;
 const RESTART_MAX_DELAY_MS = 15_000;
@@ -79,6 +96,7 @@ export class DurableEventConsumer<T = unknown> {
   private readonly maxDeliver: number;
   private readonly backoffMs: number[];
   private readonly batchSize: number;
+  private readonly groupSize: number;
   private readonly logger: MessagingLogger;
   private readonly inboxTable: string;
   private readonly deadLetterTable: string;
@@ -96,7 +114,8 @@ export class DurableEventConsumer<T = unknown> {
     this.ackWaitMs = options.ackWaitMs ?? 30_000;
     this.maxDeliver = options.maxDeliver ?? 10;
     this.backoffMs = options.backoffMs?.length ? options.backoffMs : DEFAULT_BACKOFF_MS;
-    this.batchSize = options.batchSize ?? 10;
+    this.groupSize = Math.max(1, options.groupSize ?? 1);
+    this.batchSize = Math.max(options.batchSize ?? 10, this.groupSize);
     this.logger = options.logger ?? new Logger(`DurableEventConsumer:${options.durableName}`);
     this.inboxTable = messagingTableName(options.schema, 'inbox');
     this.deadLetterTable = messagingTableName(options.schema, 'dead_letter');
@@ -169,13 +188,17 @@ export class DurableEventConsumer<T = unknown> {
         // stop() ran while we were (re)connecting and could not close this one; the loop below drains it.
         if (this.stopping) void messages.close().catch(() => undefined);
         void this.watchStatus(messages);
-        for await (const msg of messages) {
-          if (this.stopping) {
-            msg.nak(); // pulled but not started: let another instance have it now rather than after ackWait
-            continue;
+        if (this.groupSize > 1) {
+          await this.consumeInGroups(messages, () => (restarts = 0));
+        } else {
+          for await (const msg of messages) {
+            if (this.stopping) {
+              msg.nak(); // pulled but not started: let another instance have it now rather than after ackWait
+              continue;
+            }
+            await this.handleMessage(msg);
+            restarts = 0;
           }
-          await this.handleMessage(msg);
-          restarts = 0;
         }
       } catch (error) {
         this.logger.warn(`Consuming ${this.options.durableName} failed: ${errorMessage(error)}`);
@@ -199,6 +222,139 @@ export class DurableEventConsumer<T = unknown> {
         return;
       }
     }
+  }
+
+  /**
+   * Group commit: the iterator is read ahead into a queue of at most `groupSize` messages while the previous group
+   * is applied; each turn takes what has arrived. Stream order is kept: groups are applied one after another.
+   */
+  private async consumeInGroups(messages: ConsumerMessages, progressed: () => void): Promise<void> {
+    const queue: JsMsg[] = [];
+    let ended = false;
+    let arrived: (() => void) | undefined;
+    let roomMade: (() => void) | undefined;
+    const reader = (async () => {
+      try {
+        for await (const msg of messages) {
+          queue.push(msg);
+          arrived?.();
+          while (queue.length >= this.groupSize) await new Promise<void>((resolve) => (roomMade = resolve));
+        }
+      } finally {
+        ended = true;
+        arrived?.();
+      }
+    })();
+    try {
+      for (;;) {
+        if (queue.length === 0) {
+          if (ended) break;
+          await new Promise<void>((resolve) => (arrived = resolve));
+          arrived = undefined;
+          continue;
+        }
+        const group = queue.splice(0, this.groupSize);
+        roomMade?.();
+        roomMade = undefined;
+        if (this.stopping) {
+          for (const msg of group) msg.nak(); // pulled but not started: another instance may have them now
+          continue;
+        }
+        await this.handleGroup(group);
+        progressed();
+      }
+    } finally {
+      // On an unexpected failure the reader must not wait for room forever: end the iterator and let it finish.
+      if (!ended) void messages.close().catch(() => undefined);
+      queue.length = 0;
+      roomMade?.();
+    }
+    await reader;
+  }
+
+  /**
+   * The runs of first deliveries of a group are applied together; a redelivery, a redriven dead letter or an
+   * unreadable message goes the one-event way, in its place.
+   */
+  private async handleGroup(group: JsMsg[]): Promise<void> {
+    let run: Array<{ msg: JsMsg; envelope: EventEnvelope<T> }> = [];
+    for (const msg of group) {
+      const envelope = this.groupable(msg);
+      if (envelope) {
+        run.push({ msg, envelope });
+        continue;
+      }
+      await this.applyRun(run);
+      run = [];
+      await this.handleMessage(msg);
+    }
+    await this.applyRun(run);
+  }
+
+  private groupable(msg: JsMsg): EventEnvelope<T> | null {
+    if (msg.info.redelivered || msg.headers?.get(REDRIVE_FOR_HEADER)) return null;
+    try {
+      const envelope = parseEventEnvelope(msg.string(), msg.subject) as EventEnvelope<T>;
+      aggregateOf(envelope);
+      return envelope;
+    } catch {
+      return null; // handleMessage dead-letters it
+    }
+  }
+
+  private async applyRun(run: Array<{ msg: JsMsg; envelope: EventEnvelope<T> }>): Promise<void> {
+    if (run.length === 0) return;
+    if (run.length === 1) return this.handleMessage(run[0]!.msg);
+    const keepAlive = setInterval(
+      () => run.forEach(({ msg }) => msg.working()),
+      Math.max(1_000, Math.floor(this.ackWaitMs / 2)),
+    );
+    let applied = false;
+    try {
+      await this.applyGroupOnce(run.map(({ envelope }) => envelope));
+      applied = true;
+    } catch (error) {
+      if (!(error instanceof GroupNeedsSingles))
+        this.logger.warn(
+          `A group of ${run.length} events failed for ${this.options.durableName} (${errorMessage(error)}); applying them one at a time`,
+        );
+    } finally {
+      clearInterval(keepAlive);
+    }
+    if (!applied) {
+      for (const { msg } of run) await this.handleMessage(msg);
+      return;
+    }
+    await Promise.all(run.map(({ msg, envelope }) => this.acknowledge(msg, envelope.id)));
+  }
+
+  /**
+   * A group's effect at most once: one inbox insert for all its events, each new one's aggregate claimed in stream
+   * order (an early one rolls the whole group back: it is applied alone, and held back there), then the handler.
+   */
+  private async applyGroupOnce(envelopes: Array<EventEnvelope<T>>): Promise<void> {
+    await this.options.dataSource.transaction(async (manager) => {
+      const inserted = (await manager.query(
+        `INSERT INTO ${this.inboxTable} (consumer, event_id) SELECT $1, unnest($2::uuid[])
+         ON CONFLICT DO NOTHING RETURNING event_id`,
+        [this.options.durableName, envelopes.map((envelope) => envelope.id)],
+      )) as Array<{ event_id: string }>;
+      const fresh = new Set(inserted.map((row) => row.event_id));
+      const toApply: Array<EventEnvelope<T>> = [];
+      for (const envelope of envelopes) {
+        if (!fresh.has(envelope.id)) continue; // already applied (a read-your-writes applyNow, another replica)
+        const aggregate = aggregateOf(envelope);
+        if (aggregate) {
+          const check = await this.order.claim(manager, aggregate);
+          if (check === 'early') throw new GroupNeedsSingles();
+          if (check === 'stale') continue;
+        }
+        toApply.push(envelope);
+      }
+      if (toApply.length === 0) return;
+      if (this.options.groupHandler) await this.options.groupHandler(toApply, manager);
+      else for (const envelope of toApply) await this.options.handler(envelope, manager);
+    });
   }
 
   private async handleMessage(msg: JsMsg): Promise<void> {
