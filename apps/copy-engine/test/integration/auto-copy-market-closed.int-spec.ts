@@ -144,7 +144,10 @@ describe("the market-closed policy of automatic copies (the follower's guard set
       expect(ordersOf(userId)).toEqual([]);
       expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([
         expect.objectContaining(
-          failedCopyOf(trade, userId, { code: CopyTradeErrorCode.MARKET_CLOSED, reason: CopyTradeMessages.marketClosed }),
+          failedCopyOf(trade, userId, {
+            code: CopyTradeErrorCode.MARKET_CLOSED,
+            reason: CopyTradeMessages.marketClosed,
+          }),
         ),
       ]);
     }
@@ -407,7 +410,10 @@ describe('the market-closed policy with a linked brokerage, which refuses an ord
     // The order-event consumer announced it once, in the transaction that failed it; the redelivery added nothing.
     expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([
       expect.objectContaining({
-        ...failedCopyOf(trade, userId, { code: CopyTradeErrorCode.MARKET_CLOSED, reason: CopyTradeMessages.marketClosed }),
+        ...failedCopyOf(trade, userId, {
+          code: CopyTradeErrorCode.MARKET_CLOSED,
+          reason: CopyTradeMessages.marketClosed,
+        }),
         copyId: failed.id,
         correlationId: rejection.correlationId,
       }),

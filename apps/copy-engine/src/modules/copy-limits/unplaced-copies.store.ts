@@ -19,7 +19,7 @@ export async function skipUnplacedAutomaticCopies(
 ): Promise<number> {
   const rows = returnedRows<NotPlacedCopy>(
     await manager.query(
-    `UPDATE ${TABLE} SET status = 'FAILED', failure_code = $3, failure_reason = $4, in_flight_until = NULL,
+      `UPDATE ${TABLE} SET status = 'FAILED', failure_code = $3, failure_reason = $4, in_flight_until = NULL,
             next_attempt_at = NULL, updated_at = now()
       WHERE user_id = $1 AND ($2::uuid IS NULL OR trace_id = $2::uuid) AND status = 'PENDING'
         AND placement = 'automatic' AND order_state IS NULL
