@@ -398,8 +398,8 @@ export interface CopyFailure {
 /**
  * Copies that placed nothing (refused, canceled, expired, rejected): FAILED with the reason, only while PENDING, in
  * one statement whatever their number, with a CopyFailed (or CopySkipped, a guard's) for each in the caller's
- * transaction. A copy no longer PENDING (failed or settled already: a retry, a redelivery) is left, and announced
- * again never. Answers the copies it failed.
+ * transaction. A copy no longer PENDING (failed or settled already: a retry, a redelivery) is left as it is and not
+ * announced again. Answers the copies it failed.
  */
 export async function failCopies(
   manager: EntityManager,
