@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CopySkipped,
   CopyTradeErrorCode,
   CopyTradeMessages,
   TradeClosed,
@@ -25,6 +26,7 @@ import {
   world,
 } from '../support/auto-copy-world';
 import { useCopyEngineSuite } from '../support/copy-engine-suite';
+import { copyFailuresOf, failedCopyOf } from '../support/copy-failures';
 import { orderUpdatedEvent, publishOrderEvent } from '../support/order-events';
 
 /**
@@ -140,6 +142,14 @@ describe("the market-closed policy of automatic copies (the follower's guard set
         queued_until: null,
       });
       expect(ordersOf(userId)).toEqual([]);
+      expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([
+        expect.objectContaining(
+          failedCopyOf(trade, userId, {
+            code: CopyTradeErrorCode.MARKET_CLOSED,
+            reason: CopyTradeMessages.marketClosed,
+          }),
+        ),
+      ]);
     }
   });
 
@@ -170,6 +180,7 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     expect(await copyOf(trade.id)).toEqual(queued);
     expect(world.batchCalls).toBe(batches);
     expect(ordersOf(userId)).toEqual([]);
+    expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([]); // queued, not failed
 
     world.quotes.set('AAPL', 125); // the open's quote: 8 shares of 1,000
     await marketOpens(trade.id);
@@ -220,6 +231,13 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     expect(skipped.failure_reason).toBe(CopyTradeMessages.priceMoved(10, 2));
     await aWhile();
     expect(ordersOf(userId)).toEqual([]);
+    // A guard's skip is announced as a skip, not as a failure.
+    expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([]);
+    const [skips] = (await suite.dataSource.query(
+      `SELECT count(*)::int AS n FROM copy_engine.outbox WHERE subject = $1 AND envelope->'data'->>'copyId' = $2`,
+      [CopySkipped.subject, skipped.id],
+    )) as Array<{ n: number }>;
+    expect(skips!.n).toBe(1);
   });
 
   it('a follower who turned copy trading off while the copy waited: not placed at the open, with the reason', async () => {
@@ -245,6 +263,15 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     });
     await aWhile();
     expect(ordersOf(userId)).toEqual([]);
+    expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([
+      expect.objectContaining({
+        ...failedCopyOf(trade, userId, {
+          code: CopyTradeErrorCode.COPY_TRADING_OFF_BEFORE_OPEN,
+          reason: CopyTradeMessages.copyTradingOffBeforeOpen,
+        }),
+        copyId: notPlaced.id,
+      }),
+    ]);
   });
 
   it('the trader closes the trade while the copy waits: cancelled with the reason, no order ever, and redeliveries change nothing', async () => {
@@ -277,6 +304,17 @@ describe("the market-closed policy of automatic copies (the follower's guard set
     await aWhile();
     expect(await copyOf(trade.id)).toEqual({ ...cancelled, queued_until: expect.any(Date) });
     expect(ordersOf(userId)).toEqual([]);
+    // Announced once, by the TradeClosed consumer's transaction (caused by the close), whatever was redelivered.
+    expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([
+      expect.objectContaining({
+        ...failedCopyOf(trade, userId, {
+          code: CopyTradeErrorCode.TRADER_CLOSED_BEFORE_OPEN,
+          reason: CopyTradeMessages.traderClosedBeforeOpen,
+        }),
+        copyId: cancelled.id,
+        correlationId: closed.correlationId,
+      }),
+    ]);
   });
 });
 
@@ -369,6 +407,17 @@ describe('the market-closed policy with a linked brokerage, which refuses an ord
     await aWhile();
     expect(await copyOf(trade.id)).toEqual(failed);
     expect(ordersOf(userId)).toEqual([1]);
+    // The order-event consumer announced it once, in the transaction that failed it; the redelivery added nothing.
+    expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([
+      expect.objectContaining({
+        ...failedCopyOf(trade, userId, {
+          code: CopyTradeErrorCode.MARKET_CLOSED,
+          reason: CopyTradeMessages.marketClosed,
+        }),
+        copyId: failed.id,
+        correlationId: rejection.correlationId,
+      }),
+    ]);
   });
 
   it("'next_open': a rejection for another reason still fails the copy, with the order's outcome", async () => {
@@ -387,6 +436,14 @@ describe('the market-closed policy with a linked brokerage, which refuses an ord
     });
     await aWhile();
     expect(ordersOf(userId)).toEqual([1]);
+    expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([
+      expect.objectContaining(
+        failedCopyOf(trade, userId, {
+          code: CopyTradeErrorCode.COPY_NOT_FILLED,
+          reason: orderOutcomeText('REJECTED', 'REJECTED'),
+        }),
+      ),
+    ]);
   });
 
   it("'next_open': the sweeper hears the refusal before the event — queued the same; the trader then closes the trade; the late event changes nothing, nothing is sent", async () => {
@@ -416,5 +473,9 @@ describe('the market-closed policy with a linked brokerage, which refuses an ord
     await aWhile();
     expect(await copyOf(trade.id)).toEqual({ ...cancelled, queued_until: expect.any(Date) });
     expect(ordersOf(userId)).toEqual([1]);
+    // Failed once (the cancel), never again by the late rejection.
+    expect((await copyFailuresOf(suite.dataSource, trade.id)).map((failure) => failure.code)).toEqual([
+      CopyTradeErrorCode.TRADER_CLOSED_BEFORE_OPEN,
+    ]);
   });
 });

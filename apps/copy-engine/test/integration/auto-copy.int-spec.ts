@@ -39,6 +39,7 @@ import {
   world,
 } from '../support/auto-copy-world';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
+import { copyFailuresOf, failedCopyOf } from '../support/copy-failures';
 
 /**
  * Automatic copying through the real copy engine (its app module: the follower-settings projection, the TradeShared
@@ -230,6 +231,15 @@ describe('the fan-out of TradeShared', () => {
       failure_reason: CopyTradeMessages.autoAboveMaxCopyAmount(100, 60, false),
     });
     expect(placedOrders(tooSmall!)).toEqual([]);
+    // Announced once, in the transaction that recorded it; the copies placed are not.
+    expect(await copyFailuresOf(dataSource, trade.id)).toEqual([
+      expect.objectContaining(
+        failedCopyOf(trade, tooSmall!, {
+          code: CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
+          reason: CopyTradeMessages.autoAboveMaxCopyAmount(100, 60, false),
+        }),
+      ),
+    ]);
   });
 
   it("sized-and-capped-at-a-live-quote-per-page, never the trade's stored price; the quote on the receipt", async () => {
@@ -273,6 +283,15 @@ describe('the fan-out of TradeShared', () => {
         failure_code: 'QUOTE_UNAVAILABLE',
       });
     expect(placedOrders(one!)).toEqual([]);
+    // Not placed before any order: announced by the fan-out's recording, the brokerage's refusal as the reason.
+    const reason = (await byUser(trade.id)).get(one!)!.failure_reason!;
+    expect((await copyFailuresOf(dataSource, trade.id)).sort((a, b) => a.userId.localeCompare(b.userId))).toEqual(
+      [one!, two!]
+        .sort()
+        .map((userId) =>
+          expect.objectContaining(failedCopyOf(trade, userId, { code: CopyTradeErrorCode.QUOTE_UNAVAILABLE, reason })),
+        ),
+    );
   });
 
   it('a-follower-the-brokerage-cannot-serve-gets-a-FAILED-copy-with-the-reason (no brokerage, buying power, market closed)', async () => {
@@ -299,6 +318,19 @@ describe('the fan-out of TradeShared', () => {
       failure_reason: CopyTradeMessages.marketClosed,
     });
     expect(rows.get(fine!)).toMatchObject({ status: 'OPEN' });
+    // The placement workers' refusals: one CopyFailed each, in the transaction that wrote the batch's outcome.
+    const failures = await copyFailuresOf(dataSource, trade.id);
+    expect(failures).toHaveLength(3);
+    for (const userId of [none!, poor!, closed!])
+      expect(failures.filter((failure) => failure.userId === userId)).toEqual([
+        expect.objectContaining(
+          failedCopyOf(trade, userId, {
+            code: rows.get(userId)!.failure_code,
+            reason: rows.get(userId)!.failure_reason!,
+          }),
+        ),
+      ]);
+    expect(failures.find((failure) => failure.userId === poor)!.reason).toBe(BrokerageMessages.insufficientBuyingPower);
   });
 
   it('redelivery-of-TradeShared-records-and-places-nothing-new', async () => {
@@ -339,6 +371,47 @@ describe('the fan-out of TradeShared', () => {
     const rows = await settledAll(trade.id, 2_500);
     expect(rows.every((row) => row.status === 'OPEN')).toBe(true);
     for (const userId of followers) expect(placedOrders(userId)).toEqual([1]);
+  });
+
+  it('a-fan-out-whose-followers-are-all-not-placed: one CopyFailed each, written in bulk with the page that recorded them; resumed and redelivered, none twice', async () => {
+    const followers = await following(2_500, { defaultCopyAmount: '50', maxCopyAmount: '60' }); // one share: 100
+    const trade = sharedTrade(followers);
+    world.refuseLaterAudiencePages = true;
+    const shared = await publishTradeShared(nc, trade);
+    // The first page is recorded and announced while the rest of the fan-out cannot go on.
+    await expectEventually(async () => expect(await copyFailuresOf(dataSource, trade.id)).toHaveLength(1_000), {
+      timeoutMs: 30_000,
+    });
+    world.refuseLaterAudiencePages = false;
+    const rows = await settledAll(trade.id, 2_500);
+    expect(rows.every((row) => row.status === 'FAILED')).toBe(true);
+    await republish(nc, TradeShared.subject, shared);
+    await expectEventually(async () => {
+      const jsm = await jetstream(nc).jetstreamManager();
+      const info = await jsm.consumers.info(EVENTS_STREAM, AUTO_COPY_FANOUT_DURABLE);
+      expect([info.num_pending, info.num_ack_pending]).toEqual([0, 0]);
+    });
+
+    const failures = await copyFailuresOf(dataSource, trade.id);
+    expect(failures).toHaveLength(2_500);
+    expect(failures.map((failure) => failure.userId).sort()).toEqual([...followers].sort());
+    for (const failure of failures)
+      expect(failure).toMatchObject(
+        failedCopyOf(trade, failure.userId, {
+          code: CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
+          reason: CopyTradeMessages.autoAboveMaxCopyAmount(100, 60, false),
+        }),
+      );
+    // Each page's events in one batch of its recording transaction (one now(), one write time), not one per copy.
+    const byTransaction = new Map<string, Set<string>>();
+    for (const failure of failures)
+      byTransaction.set(failure.writtenAt, (byTransaction.get(failure.writtenAt) ?? new Set()).add(failure.occurredAt));
+    expect([...byTransaction.values()].map((written) => written.size)).toEqual([1, 1, 1]);
+    expect(
+      [...byTransaction.keys()].map((at) => failures.filter((failure) => failure.writtenAt === at).length),
+    ).toEqual([1_000, 1_000, 500]);
+    expect(new Set(failures.map((failure) => failure.correlationId))).toEqual(new Set([shared.correlationId]));
+    for (const userId of followers) expect(placedOrders(userId)).toEqual([]);
   });
 
   it('accepted-orders-stay-PENDING-until-their-OrderFilled, then OPEN', async () => {

@@ -6,6 +6,7 @@ import { FollowerGuardsUseCase } from '../../src/modules/copy-guards/follower-gu
 import { TraceGuardsUseCase } from '../../src/modules/copy-guards/trace-guards.use-case';
 import { AutoCopyStandInsModule, FILL_PRICE, publishTradeShared, sharedTrade, world } from '../support/auto-copy-world';
 import { useCopyEngineSuite } from '../support/copy-engine-suite';
+import { copyFailuresOf } from '../support/copy-failures';
 import { devSignedActor } from '@copytrade/nest';
 
 /**
@@ -158,6 +159,8 @@ it('pause, stop switch and maximum age: skipped with their reasons and no order;
   );
   expect(rows.get(fresh!)).toMatchObject({ status: 'OPEN' });
   expect(rows.get(free!)).toMatchObject({ status: 'OPEN' });
+  // Skips are not failures: no CopyFailed for them.
+  expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([]);
 });
 
 it('a-stop-switch-or-pause-committed-while-a-fan-out-is-placed: no order of that follower after its commit', async () => {
@@ -202,4 +205,6 @@ it('a-stop-switch-or-pause-committed-while-a-fan-out-is-placed: no order of that
   const switched = new Set([...stopping, ...pausing]);
   for (const userId of followers.filter((id) => !switched.has(id))) expect(rows.get(userId)!.status).toBe('OPEN');
   for (const [key, count] of world.placed) expect([key, count]).toEqual([key, 1]);
+  // The switches' skips (by the switch, or by the worker's own check) are announced as skips, never as failures.
+  expect(await copyFailuresOf(suite.dataSource, trade.id)).toEqual([]);
 });

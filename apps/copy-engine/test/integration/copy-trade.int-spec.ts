@@ -8,6 +8,7 @@ import {
   BrokerageRpc,
   IdentityUsersRpc,
   CopyOpened,
+  CopySkipped,
   CopyTradeErrorCode,
   CopyTradeMessages,
   TracesCopyEligibilityRpc,
@@ -31,6 +32,7 @@ import {
 import { expectEventually } from '@copytrade/testing';
 import { DataSource } from 'typeorm';
 import { orderFilledEvent, orderUpdatedEvent, publishOrderEvent } from '../support/order-events';
+import { copyFailuresOf, failedCopyOf } from '../support/copy-failures';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
 import { CopyPlacement } from '../../src/modules/copies/copy-placement';
 import { CopySweeper } from '../../src/modules/copies/copy-sweeper';
@@ -422,6 +424,9 @@ describe('the checks, in order, with their messages', () => {
     );
     const [skipped] = await copiesOf(other.userId);
     expect(skipped).toMatchObject({ status: 'FAILED', failure_code: CopyTradeErrorCode.SKIPPED_PRICE_MOVED });
+    // A skip, announced as one (CopySkipped), never as a failure.
+    expect((await copyOpenedOf(skipped!.id as string)).map((row) => row.subject)).toEqual([CopySkipped.subject]);
+    expect(await copyFailuresOf(dataSource, other.tradeId)).toEqual([]);
   });
 
   it('market-closed-is-refused-in-words-that-map-to-Market-Hours-Restriction', async () => {
@@ -551,6 +556,28 @@ describe('the saga', () => {
     expect(ordersOf(userId)).toHaveLength(1);
   });
 
+  it('a-crashed-copy-the-brokerage-refuses-when-the-sweeper-resumes-it-fails-with-one-CopyFailed; sweeping again adds none', async () => {
+    const { copy, body, userId, tradeId } = scenario();
+    jest.spyOn(app.get(CopyPlacement), 'place').mockRejectedValueOnce(new Error('process killed'));
+    await expect(copy(body())).rejects.toThrow('process killed');
+    MODE = 'buying-power';
+    await expectEventually(async () => {
+      await sweeper.sweepOnce();
+      expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'FAILED' })]);
+    });
+    expect(await sweeper.sweepOnce()).toBe(0);
+    expect(await copyFailuresOf(dataSource, tradeId)).toEqual([
+      expect.objectContaining(
+        failedCopyOf(
+          TRADES.get(tradeId)!,
+          userId,
+          { code: 'INSUFFICIENT_BUYING_POWER', reason: BrokerageMessages.insufficientBuyingPower },
+          'manual',
+        ),
+      ),
+    ]);
+  });
+
   it('a-crash-after-the-brokerage-placed-the-order-is-resumed-without-a-second-order', async () => {
     const { copy, body, userId } = scenario();
     const placement = app.get(CopyPlacement);
@@ -574,8 +601,8 @@ describe('the saga', () => {
     expect(row!.brokerage_order_id).toBe(ordersOf(userId)[0]![1].brokerageOrderId);
   });
 
-  it('a-refusal-fails-the-copy-with-the-reason; the same id answers it again; a new id may try again', async () => {
-    const { copy, body, userId } = scenario();
+  it('a-refusal-fails-the-copy-with-the-reason and one CopyFailed; the same id answers it again; a new id may try again', async () => {
+    const { copy, body, userId, tradeId } = scenario();
     MODE = 'buying-power';
     const payload = body();
     const refused = `422 INSUFFICIENT_BUYING_POWER ${BrokerageMessages.insufficientBuyingPower}`;
@@ -591,6 +618,19 @@ describe('the saga', () => {
     MODE = 'filled';
     expect((await copy(body())).status).toBe('filled');
     expect((await copiesOf(userId)).map((row) => row.status)).toEqual(['FAILED', 'OPEN']);
+    // Written with the failure; the repeat of the request answered it without announcing it again.
+    const [failed] = await copiesOf(userId);
+    expect(await copyFailuresOf(dataSource, tradeId)).toEqual([
+      expect.objectContaining({
+        ...failedCopyOf(
+          TRADES.get(tradeId)!,
+          userId,
+          { code: 'INSUFFICIENT_BUYING_POWER', reason: BrokerageMessages.insufficientBuyingPower },
+          'manual',
+        ),
+        copyId: failed!.id,
+      }),
+    ]);
   });
 
   it('an-accepted-order-stays-pending-and-its-fill-event-on-JetStream-opens-the-copy', async () => {
@@ -637,16 +677,13 @@ describe('the saga', () => {
     expect(await copyOpenedOf(reply.copyInstance.id)).toHaveLength(1);
   });
 
-  it('a-rejected-order-fails-the-pending-copy-with-the-reason', async () => {
-    const { copy, body, userId } = scenario();
+  it('a-rejected-order-fails-the-pending-copy-with-the-reason and one CopyFailed, not again when told again', async () => {
+    const { copy, body, userId, tradeId } = scenario();
     MODE = 'submitted';
     await copy(body());
     const [, order] = ordersOf(userId)[0]!;
-    await publishOrderEvent(
-      publisher,
-      orderUpdatedEvent(userId, order, { state: 'REJECTED', final: true, filled: '0', price: null }),
-      1,
-    );
+    const rejected = orderUpdatedEvent(userId, order, { state: 'REJECTED', final: true, filled: '0', price: null });
+    await publishOrderEvent(publisher, rejected, 1);
     await expectEventually(async () =>
       expect(await copiesOf(userId)).toEqual([
         expect.objectContaining({
@@ -655,6 +692,28 @@ describe('the saga', () => {
         }),
       ]),
     );
+    // The same event redelivered, and the rejection told again in a later event: the copy is failed once.
+    await publishOrderEvent(publisher, rejected, 1, true);
+    await publishOrderEvent(
+      publisher,
+      orderUpdatedEvent(userId, order, { state: 'REJECTED', final: true, filled: '0', price: null }),
+      2,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await copyFailuresOf(dataSource, tradeId)).toEqual([
+      expect.objectContaining({
+        ...failedCopyOf(
+          TRADES.get(tradeId)!,
+          userId,
+          {
+            code: CopyTradeErrorCode.COPY_NOT_FILLED,
+            reason: 'The brokerage reports the order rejected (REJECTED).',
+          },
+          'manual',
+        ),
+        correlationId: rejected.correlationId,
+      }),
+    ]);
   });
 
   it('an-options-copy-places-the-contract-and-counts-the-multiplier', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SubscriptionStarted, type TierName } from '@copytrade/contracts';
+import { CopyTradeErrorCode, CopyTradeMessages, SubscriptionStarted, type TierName } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
 import { autoCopyRequestId } from '../../src/modules/auto-copy/auto-copy-fanout.handler';
 import { findCopyById } from '../../src/modules/copies/copy-instances.store';
@@ -14,6 +14,7 @@ import {
 } from '../../src/modules/open-positions/open-positions.handler';
 import { publishTradeShared, republish, sharedTrade, world } from '../support/auto-copy-world';
 import { useCopyEngineSuite } from '../support/copy-engine-suite';
+import { copyFailuresOf, failedCopyOf } from '../support/copy-failures';
 import { openTrades, OpenPositionsStandInsModule, publishSubscriptionStarted } from '../support/open-positions-world';
 import { devSignedActor } from '@copytrade/nest';
 
@@ -195,6 +196,37 @@ describe('on subscribing', () => {
     expect((await copiesOfUser(userId)).map((row) => row.id)).toEqual(first.map((row) => row.id));
     expect(placedOrders(userId)).toEqual([1, 1, 1]);
     expect(world.replays).toBe(0);
+  });
+
+  it('an-open-trade-not-placed-is-recorded-with-one-CopyFailed, not again when the event is applied again past the inbox', async () => {
+    const { traceId, trades } = traceWithOpenTrades();
+    const userId = await follower();
+    // One AAPL share (101) fits in 150; not even one MSFT share (210) does.
+    await suite.dataSource.query(
+      `UPDATE copy_engine.follower_settings SET default_copy_amount = 150, max_copy_amount = 150 WHERE user_id = $1`,
+      [userId],
+    );
+    const started = await subscribe(traceId, userId, 'premium');
+    await expectEventually(
+      async () =>
+        expect(new Map((await copiesOfUser(userId)).map((row) => [row.original_trade_id, row.status]))).toEqual(
+          new Map([
+            [trades.basic.id, 'OPEN'],
+            [trades.premium.id, 'FAILED'],
+          ]),
+        ),
+      { timeoutMs: 30_000 },
+    );
+    await suite.app.get(OpenPositionsHandler).subscribed(started);
+    expect(await copyFailuresOf(suite.dataSource, trades.premium.id)).toEqual([
+      expect.objectContaining(
+        failedCopyOf(trades.premium, userId, {
+          code: CopyTradeErrorCode.ABOVE_MAX_COPY_AMOUNT,
+          reason: CopyTradeMessages.autoAboveMaxCopyAmount(210, 150, false),
+        }),
+      ),
+    ]);
+    expect(await copyFailuresOf(suite.dataSource, trades.basic.id)).toEqual([]);
   });
 
   it('a-trade-already-copied-when-it-was-shared-is-not-copied-again', async () => {

@@ -6,7 +6,7 @@ import {
   type EventEnvelope,
   type TradeClosedV1,
 } from '@copytrade/contracts';
-import { EventConsumerRegistry, runAfterCommit } from '@copytrade/nest';
+import { EventConsumerRegistry, OutboxWriter, runAfterCommit } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { TRADE_EVENTS } from './auto-copy-fanout.handler';
 import { AutoCopyCloser } from './auto-copy-closer';
@@ -20,8 +20,8 @@ export const AUTO_COPY_CLOSE_DURABLE = 'copy-engine-auto-copy-close';
  * event: the inbox), the automatic copies of it held by followers who turned 'close my automatic copies when the
  * trader sells' on are recorded to be sold (auto_copy_closes, keyed (event, copy)); the closer sells them once this
  * commits. Manual copies and followers with the setting off are left alone. Before that, the trade's automatic copies
- * still queued for the market open (never sent) are cancelled — not placed, with the reason — whatever that setting:
- * no copy of a closed trade is sent at the next open.
+ * still queued for the market open (never sent) are cancelled — not placed, with the reason and a CopyFailed each —
+ * whatever that setting: no copy of a closed trade is sent at the next open.
  */
 @Injectable()
 export class AutoCopyCloseHandler implements OnModuleInit {
@@ -30,6 +30,7 @@ export class AutoCopyCloseHandler implements OnModuleInit {
   constructor(
     private readonly consumers: EventConsumerRegistry,
     private readonly closer: AutoCopyCloser,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -43,10 +44,13 @@ export class AutoCopyCloseHandler implements OnModuleInit {
   async apply(envelope: EventEnvelope<TradeClosedV1>, manager: EntityManager): Promise<void> {
     if (envelope.type !== TradeClosed.type) return;
     // Even a trade unshared before it closed: its copies still waiting for the open are never to be sent.
-    const cancelled = await cancelQueuedCopiesOfTrade(manager, envelope.data.tradeId, {
-      code: CopyTradeErrorCode.TRADER_CLOSED_BEFORE_OPEN,
-      reason: CopyTradeMessages.traderClosedBeforeOpen,
-    });
+    const cancelled = await cancelQueuedCopiesOfTrade(
+      manager,
+      this.outbox,
+      envelope.data.tradeId,
+      { code: CopyTradeErrorCode.TRADER_CLOSED_BEFORE_OPEN, reason: CopyTradeMessages.traderClosedBeforeOpen },
+      { correlationId: envelope.correlationId, causationId: envelope.id },
+    );
     if (cancelled.length > 0)
       this.logger.log(
         { eventId: envelope.id, tradeId: envelope.data.tradeId, cancelled: cancelled.length },

@@ -22,12 +22,11 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
-import { failCopies, releasePendingCopies, type CopyRecord } from '../copies/copy-instances.store';
+import { failCopies, releasePendingCopies, type CopyFailure, type CopyRecord } from '../copies/copy-instances.store';
 import { copyOrderOf, copyRefusalOf } from '../copies/copy-placement';
 import { settleCopyFills, type CopyFill } from '../copies/copy-settlement';
 import { guardsOfCopies } from '../copy-limits/guards-of-copies';
 import { automaticCopyBlock, limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
-import { announceSkips } from '../copy-limits/copy-skips';
 import { claimUnplacedAutomaticCopies, retryUnplacedAutomaticCopies } from './auto-copy.store';
 import { MarketOpenQueue } from '../copies/market-open-queue';
 
@@ -35,7 +34,7 @@ import { MarketOpenQueue } from '../copies/market-open-queue';
 interface BatchOutcome {
   fills: Array<CopyFill & { copyId: string; brokerageAccountId: string | null }>;
   pending: Parameters<typeof releasePendingCopies>[1];
-  failures: Parameters<typeof failCopies>[1];
+  failures: CopyFailure[];
   unanswered: string[];
 }
 
@@ -143,15 +142,7 @@ export class AutoCopyPlacer implements OnApplicationBootstrap, OnApplicationShut
       await releasePendingCopies(manager, outcome.pending);
       // A closed market's refusals of followers who wait for the open are queued, not failed (market-open-queue).
       const refused = await this.openQueue.queueClosedMarketRefusals(manager, outcome.failures, byId, correlationId);
-      const failed = new Set(await failCopies(manager, [...skipped, ...refused]));
-      await announceSkips(
-        manager,
-        this.outbox,
-        [...skipped, ...refused]
-          .filter((failure) => failed.has(failure.id))
-          .map((failure) => ({ ...byId.get(failure.id)!, code: failure.code, reason: failure.reason })),
-        { correlationId },
-      );
+      await failCopies(manager, this.outbox, [...skipped, ...refused], { correlationId });
       await retryUnplacedAutomaticCopies(manager, outcome.unanswered, this.config.AUTO_COPY_RETRY_MS);
       return { claimed: copies.length, fills: outcome.fills.length };
     });

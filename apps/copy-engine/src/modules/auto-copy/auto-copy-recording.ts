@@ -1,12 +1,13 @@
 import type { OutboxWriter } from '@copytrade/nest';
 import type { DataSource } from 'typeorm';
-import { announceSkips } from '../copy-limits/copy-skips';
+import { announceNotPlaced, type NotPlacedCopy } from '../copies/not-placed-copies';
 import type { LiveQuote } from '../copy-limits/live-quotes';
 import { recordAutomaticCopies, type AutoCopyDecision, type AutoCopyTrade } from './auto-copy.store';
 
 /**
- * Automatic copies recorded (recordAutomaticCopies) with a CopySkipped for each a guard kept back, in one
- * transaction. Answers how many it recorded (a redelivery's repeats are not counted).
+ * Automatic copies recorded (recordAutomaticCopies) with a CopySkipped for each a guard kept back and a CopyFailed for
+ * each not placed otherwise, in one transaction (one insert of the copies, one batch of events). Answers how many it
+ * recorded (a redelivery's repeats are not counted, nor announced again).
  */
 export async function recordAutomaticCopiesAnnounced(
   dataSource: DataSource,
@@ -22,7 +23,7 @@ export async function recordAutomaticCopiesAnnounced(
   const { trade } = page;
   return dataSource.transaction(async (manager) => {
     const rows = await recordAutomaticCopies(manager, trade, page.requestHash, page.decisions, page.quote);
-    const skips = rows.flatMap((row) =>
+    const notPlaced = rows.flatMap((row): NotPlacedCopy[] =>
       row.failureCode
         ? [
             {
@@ -30,7 +31,7 @@ export async function recordAutomaticCopiesAnnounced(
               userId: row.userId,
               originalTradeId: trade.tradeId,
               traceId: trade.traceId,
-              placement: 'automatic' as const,
+              placement: 'automatic',
               symbol: trade.symbol,
               optionsTicker: trade.optionsTicker,
               code: row.failureCode,
@@ -39,7 +40,7 @@ export async function recordAutomaticCopiesAnnounced(
           ]
         : [],
     );
-    await announceSkips(manager, outbox, skips, { correlationId: page.correlationId });
+    await announceNotPlaced(manager, outbox, notPlaced, { correlationId: page.correlationId });
     return rows.length;
   });
 }

@@ -3,16 +3,13 @@ import { CopyTradeErrorCode, CopyTradeMessages } from '@copytrade/contracts';
 import { DomainException, OutboxWriter, WorkLoop } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
-import { failCopies, type CopyRecord } from '../copies/copy-instances.store';
-import { announceSkips } from '../copy-limits/copy-skips';
+import { failCopies, type CopyFailure, type CopyRecord } from '../copies/copy-instances.store';
 import { guardsOfCopies } from '../copy-limits/guards-of-copies';
 import { LiveQuotes } from '../copy-limits/live-quotes';
 import { decide } from './auto-copy-fanout.handler';
 import { AutoCopyPlacer } from './auto-copy-placer';
 import { followersCopying } from './auto-copy.store';
 import { lockCopiesDueAtOpen, releaseSizedAtOpen, type SizedAtOpen } from '../copies/market-open-queue.store';
-
-type Failure = Parameters<typeof failCopies>[1][number];
 
 /**
  * The market-closed policy 'next_open' of automatic copies (docs/product.md, "Copy guards"), at the open: on a poll
@@ -82,7 +79,7 @@ export class MarketOpenSizer implements OnApplicationBootstrap, OnApplicationShu
       (await followersCopying(manager, [...new Set(due.map((copy) => copy.userId))])).map((f) => [f.userId, f]),
     );
     const sized: SizedAtOpen[] = [];
-    const failures: Failure[] = [];
+    const failures: CopyFailure[] = [];
     for (const copies of byTrade(due)) {
       const quote = await this.quotes.forFollowersOrRefusal(
         copies[0]!,
@@ -115,17 +112,8 @@ export class MarketOpenSizer implements OnApplicationBootstrap, OnApplicationShu
       }
     }
     await releaseSizedAtOpen(manager, sized);
-    const failed = new Set(await failCopies(manager, failures));
-    const byId = new Map(due.map((copy) => [copy.id, copy]));
-    await announceSkips(
-      manager,
-      this.outbox,
-      failures
-        .filter((failure) => failed.has(failure.id))
-        .map((failure) => ({ ...byId.get(failure.id)!, code: failure.code, reason: failure.reason })),
-      { correlationId },
-    );
-    this.logger.log({ sized: sized.length, notPlaced: failed.size }, 'Queued automatic copies sized at the open');
+    const failed = await failCopies(manager, this.outbox, failures, { correlationId });
+    this.logger.log({ sized: sized.length, notPlaced: failed.length }, 'Queued automatic copies sized at the open');
     return { taken: due.length, released: sized.length };
   }
 }

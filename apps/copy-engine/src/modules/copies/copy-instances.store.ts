@@ -1,6 +1,7 @@
-import { returnedRows, selectList, type ColumnMap } from '@copytrade/nest';
+import { returnedRows, selectList, type ColumnMap, type EventMeta, type OutboxWriter } from '@copytrade/nest';
 import type { CopyableTradeView } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
+import { announceNotPlaced, NOT_PLACED_COLUMNS, type NotPlacedCopy } from './not-placed-copies';
 import { claimDuePending } from './pending-sweeper';
 
 export type CopyStatus = 'PENDING' | 'OPEN' | 'FAILED' | 'CLOSED';
@@ -384,30 +385,30 @@ export async function releaseUnansweredCopy(manager: EntityManager, id: string):
   );
 }
 
-/** A copy that placed nothing (refused, canceled, expired, rejected): FAILED with the reason, only while PENDING. */
-export async function failCopy(
-  manager: EntityManager,
-  id: string,
-  failure: { code: string; reason: string },
-  update: { orderState?: string | null; brokerageOrderId?: string | null } = {},
-): Promise<boolean> {
-  return (await failCopies(manager, [{ id, ...failure, ...update }])).length > 0;
+/** Why a copy placed nothing, and what its order came to (when it was sent). */
+export interface CopyFailure {
+  id: string;
+  code: string;
+  reason: string;
+  orderState?: string | null;
+  brokerageOrderId?: string | null;
+  brokerageAccountId?: string | null;
 }
 
-/** failCopy for many copies in one statement; answers the ids it failed (those still PENDING). */
+/**
+ * Copies that placed nothing (refused, canceled, expired, rejected): FAILED with the reason, only while PENDING, in
+ * one statement whatever their number, with a CopyFailed (or CopySkipped, a guard's) for each in the caller's
+ * transaction. A copy no longer PENDING (failed or settled already: a retry, a redelivery) is left as it is and not
+ * announced again. Answers the copies it failed.
+ */
 export async function failCopies(
   manager: EntityManager,
-  failures: Array<{
-    id: string;
-    code: string;
-    reason: string;
-    orderState?: string | null;
-    brokerageOrderId?: string | null;
-    brokerageAccountId?: string | null;
-  }>,
-): Promise<string[]> {
+  outbox: OutboxWriter,
+  failures: CopyFailure[],
+  meta: Omit<EventMeta, 'aggregateId'>,
+): Promise<NotPlacedCopy[]> {
   if (failures.length === 0) return [];
-  const rows = returnedRows<{ id: string }>(
+  const failed = returnedRows<NotPlacedCopy>(
     await manager.query(
       `UPDATE ${TABLE} c SET status = 'FAILED', failure_code = f.code, failure_reason = f.reason, in_flight_until = NULL,
               next_attempt_at = NULL, awaiting_confirmation = false, order_state = coalesce(f.order_state, c.order_state),
@@ -416,7 +417,7 @@ export async function failCopies(
          FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
               AS f(id, code, reason, order_state, order_id, account_id)
         WHERE c.id = f.id AND c.status = 'PENDING'
-        RETURNING c.id`,
+        RETURNING ${selectList(NOT_PLACED_COLUMNS, 'c')}`,
       [
         failures.map((failure) => failure.id),
         failures.map((failure) => failure.code),
@@ -427,7 +428,8 @@ export async function failCopies(
       ],
     ),
   );
-  return rows.map((row) => row.id);
+  await announceNotPlaced(manager, outbox, failed, meta);
+  return failed;
 }
 
 /** What a fill opens a copy with (the caller holds the row locked and writes CopyOpened). */

@@ -26,7 +26,7 @@ import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from './copies.tokens';
 import {
-  failCopy,
+  failCopies,
   findCopyById,
   releasePendingCopy,
   releaseUnansweredCopy,
@@ -35,7 +35,6 @@ import {
 import { settleCopyFill } from './copy-settlement';
 import { MarketOpenQueue } from './market-open-queue';
 import { limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
-import { announceSkips } from '../copy-limits/copy-skips';
 
 /** What became of one brokerage call for a copy. */
 export type PlacementOutcome =
@@ -189,18 +188,17 @@ export class CopyPlacement {
         });
         return;
       case 'refused':
-        // A guard's skip (a protected limit the market passed) is announced with the copy's failure, atomically; a
-        // closed market's refusal of an automatic copy (the sweeper asking about its order again) may wait for the open.
+        // Announced with the copy's failure, atomically (a protected limit the market passed as a skip); a closed
+        // market's refusal of an automatic copy (the sweeper asking about its order again) may wait for the open.
         await this.dataSource.transaction(async (tx) => {
           const refusal = { id: copy.id, code: outcome.error.code, reason: outcome.error.message };
-          const [failure] = await this.openQueue.queueClosedMarketRefusals(
+          const refused = await this.openQueue.queueClosedMarketRefusals(
             tx,
             [refusal],
             new Map([[copy.id, copy]]),
             correlationId,
           );
-          if (failure && (await failCopy(tx, copy.id, failure)))
-            await announceSkips(tx, this.outbox, [{ ...copy, ...failure }], { correlationId });
+          await failCopies(tx, this.outbox, refused, { correlationId });
         });
         return;
       case 'unanswered':

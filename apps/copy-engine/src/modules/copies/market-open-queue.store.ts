@@ -1,6 +1,7 @@
-import { returnedRows } from '@copytrade/nest';
+import { returnedRows, selectList, type EventMeta, type OutboxWriter } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { COLUMNS, TABLE, type CopyRecord } from './copy-instances.store';
+import { announceNotPlaced, NOT_PLACED_COLUMNS, type NotPlacedCopy } from './not-placed-copies';
 
 /**
  * Automatic copies refused because the market was closed, left PENDING to wait for `until` (the next open). Each is
@@ -71,24 +72,27 @@ export async function releaseSizedAtOpen(manager: EntityManager, sized: SizedAtO
 }
 
 /**
- * The trade's automatic copies still queued for the open (never sent since): not placed, with the reason. Waits for
- * a worker holding one (its row lock) and then leaves it if it was sized meanwhile — such a copy was already on its
- * way. Answers the ids it failed.
+ * The trade's automatic copies still queued for the open (never sent since): not placed, with the reason and a
+ * CopyFailed each in the caller's transaction. Waits for a worker holding one (its row lock) and then leaves it if it
+ * was sized meanwhile — such a copy was already on its way. Answers the copies it failed.
  */
 export async function cancelQueuedCopiesOfTrade(
   manager: EntityManager,
+  outbox: OutboxWriter,
   tradeId: string,
   failure: { code: string; reason: string },
-): Promise<string[]> {
-  const rows = returnedRows<{ id: string }>(
+  meta: Omit<EventMeta, 'aggregateId'>,
+): Promise<NotPlacedCopy[]> {
+  const failed = returnedRows<NotPlacedCopy>(
     await manager.query(
       `UPDATE ${TABLE} SET status = 'FAILED', failure_code = $2, failure_reason = $3, in_flight_until = NULL,
               next_attempt_at = NULL, updated_at = now()
         WHERE original_trade_id = $1 AND placement = 'automatic' AND status = 'PENDING' AND order_state IS NULL
           AND queued_until IS NOT NULL
-        RETURNING id`,
+        RETURNING ${selectList(NOT_PLACED_COLUMNS)}`,
       [tradeId, failure.code, failure.reason],
     ),
   );
-  return rows.map((row) => row.id);
+  await announceNotPlaced(manager, outbox, failed, meta);
+  return failed;
 }

@@ -2,12 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CopyTradeErrorCode } from '@copytrade/contracts';
 import type { EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
-import type { CopyRecord, failCopies } from './copy-instances.store';
+import type { CopyFailure, CopyRecord } from './copy-instances.store';
 import { guardsOfCopies } from '../copy-limits/guards-of-copies';
 import { queueCopiesForOpen } from './market-open-queue.store';
 import { NextMarketOpen } from './next-market-open';
-
-type Failure = Parameters<typeof failCopies>[1][number];
 
 /**
  * The market-closed policy 'next_open' of automatic copies (docs/product.md, "Copy guards"), wherever the brokerage's
@@ -32,7 +30,7 @@ export class MarketOpenQueue {
    * refusals left to record as not placed. Each is queued only while the copy still has the request id that was
    * refused, so a second word of the same refusal (a redelivery, the sweeper's answer after the event) queues nothing.
    */
-  async queueClosedMarketRefusals<F extends Failure>(
+  async queueClosedMarketRefusals<F extends CopyFailure>(
     manager: EntityManager,
     failures: F[],
     copies: Map<string, CopyRecord>,

@@ -31,10 +31,10 @@ export const COPY_ORDER_EVENTS_DURABLE = 'copy-engine-copies-order-events';
  * id the order was placed with), in aggregate order, once each (the inbox):
  * - units filled (OrderFilled, or OrderUpdated with a fill — a partial one too): a PENDING copy opens with what
  *   filled, CopyOpened in the same transaction; an open copy whose order went on filling grows (settleCopyFill);
- * - an order that ended with nothing filled (canceled, expired, rejected): the PENDING copy fails with the reason —
- *   except an automatic copy rejected for a closed market whose follower waits for the open: queued for it, exactly
- *   as when a batch's answer refuses it (MarketOpenQueue); its new request id leaves any later word of the refused
- *   order without a copy to change;
+ * - an order that ended with nothing filled (canceled, expired, rejected): the PENDING copy fails with the reason and
+ *   a CopyFailed in the same transaction — except an automatic copy rejected for a closed market whose follower waits
+ *   for the open: queued for it, exactly as when a batch's answer refuses it (MarketOpenQueue); its new request id
+ *   leaves any later word of the refused order without a copy to change;
  * - anything else (accepted, unknown): its state noted on the PENDING copy, which stays pending — only the
  *   brokerage's final word settles it, never a timer.
  * The orders of a copy's sells are matched the same way (the sell's own request id): see applyToSell.
@@ -104,7 +104,7 @@ export class CopyOrderEventsHandler extends OrderEventsConsumer {
         new Map([[copy.id, copy]]),
         envelope.correlationId,
       );
-      await failCopies(manager, refused);
+      await failCopies(manager, this.outbox, refused, meta);
     } else if (copy.status === 'PENDING') {
       await manager.query(
         `UPDATE ${TABLE} SET order_state = $2, brokerage_order_id = coalesce($3, brokerage_order_id),
