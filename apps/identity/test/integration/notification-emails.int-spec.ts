@@ -208,23 +208,26 @@ describe('coalescing', () => {
 });
 
 describe('preferences at sending time', () => {
-  it.each(EMAIL_TOPICS)('%s: mailed while its switch is on; ruled out (marked, nothing sent) once off', async (topic) => {
-    const [on, off] = [await newUser(), await newUser()];
-    await switchOff(off, topic);
-    await notify(on, topic);
-    await notify(off, topic);
-    await worker().drain();
-    expect(await mailsTo(on)).toHaveLength(1);
-    expect(await pendingOf(on)).toBe(0);
-    expect(await mailsTo(off)).toHaveLength(0);
-    expect(await pendingOf(off)).toBe(0);
-    // Ruled out is not an e-mail: the window did not start.
-    const started = await identity.db.query(
-      `SELECT 1 FROM identity.notification_email_recipients WHERE user_id = $1 AND last_sent_at IS NOT NULL`,
-      [off.id],
-    );
-    expect(started).toHaveLength(0);
-  });
+  it.each(EMAIL_TOPICS)(
+    '%s: mailed while its switch is on; ruled out (marked, nothing sent) once off',
+    async (topic) => {
+      const [on, off] = [await newUser(), await newUser()];
+      await switchOff(off, topic);
+      await notify(on, topic);
+      await notify(off, topic);
+      await worker().drain();
+      expect(await mailsTo(on)).toHaveLength(1);
+      expect(await pendingOf(on)).toBe(0);
+      expect(await mailsTo(off)).toHaveLength(0);
+      expect(await pendingOf(off)).toBe(0);
+      // Ruled out is not an e-mail: the window did not start.
+      const started = await identity.db.query(
+        `SELECT 1 FROM identity.notification_email_recipients WHERE user_id = $1 AND last_sent_at IS NOT NULL`,
+        [off.id],
+      );
+      expect(started).toHaveLength(0);
+    },
+  );
 
   it("the master switch rules out the follower's topics; the owner dashboard's switches are not under it", async () => {
     const user = await newUser();

@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { WorkLoop } from '@copytrade/nest';
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
@@ -64,7 +58,8 @@ export class NotificationEmailWorker implements OnApplicationBootstrap, OnApplic
     private readonly dataSource: DataSource,
     private readonly store: NotificationEmailQueueStore,
     private readonly tokens: UnsubscribeTokens,
-    @InjectRepository(NotificationEmailOptOutEntity) private readonly optOuts: Repository<NotificationEmailOptOutEntity>,
+    @InjectRepository(NotificationEmailOptOutEntity)
+    private readonly optOuts: Repository<NotificationEmailOptOutEntity>,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
   ) {
