@@ -113,7 +113,8 @@ export class NotificationEmailWorker implements OnApplicationBootstrap, OnApplic
     const pending = await this.store.pendingOf(userId, PENDING_PER_EMAIL);
     const recipient = await this.recipient(userId);
     const allowed = recipient ? pending.filter((row) => emailAllowed(row.topic, recipient.switches)) : [];
-    await this.store.markEmailed(pending.filter((row) => !allowed.includes(row)).map((row) => row.id));
+    const mailed = new Set(allowed);
+    await this.store.markEmailed(pending.filter((row) => !mailed.has(row)).map((row) => row.id));
     if (!recipient || allowed.length === 0) return this.store.release([userId], true);
     if (!(await this.sendSlot())) return this.store.release([userId]);
 
