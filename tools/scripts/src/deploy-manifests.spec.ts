@@ -66,6 +66,7 @@ const SECRET_VARIABLES = [
   // identity: the SMTP URL embeds the mail server's credentials.
   'SMTP_URL',
   'CODE_HASH_SECRET',
+  'NOTIFICATION_UNSUBSCRIBE_SECRET',
 ];
 const PLACEHOLDER = /CHANGE_ME/;
 /**
@@ -74,7 +75,10 @@ const PLACEHOLDER = /CHANGE_ME/;
  */
 const APP_SECRETS: Record<string, { required: string[]; optional?: string[] }> = {
   gateway: { required: ['CSRF_SECRET'], optional: ['REDIS_URL'] },
-  identity: { required: ['DATABASE_URL', 'SMTP_URL', 'CODE_HASH_SECRET'], optional: ['ADMIN_PASSWORD'] },
+  identity: {
+    required: ['DATABASE_URL', 'SMTP_URL', 'CODE_HASH_SECRET', 'NOTIFICATION_UNSUBSCRIBE_SECRET'],
+    optional: ['ADMIN_PASSWORD'],
+  },
   traces: { required: ['DATABASE_URL'] },
   brokerage: {
     required: ['DATABASE_URL', 'SECRETS_ENCRYPTION_KEY'],
@@ -116,7 +120,7 @@ function secretValueProblems(values: Record<string, string | undefined>, where: 
   if (key !== undefined && (!/^[A-Za-z0-9+/]{43}=$/.test(key) || Buffer.from(key, 'base64').length !== 32)) {
     problems.push(`${where}: SECRETS_ENCRYPTION_KEY is not 32 bytes of base64 (openssl rand -base64 32)`);
   }
-  for (const name of ['CODE_HASH_SECRET', 'CSRF_SECRET']) {
+  for (const name of ['CODE_HASH_SECRET', 'NOTIFICATION_UNSUBSCRIBE_SECRET', 'CSRF_SECRET']) {
     const secret = value(name);
     if (secret !== undefined && secret.length < 32)
       problems.push(`${where}: ${name} has ${secret.length} characters, at least 32 are required`);

@@ -5,6 +5,7 @@ import { BaseServiceConfig, envBoolean, ProductionSecret } from '@copytrade/nest
 /** Development-only defaults, printed by `npm start`; production refuses them (and seeds an admin only from ADMIN_PASSWORD). */
 export const DEV_ADMIN_PASSWORD = 'Admin-Beta-2026!';
 export const DEV_CODE_HASH_SECRET = 'development-only-code-hash-secret-0123456789';
+export const DEV_NOTIFICATION_UNSUBSCRIBE_SECRET = 'development-only-unsubscribe-secret-0123456789';
 
 export class IdentityConfig extends BaseServiceConfig {
   /** Absolute lifetime of a session; after it the user signs in again. */
@@ -108,6 +109,34 @@ export class IdentityConfig extends BaseServiceConfig {
 
   get codeHashSecret(): string {
     return this.CODE_HASH_SECRET ?? DEV_CODE_HASH_SECRET;
+  }
+
+  /** Notification e-mails (docs/notification-emails.md): at most one e-mail per user within this window. */
+  @IsInt()
+  @Min(0)
+  @Max(7 * 24 * 3600)
+  NOTIFICATION_EMAIL_WINDOW_SECONDS: number = 15 * 60;
+
+  /** How long the oldest unsent notification of a user waits before its e-mail goes, so a burst becomes one e-mail. */
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  NOTIFICATION_EMAIL_GATHER_SECONDS: number = 30;
+
+  /** Notification e-mails one replica sends per minute at most (evenly spaced). */
+  @IsInt()
+  @Min(1)
+  @Max(600_000)
+  NOTIFICATION_EMAIL_RATE_PER_MINUTE: number = 600;
+
+  /** Keys the HMAC of the e-mails' one-click unsubscribe links. Required in production. */
+  @ProductionSecret({ developmentValues: [DEV_NOTIFICATION_UNSUBSCRIBE_SECRET] })
+  @IsString({ message: 'NOTIFICATION_UNSUBSCRIBE_SECRET must be a string of at least 32 characters' })
+  @MinLength(32, { message: 'NOTIFICATION_UNSUBSCRIBE_SECRET must be at least 32 characters' })
+  NOTIFICATION_UNSUBSCRIBE_SECRET?: string;
+
+  get notificationUnsubscribeSecret(): string {
+    return this.NOTIFICATION_UNSUBSCRIBE_SECRET ?? DEV_NOTIFICATION_UNSUBSCRIBE_SECRET;
   }
 }
 

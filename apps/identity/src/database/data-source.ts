@@ -18,8 +18,10 @@ import { IdentityMessagingOrdering1795500000000 } from './migrations/17955000000
 import { AddCloseAutoCopiesOnTraderSell1795810000000 } from './migrations/1795810000000-AddCloseAutoCopiesOnTraderSell';
 import { PasswordResetRequests1796940000000 } from './migrations/1796940000000-PasswordResetRequests';
 import { AddNotifications1797100000000 } from './migrations/1797100000000-AddNotifications';
+import { NotificationEmails1797100000100 } from './migrations/1797100000100-NotificationEmails';
 import { NotificationEntity } from '../modules/notifications/entities/notification.entity';
 import { OwnerNotificationPreferencesEntity } from '../modules/settings/entities/owner-notification-preferences.entity';
+import { NotificationEmailOptOutEntity } from '../modules/notification-emails/entities/notification-email-opt-out.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
 
@@ -39,6 +41,7 @@ export function identityDataSourceOptions(databaseUrl: string) {
         DevMailEntity,
         NotificationEntity,
         OwnerNotificationPreferencesEntity,
+        NotificationEmailOptOutEntity,
       ],
       migrations: [
         CreateIdentitySchema1763780000000,
@@ -52,6 +55,7 @@ export function identityDataSourceOptions(databaseUrl: string) {
         AddCloseAutoCopiesOnTraderSell1795810000000,
         PasswordResetRequests1796940000000,
         AddNotifications1797100000000,
+        NotificationEmails1797100000100,
       ],
     }),
     url: databaseUrl,

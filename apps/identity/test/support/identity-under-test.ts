@@ -24,14 +24,17 @@ export interface IdentityUnderTest {
   seededUserIds(): Promise<{ adminId: string; demoId: string }>;
   /** Closes what the suite opened on the service's NATS (listeners) before the service and nats-server stop. */
   closeFirst(close: () => Promise<unknown> | void): void;
+  /** One of the service's providers (a worker to drain). */
+  get<T>(type: new (...args: never[]) => T): T;
 }
 
 /**
  * Registers the suite's beforeAll / afterAll: a fresh database with the real migrations, a private nats-server (no
  * other suite's replica answers in the same queue group), the identity service on them and an RpcClient. Call at
- * the top of the spec, before the suite's own hooks (jest runs them in declaration order).
+ * the top of the spec, before the suite's own hooks (jest runs them in declaration order). `env` sets more of the
+ * service's configuration.
  */
-export function useIdentityService(label: string): IdentityUnderTest {
+export function useIdentityService(label: string, env: Record<string, string> = {}): IdentityUnderTest {
   let database: TestDatabase | undefined;
   let nats: PrivateNats | undefined;
   let service: INestApplication | undefined;
@@ -48,6 +51,7 @@ export function useIdentityService(label: string): IdentityUnderTest {
       NATS_URL: nats.url,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      ...env,
     });
     service = await createServiceApp(IdentityAppModule.register(config), {
       service: 'identity',
@@ -90,6 +94,9 @@ export function useIdentityService(label: string): IdentityUnderTest {
     },
     closeFirst(close) {
       closers.push(close);
+    },
+    get(type) {
+      return required(service).get(type);
     },
   };
 }

@@ -14,4 +14,6 @@ export const IdentityErrorCode = {
   COPY_SETTINGS_INVALID: 'COPY_SETTINGS_INVALID',
   /** No user has the id given (e.g. a trace owner an admin picked). */
   USER_NOT_FOUND: 'USER_NOT_FOUND',
+  /** A notification e-mail's unsubscribe link that identity did not sign (forged, altered, cut short). */
+  UNSUBSCRIBE_LINK_INVALID: 'UNSUBSCRIBE_LINK_INVALID',
 } as const;

@@ -22,6 +22,7 @@ export const Messages = {
   copyTradingUpdated: (enabled: boolean) => `Copy trading ${enabled ? 'enabled' : 'disabled'}`,
   copySettingsUpdated: 'Copy settings saved',
   notificationPreferencesSaved: 'Notification preferences saved successfully!',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
   debugLogRecorded: 'Logged',
   debugLogTooLarge: 'Debug data must be at most 8000 characters as JSON',
   devMailboxOnly: 'The development mailbox does not exist in production.',

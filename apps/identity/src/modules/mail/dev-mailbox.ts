@@ -16,9 +16,13 @@ export class DevMailbox implements Mailer {
   constructor(private readonly dataSource: DataSource) {}
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.dataSource
-      .getRepository(DevMailEntity)
-      .insert({ toAddress: mail.to.toLowerCase(), subject: mail.subject, text: mail.text });
+    await this.dataSource.getRepository(DevMailEntity).insert({
+      toAddress: mail.to.toLowerCase(),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      headers: mail.headers ?? {},
+    });
     await this.dataSource.query(
       `DELETE FROM identity.dev_mail WHERE id IN (SELECT id FROM identity.dev_mail ORDER BY sent_at DESC OFFSET $1)`,
       [DevMailbox.capacity],
@@ -37,6 +41,8 @@ export class DevMailbox implements Mailer {
       to: mail.toAddress,
       subject: mail.subject,
       text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
       sentAt: mail.sentAt.toISOString(),
     }));
   }

@@ -17,7 +17,14 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+    });
     this.logger.log({ subject: mail.subject }, 'Mail sent');
   }
 

@@ -11,5 +11,6 @@ import { UserSettingsChangedPublisher } from './user-settings-changed.publisher'
   imports: [TypeOrmModule.forFeature([UserEntity, NotificationPreferencesEntity])],
   controllers: [SettingsController],
   providers: [UserSettingsChangedPublisher, UpdateCopySettingsUseCase, NotificationPreferencesUseCase],
+  exports: [NotificationPreferencesUseCase],
 })
 export class SettingsModule {}

@@ -15,6 +15,10 @@ export interface DevMailView {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative; null when the mail was text only. */
+  html: string | null;
+  /** The mail's extra headers (List-Unsubscribe, List-Unsubscribe-Post…); {} when none. */
+  headers: Record<string, string>;
   sentAt: string;
 }
 export interface DevMailResponse {

@@ -15,6 +15,14 @@ export class DevMailEntity {
   @Column({ type: 'text' })
   text: string;
 
+  /** The HTML alternative, when the mail had one. */
+  @Column({ type: 'text', nullable: true })
+  html: string | null;
+
+  /** The mail's extra headers (List-Unsubscribe…); {} when none. */
+  @Column({ type: 'jsonb' })
+  headers: Record<string, string>;
+
   @Column({ name: 'sent_at', type: 'timestamptz', insert: false })
   sentAt: Date;
 }

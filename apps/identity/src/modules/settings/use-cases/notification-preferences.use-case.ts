@@ -29,18 +29,25 @@ export class NotificationPreferencesUseCase {
     requestId,
   }: RpcRequest<UpdateNotificationPreferencesRpcRequest>): Promise<NotificationPreferencesRpcReply> {
     const { userId } = requireActor(actor);
-    const preferences = await this.dataSource.transaction(async (manager) => {
+    return { preferences: await this.save(userId, pickFlags(payload), requestId) };
+  }
+
+  /**
+   * Changes the user's flags (also an e-mail's unsubscribe link, which names its user); nothing is written when
+   * nothing changes, so a repeated change publishes no second event.
+   */
+  save(userId: string, changes: Partial<NotificationPreferences>, requestId: string): Promise<NotificationPreferences> {
+    return this.dataSource.transaction(async (manager) => {
       // Serialises concurrent saves of one user so each sees the other's result.
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('notification-preferences:' || $1))`, [userId]);
       const current = await readNotificationPreferences(manager, userId);
-      const next: NotificationPreferences = { ...current, ...pickFlags(payload) };
+      const next: NotificationPreferences = { ...current, ...changes };
       const changed = NOTIFICATION_FLAGS.filter((flag) => next[flag] !== current[flag]);
       if (changed.length === 0) return current;
       await manager.upsert(NotificationPreferencesEntity, { userId, ...next }, ['userId']);
       await this.events.publish(manager, userId, changed, requestId);
       return next;
     });
-    return { preferences };
   }
 }
 
