@@ -10,6 +10,7 @@ import { BrokerageLinkModule } from './modules/brokerage-link/brokerage-link.mod
 import { BetaModule } from './modules/beta/beta.module';
 import { DebugLogModule } from './modules/debug-log/debug-log.module';
 import { MailModule } from './modules/mail/mail.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { OnboardingModule } from './modules/onboarding/onboarding.module';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
@@ -40,6 +41,7 @@ export class IdentityAppModule {
         PasswordResetModule,
         OnboardingModule,
         SettingsModule,
+        NotificationsModule,
         DebugLogModule,
       ],
     };
