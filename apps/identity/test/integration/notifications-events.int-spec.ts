@@ -592,3 +592,40 @@ describe('throughput', () => {
     expect(elapsedMs).toBeLessThan(2_000);
   });
 });
+
+/**
+ * The copy consumer's sustained rate (docs/notifications.md): NOTIFICATIONS_BENCH=<events> runs it, e.g. 10000 — a
+ * fan-out's CopyOpened, each also raising the owner's one trade_copied.
+ */
+const benchEvents = Number(process.env.NOTIFICATIONS_BENCH ?? 0);
+(benchEvents > 0 ? it : it.skip)(
+  'bench: the copy consumer applies a fan-out’s CopyOpened events (NOTIFICATIONS_BENCH)',
+  async () => {
+    const owner = await newUser(db());
+    const { tradeId, traceId } = await sharedTrade(owner, []);
+    const followers: string[] = await db()
+      .query(
+        `INSERT INTO identity.users (username, email, password_hash)
+         SELECT 'b' || g || '_' || $1, 'b' || g || '_' || $1 || '@example.com', 'x' FROM generate_series(1, $2::int) g
+         RETURNING id`,
+        [randomUUID().slice(0, 8), benchEvents],
+      )
+      .then((rows: Array<{ id: string }>) => rows.map((row) => row.id));
+    const events = followers.map((follower) => copyOpened(follower, tradeId, traceId));
+    const started = Date.now();
+    for (let index = 0; index < events.length; index += 500)
+      await Promise.all(events.slice(index, index + 500).map((event) => publish(nc, CopyOpened.subject, event)));
+    await expectEventually(
+      async () =>
+        expect((await notificationsOf(db(), owner))[0]?.body).toBe(
+          `${benchEvents.toLocaleString('en-US')} followers copied AAPL`,
+        ),
+      { timeoutMs: 600_000, intervalMs: 200 },
+    );
+    const elapsedMs = Date.now() - started;
+    console.log(
+      `${benchEvents} CopyOpened in ${elapsedMs} ms: ${Math.round((benchEvents * 1000) / elapsedMs)} events/s`,
+    );
+  },
+  700_000,
+);

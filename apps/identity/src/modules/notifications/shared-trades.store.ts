@@ -59,12 +59,20 @@ export async function closeSharedTrade(
   return row ?? null;
 }
 
-/** Counts one more copy of the trade opened; answers the trade with the new count, or null when it is not shared. */
-export async function countCopyOpened(manager: EntityManager, tradeId: string): Promise<SharedTradeRow | null> {
-  const [row] = returnedRows<SharedTradeRow>(
+/**
+ * Counts one more copy of the trade opened; answers the trade with the new count and whether its owner is told live
+ * (`pushNotifications`, no row: on), or null when it is not shared. One statement: it runs for each copy of a fan-out.
+ */
+export async function countCopyOpened(
+  manager: EntityManager,
+  tradeId: string,
+): Promise<(SharedTradeRow & { ownerPush: boolean }) | null> {
+  const [row] = returnedRows<SharedTradeRow & { ownerPush: boolean }>(
     await manager.query(
-      `UPDATE ${SHARED_TRADES_TABLE} SET copies_opened = copies_opened + 1 WHERE trade_id = $1
-       RETURNING ${selectList(SHARED_TRADE_COLUMNS)}`,
+      `UPDATE ${SHARED_TRADES_TABLE} t SET copies_opened = copies_opened + 1 WHERE trade_id = $1
+       RETURNING ${selectList(SHARED_TRADE_COLUMNS, 't')},
+         coalesce((SELECT push_notifications FROM identity.owner_notification_preferences
+                    WHERE user_id = t.owner_user_id), true) AS "ownerPush"`,
       [tradeId],
     ),
   );

@@ -143,7 +143,7 @@ export class CopyNotificationsHandler implements OnModuleInit {
       link: NotificationLinks.traceDashboard(trade.traceId),
       dedupeKey: `trade-copied:${trade.tradeId}`,
     });
-    await this.announcer.ownersAfterCommit(manager, [trade.ownerUserId]);
+    if (trade.ownerPush) await this.announcer.afterCommit(manager, [trade.ownerUserId]);
   }
 
   private async tell(
