@@ -61,19 +61,21 @@ export async function closeSharedTrade(
 
 /**
  * Counts one more copy of the trade opened; answers the trade with the new count and whether its owner is told live
- * (`pushNotifications`, no row: on), or null when it is not shared. One statement: it runs for each copy of a fan-out.
+ * (`pushNotifications`, no row: on), or null when it is not shared (or the follower is its owner). One statement: it runs for each copy of a fan-out.
  */
 export async function countCopyOpened(
   manager: EntityManager,
   tradeId: string,
+  followerId: string,
 ): Promise<(SharedTradeRow & { ownerPush: boolean }) | null> {
   const [row] = returnedRows<SharedTradeRow & { ownerPush: boolean }>(
     await manager.query(
-      `UPDATE ${SHARED_TRADES_TABLE} t SET copies_opened = copies_opened + 1 WHERE trade_id = $1
+      `UPDATE ${SHARED_TRADES_TABLE} t SET copies_opened = copies_opened + 1
+        WHERE trade_id = $1 AND owner_user_id <> $2
        RETURNING ${selectList(SHARED_TRADE_COLUMNS, 't')},
          coalesce((SELECT push_notifications FROM identity.owner_notification_preferences
                     WHERE user_id = t.owner_user_id), true) AS "ownerPush"`,
-      [tradeId],
+      [tradeId, followerId],
     ),
   );
   return row ?? null;

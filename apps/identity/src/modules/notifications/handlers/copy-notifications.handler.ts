@@ -135,8 +135,8 @@ export class CopyNotificationsHandler implements OnModuleInit {
       `copy-opened:${copy.copyId}`,
       NotificationTexts.copyOpened(copy),
     );
-    const trade = await countCopyOpened(manager, copy.originalTradeId);
-    if (!trade || trade.ownerUserId === copy.userId) return;
+    const trade = await countCopyOpened(manager, copy.originalTradeId, copy.userId);
+    if (!trade) return;
     await upsertNotification(manager, trade.ownerUserId, {
       kind: 'trade_copied',
       ...NotificationTexts.tradeCopied(trade.copiesOpened, instrumentOf(trade)),
