@@ -171,7 +171,7 @@ it.each([
 it('the subscription’s tier is read at each call: an upgrade lets the basic subscriber in at once', async () => {
   const upgraded = randomUUID();
   const ledger = subscriptionLedger();
-  await dataSource.transaction((manager) =>
+  const { event } = await dataSource.transaction((manager) =>
     ledger.start(manager, {
       userId: upgraded,
       traceId: trace.id,
@@ -180,6 +180,8 @@ it('the subscription’s tier is read at each call: an upgrade lets the basic su
       correlationId: randomUUID(),
     }),
   );
+  // The event names the trace's owner and trace, for the owner's new-subscriber notification (identity).
+  expect(event.data).toMatchObject({ userId: upgraded, ownerUserId: trace.ownerUserId, traceName: 'Audience' });
   expect(await audience({ tradeId: premiumTradeId, userIds: [upgraded] })).toEqual([]);
   await dataSource.query(`UPDATE traces.subscriptions SET tier_id = $1, tier_name = 'vip' WHERE user_id = $2`, [
     tiers.vip!.id,
