@@ -11,6 +11,7 @@ import { BetaModule } from './modules/beta/beta.module';
 import { DebugLogModule } from './modules/debug-log/debug-log.module';
 import { MailModule } from './modules/mail/mail.module';
 import { NotificationEmailsModule } from './modules/notification-emails/notification-emails.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { OnboardingModule } from './modules/onboarding/onboarding.module';
 import { PasswordResetModule } from './modules/password-reset/password-reset.module';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
@@ -42,6 +43,7 @@ export class IdentityAppModule {
         OnboardingModule,
         SettingsModule,
         NotificationEmailsModule,
+        NotificationsModule,
         DebugLogModule,
       ],
     };

@@ -107,6 +107,21 @@ export class IdentityConfig extends BaseServiceConfig {
   @MinLength(32, { message: 'CODE_HASH_SECRET must be at least 32 characters' })
   CODE_HASH_SECRET?: string;
 
+  /** Notifications (the bell, /notifications) are deleted this many days after they were created or last raised. */
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  NOTIFICATIONS_RETENTION_DAYS: number = 90;
+
+  /**
+   * An event older than this tells no one (it only updates what identity keeps): a consumer created on a stream holding
+   * weeks of history, or replaying it, must not notify of old trades and copies.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(24 * 30)
+  NOTIFICATIONS_MAX_EVENT_AGE_HOURS: number = 24;
+
   get codeHashSecret(): string {
     return this.CODE_HASH_SECRET ?? DEV_CODE_HASH_SECRET;
   }

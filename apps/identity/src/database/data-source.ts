@@ -18,6 +18,7 @@ import { IdentityMessagingOrdering1795500000000 } from './migrations/17955000000
 import { AddCloseAutoCopiesOnTraderSell1795810000000 } from './migrations/1795810000000-AddCloseAutoCopiesOnTraderSell';
 import { PasswordResetRequests1796940000000 } from './migrations/1796940000000-PasswordResetRequests';
 import { AddNotifications1797100000000 } from './migrations/1797100000000-AddNotifications';
+import { AddNotificationSharedTrades1797110000000 } from './migrations/1797110000000-AddNotificationSharedTrades';
 import { NotificationEmails1797100000100 } from './migrations/1797100000100-NotificationEmails';
 import { NotificationEntity } from '../modules/notifications/entities/notification.entity';
 import { OwnerNotificationPreferencesEntity } from '../modules/settings/entities/owner-notification-preferences.entity';
@@ -56,6 +57,7 @@ export function identityDataSourceOptions(databaseUrl: string) {
         PasswordResetRequests1796940000000,
         AddNotifications1797100000000,
         NotificationEmails1797100000100,
+        AddNotificationSharedTrades1797110000000,
       ],
     }),
     url: databaseUrl,

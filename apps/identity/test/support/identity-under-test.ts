@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import {
   createServiceApp,
@@ -20,6 +20,8 @@ export interface IdentityUnderTest {
   readonly db: DataSource;
   readonly rpc: RpcClient;
   readonly natsUrl: string;
+  /** One of the running service's providers. */
+  get<T>(type: Type<T>): T;
   /** The ids of the seeded `admin` and `demo` users. */
   seededUserIds(): Promise<{ adminId: string; demoId: string }>;
   /** Closes what the suite opened on the service's NATS (listeners) before the service and nats-server stop. */
@@ -84,6 +86,9 @@ export function useIdentityService(label: string, env: Record<string, string> = 
     },
     get natsUrl() {
       return required(nats).url;
+    },
+    get(type) {
+      return required(service).get(type);
     },
     async seededUserIds() {
       const users: Array<{ id: string; username: string }> = await required(service)

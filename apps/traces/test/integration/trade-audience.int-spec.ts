@@ -7,6 +7,8 @@ import {
   TradeAudienceRpc,
   type TradeAudienceFilterRpcPayload,
   type TradeAudienceFilterRpcReply,
+  type TradeViewersRpcPayload,
+  type TradeViewersRpcReply,
 } from '@copytrade/contracts';
 import {
   devActorSigner,
@@ -28,9 +30,10 @@ import { TradeAudienceModule } from '../../src/modules/trade-audience/trade-audi
 import { subscriptionLedger } from '../support/traces-test-env';
 
 /**
- * rpc.traces.trade-audience.filter over NATS, answered by the real module on real PostgreSQL (the migrations):
+ * rpc.traces.trade-audience.filter and .list over NATS, answered by the real module on real PostgreSQL (the migrations):
  * of the users a gateway has on its live push, who may see a trade — the owner, active subscribers whose tier
- * ranks at or above the trade's, nobody else; an unshared trade only its owner.
+ * ranks at or above the trade's, nobody else; an unshared trade only its owner. `list` pages the same subscribers
+ * (never the owner) for identity's notifications.
  */
 @Module({})
 class AudienceServiceModule {
@@ -168,7 +171,7 @@ it.each([
 it('the subscription’s tier is read at each call: an upgrade lets the basic subscriber in at once', async () => {
   const upgraded = randomUUID();
   const ledger = subscriptionLedger();
-  await dataSource.transaction((manager) =>
+  const { event } = await dataSource.transaction((manager) =>
     ledger.start(manager, {
       userId: upgraded,
       traceId: trace.id,
@@ -177,6 +180,8 @@ it('the subscription’s tier is read at each call: an upgrade lets the basic su
       correlationId: randomUUID(),
     }),
   );
+  // The event names the trace's owner and trace, for the owner's new-subscriber notification (identity).
+  expect(event.data).toMatchObject({ userId: upgraded, ownerUserId: trace.ownerUserId, traceName: 'Audience' });
   expect(await audience({ tradeId: premiumTradeId, userIds: [upgraded] })).toEqual([]);
   await dataSource.query(`UPDATE traces.subscriptions SET tier_id = $1, tier_name = 'vip' WHERE user_id = $2`, [
     tiers.vip!.id,
@@ -215,4 +220,65 @@ it('refuses a malformed call with 400 (nothing read)', async () => {
 it('answers 1,000 candidates in one call', async () => {
   const crowd = Array.from({ length: 1_000 }, () => randomUUID());
   expect(await audience({ tradeId: premiumTradeId, userIds: [...crowd, users.vip] })).toEqual([users.vip]);
+});
+
+const viewers = (payload: TradeViewersRpcPayload) =>
+  rpc.request<TradeViewersRpcPayload, TradeViewersRpcReply>(TradeAudienceRpc.list, payload, {
+    requestId: randomUUID(),
+  });
+
+it('list: every subscriber who may see a shared trade, ascending, never the owner, with the trace', async () => {
+  const page = await viewers({ tradeId: premiumTradeId });
+  expect(page.trace).toEqual({ id: trace.id, name: 'Audience', ownerUserId: trace.ownerUserId });
+  expect(page.userIds).toEqual([...page.userIds].sort());
+  expect(page.userIds).toEqual(expect.arrayContaining([users.vip, users.premium]));
+  for (const unseen of [trace.ownerUserId, users.basic, users.ended, users.otherTrace, users.stranger])
+    expect(page.userIds).not.toContain(unseen);
+  expect(page.nextCursor).toBeNull();
+});
+
+it('list: pages by keyset until the last page', async () => {
+  const crowd = Array.from({ length: 5 }, () => randomUUID());
+  const ledger = subscriptionLedger();
+  for (const userId of crowd)
+    await dataSource.transaction((manager) =>
+      ledger.start(manager, {
+        userId,
+        traceId: trace.id,
+        tierId: tiers.vip!.id,
+        source: 'user',
+        correlationId: randomUUID(),
+      }),
+    );
+  const seen: string[] = [];
+  let after: string | null = null;
+  let pages = 0;
+  do {
+    const page: TradeViewersRpcReply = await viewers({ tradeId: premiumTradeId, after, limit: 2 });
+    seen.push(...page.userIds);
+    after = page.nextCursor;
+    pages += 1;
+  } while (after);
+  expect(seen).toEqual([...seen].sort());
+  expect(new Set(seen).size).toBe(seen.length);
+  expect(seen).toEqual(expect.arrayContaining([...crowd, users.vip, users.premium]));
+  expect(seen).not.toContain(users.basic);
+  expect(pages).toBeGreaterThanOrEqual(4);
+  await dataSource.query(`DELETE FROM traces.subscriptions WHERE user_id = ANY($1::uuid[])`, [crowd]);
+});
+
+it('list: an unshared trade has no viewers (its trace still named); an unknown trade no trace; a bad call is 400', async () => {
+  expect(await viewers({ tradeId: privateTradeId })).toEqual({
+    trace: { id: trace.id, name: 'Audience', ownerUserId: trace.ownerUserId },
+    userIds: [],
+    nextCursor: null,
+  });
+  expect(await viewers({ tradeId: randomUUID() })).toEqual({ trace: null, userIds: [], nextCursor: null });
+  const status = await rpc
+    .request(TradeAudienceRpc.list, { tradeId: premiumTradeId, limit: 5_001 }, { requestId: randomUUID() })
+    .then(
+      () => 200,
+      (error: { status: number }) => error.status,
+    );
+  expect(status).toBe(400);
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { EventEnvelope } from '@copytrade/contracts';
+import { OpsAlertSubject, type EventEnvelope, type OpsAlert } from '@copytrade/contracts';
 import { expectEventually } from '@copytrade/testing';
 import { register } from 'prom-client';
 import type { DurableEventConsumerOptions } from './durable-event-consumer';
@@ -66,6 +66,10 @@ describe('DurableEventConsumer failures', () => {
       },
       { isPermanentError: (error) => error instanceof RejectedByBusinessRule },
     );
+    const alerts: OpsAlert[] = [];
+    const subscription = suite.ctx.nc.subscribe(OpsAlertSubject, {
+      callback: (_error, message) => alerts.push(message.json<OpsAlert>()),
+    });
     const eventId = randomUUID();
     await publish('permanent', eventId);
 
@@ -80,6 +84,20 @@ describe('DurableEventConsumer failures', () => {
     expect(await suite.ctx.inboxCount('permanent', eventId)).toBe(0);
     const [deadLetter] = await suite.ctx.deadLetters('permanent');
     expect(JSON.parse(deadLetter.payload)).toMatchObject({ id: eventId, data: { thingId: 'thing-permanent' } });
+    // Announced to the admins once recorded (identity's notifications), keyed by the dead letter's id.
+    await expectEventually(() =>
+      expect(alerts.filter((alert) => alert.error === 'copy target no longer exists')).toEqual([
+        {
+          kind: 'event_dead_lettered',
+          service: 'svc',
+          id: deadLetter.id,
+          subject: expect.stringContaining('thing'),
+          error: 'copy target no longer exists',
+          occurredAt: expect.any(String),
+        },
+      ]),
+    );
+    subscription.unsubscribe();
   });
 
   it('handler-still-failing-at-max-deliver-ends-in-dead-letter-instead-of-being-dropped', async () => {

@@ -17,6 +17,7 @@ import { MessagingException } from './messaging.exception';
 import { errorMessage, errorStack, type MessagingLogger } from './messaging-logger';
 import { messagingMetrics } from './messaging-metrics';
 import { messagingTableName } from './messaging-table-name.util';
+import { publishOpsAlert } from './ops-alerts';
 
 export type EventHandler<T = unknown> = (envelope: EventEnvelope<T>, manager: EntityManager) => Promise<void>;
 /** Applies a group's new events (in stream order) inside the group's one transaction; write only through `manager`. */
@@ -490,12 +491,14 @@ export class DurableEventConsumer<T = unknown> {
   /** Records the message, then terminates it; if the record cannot be written, the message is retried instead. */
   private async deadLetter(msg: JsMsg, payload: string, eventId: string | null, error: unknown): Promise<void> {
     const deliveries = msg.info.deliveryCount;
+    let deadLetterId: string;
     try {
-      await this.options.dataSource.query(
+      const [row] = (await this.options.dataSource.query(
         `INSERT INTO ${this.deadLetterTable} (consumer, event_id, subject, stream_sequence, payload, error, deliveries)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id`,
         [this.options.durableName, eventId, msg.subject, msg.seq, payload, errorMessage(error), deliveries],
-      );
+      )) as Array<{ id: string }>;
+      deadLetterId = row!.id;
     } catch (dbError) {
       this.logger.error(
         `Dead-lettering message ${msg.seq} failed; will retry: ${errorMessage(dbError)}`,
@@ -508,6 +511,17 @@ export class DurableEventConsumer<T = unknown> {
     this.logger.error(
       `Dead-lettered ${msg.subject} #${msg.seq} (event ${eventId ?? 'unknown'}) after ${deliveries} deliveries: ${errorMessage(error)}`,
       errorStack(error),
+    );
+    publishOpsAlert(
+      this.options.nc,
+      {
+        kind: 'event_dead_lettered',
+        service: this.options.schema,
+        id: deadLetterId,
+        subject: msg.subject,
+        error: errorMessage(error),
+      },
+      this.logger,
     );
     // No reason text: "+TERM <reason>" is a 2.10 addition and nats-server 2.9 does not understand it.
     msg.term();

@@ -19,3 +19,4 @@ export * from './outbox-relay';
 export * from './outbox-set-aside';
 export * from './outbox-writer';
 export * from './nats-address';
+export * from './ops-alerts';

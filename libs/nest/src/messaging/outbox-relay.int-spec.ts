@@ -1,6 +1,6 @@
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { createTestDatabase, expectEventually, natsUrl, uniqueSuffix, type TestDatabase } from '@copytrade/testing';
-import { defineEvent } from '@copytrade/contracts';
+import { defineEvent, OpsAlertSubject, type OpsAlert } from '@copytrade/contracts';
 import { register } from 'prom-client';
 import { connectNats, ensureEventsStream } from './jetstream-connection';
 import { SetAsideOutbox } from './outbox-set-aside';
@@ -332,6 +332,10 @@ describe('Outbox writer and relay', () => {
         await writer.add(manager, routed, { thingId: 'other' }, { correlationId: 'r', aggregateId: 'thing:q' });
       });
       const setAsideBefore = await metricValue('copytrade_outbox_set_aside_total');
+      const alerts: OpsAlert[] = [];
+      const subscription = ctx.nc.subscribe(OpsAlertSubject, {
+        callback: (_error, message) => alerts.push(message.json<OpsAlert>()),
+      });
 
       expect(await relay.relayOnce()).toBe(1); // the other aggregate is not stopped by the poison row
       expect(await publishedThingIds(routed.subject)).toEqual(['other']);
@@ -354,6 +358,18 @@ describe('Outbox writer and relay', () => {
       expect((await rowsByThing()).poison.attempts).toBe(3);
       expect(logger.lines.filter((line) => line.startsWith('error:') && line.includes('set aside'))).toHaveLength(1);
       expect(await metricValue('copytrade_outbox_set_aside_total')).toBe(setAsideBefore + 1);
+      await ctx.nc.flush();
+      expect(alerts).toEqual([
+        {
+          kind: 'outbox_set_aside',
+          service: TEST_SCHEMA,
+          id: rows.poison.id,
+          subject: unroutedDefinition().subject,
+          error: expect.any(String),
+          occurredAt: expect.any(String),
+        },
+      ]);
+      subscription.unsubscribe();
 
       // The operator fixes the cause (the stream now captures the subject) and hands the row back: its
       // aggregate's events then leave in order.

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { errorMessage, errorStack, type MessagingLogger } from './messaging-logger';
 import { messagingMetrics } from './messaging-metrics';
 import { messagingTableName } from './messaging-table-name.util';
+import { publishOpsAlert } from './ops-alerts';
 
 export interface OutboxRow {
   id: string;
@@ -317,6 +318,17 @@ export class OutboxRelay {
     );
     if (setAside) {
       messagingMetrics().outboxSetAsideTotal.inc({ service: this.service });
+      publishOpsAlert(
+        this.nc,
+        {
+          kind: 'outbox_set_aside',
+          service: this.options.schema,
+          id: row.id,
+          subject: row.subject,
+          error: errorMessage(error),
+        },
+        this.logger,
+      );
       this.logger.error(
         `Outbox event ${row.id} on ${row.subject} set aside after ${attempt} failed publishes` +
           `${row.aggregate_id ? ` (later events of ${row.aggregate_id} wait behind it)` : ''}: ${errorMessage(error)}`,

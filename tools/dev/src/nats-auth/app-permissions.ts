@@ -1,4 +1,4 @@
-import { EVENTS_STREAM } from '@copytrade/contracts';
+import { EVENTS_STREAM, OpsAlertSubject } from '@copytrade/contracts';
 
 /** Every app that connects to NATS, each with its own user (docs/security.md). */
 export const NATS_APPS = ['gateway', 'identity', 'traces', 'brokerage', 'copy-engine', 'admin'] as const;
@@ -42,17 +42,24 @@ const NEEDS: Record<NatsApp, AppNeeds> = {
       'rpc.traces.copy-eligibility.>',
       'rpc.traces.copyable-open-trades.>',
       'rpc.traces.live-trades.>',
+      'rpc.traces.trade-audience.list',
     ],
     listens: ['broadcast.>'],
     orderedConsumers: true,
   },
   identity: {
-    calls: [],
+    calls: ['rpc.traces.trade-audience.list'],
+    // Every service's messaging library publishes the ops alerts; identity turns them into admins' notifications.
+    listens: [OpsAlertSubject],
     durables: [
       'identity-brokerage-link-connections',
       'identity-brokerage-link-registrations',
       'identity-brokerage-link-deletions',
       'identity-onboarding-auto-subscribe',
+      'identity-notifications-trades',
+      'identity-notifications-subscriptions',
+      'identity-notifications-copy-engine',
+      'identity-notifications-orders',
     ],
   },
   traces: {
@@ -142,7 +149,8 @@ export function permissionsOf(app: NatsApp, stream = EVENTS_STREAM): SubjectPerm
     // Replies to requests it serves, and JetStream's answers to its own API calls go to the caller's inbox.
     '_INBOX.>',
     ...needs.calls,
-    ...(isService ? [`events.${app}.>`] : []),
+    // A service's outbox relay and consumers announce rows set aside and dead letters (OpsAlertSubject).
+    ...(isService ? [`events.${app}.>`, OpsAlertSubject] : []),
     `broadcast.${app}.>`,
     ...streamApi(stream),
     ...(needs.durables ?? []).flatMap((durable) => durableApi(stream, durable)),

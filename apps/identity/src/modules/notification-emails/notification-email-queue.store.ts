@@ -4,7 +4,7 @@ import { returnedRows, selectList, type ColumnMap } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** The notifications module's table (entity NotificationEntity): the rows waiting for their e-mail. */
-const NOTIFICATIONS = 'identity.notifications';
+import { NOTIFICATIONS_TABLE as NOTIFICATIONS } from '../notifications/notifications.store';
 export const NOTIFICATION_EMAIL_RECIPIENTS = 'identity.notification_email_recipients';
 
 /** A notification waiting for its e-mail (email_topic set, emailed_at null). */

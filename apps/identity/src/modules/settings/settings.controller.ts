@@ -3,12 +3,16 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   IdentityAccountRpc,
   ActorOnlyRpcCall,
+  NotificationsRpc,
+  UpdateOwnerNotificationPreferencesRpcCall,
   UpdateCopySettingsRpcCall,
   UpdateNotificationPreferencesRpcCall,
   type NotificationPreferencesRpcReply,
+  type OwnerNotificationPreferencesRpcReply,
   type UserRpcReply,
 } from '@copytrade/contracts';
 import { NotificationPreferencesUseCase } from './use-cases/notification-preferences.use-case';
+import { OwnerNotificationPreferencesUseCase } from './use-cases/owner-notification-preferences.use-case';
 import { UpdateCopySettingsUseCase } from './use-cases/update-copy-settings.use-case';
 
 @Controller()
@@ -16,6 +20,7 @@ export class SettingsController {
   constructor(
     private readonly copySettings: UpdateCopySettingsUseCase,
     private readonly notifications: NotificationPreferencesUseCase,
+    private readonly ownerNotifications: OwnerNotificationPreferencesUseCase,
   ) {}
 
   @MessagePattern(IdentityAccountRpc.updateCopySettings)
@@ -33,5 +38,17 @@ export class SettingsController {
     @Payload() request: UpdateNotificationPreferencesRpcCall,
   ): Promise<NotificationPreferencesRpcReply> {
     return this.notifications.update(request);
+  }
+
+  @MessagePattern(NotificationsRpc.getOwnerPreferences)
+  ownerNotificationPreferences(@Payload() request: ActorOnlyRpcCall): Promise<OwnerNotificationPreferencesRpcReply> {
+    return this.ownerNotifications.get(request);
+  }
+
+  @MessagePattern(NotificationsRpc.updateOwnerPreferences)
+  updateOwnerNotificationPreferences(
+    @Payload() request: UpdateOwnerNotificationPreferencesRpcCall,
+  ): Promise<OwnerNotificationPreferencesRpcReply> {
+    return this.ownerNotifications.update(request);
   }
 }

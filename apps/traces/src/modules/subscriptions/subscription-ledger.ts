@@ -85,6 +85,8 @@ export class SubscriptionLedger {
         tierId: tier.id,
         tierName: tier.name,
         source: input.source,
+        ownerUserId: trace.ownerUserId,
+        traceName: trace.name,
         occurredAt: new Date().toISOString(),
       },
       { correlationId: input.correlationId, aggregateId: subscriptionAggregateId(trace.id, input.userId) },

@@ -1,4 +1,4 @@
-import { IsIn, IsISO8601, IsUUID } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUUID } from 'class-validator';
 import { defineCataloguedEvent } from '../catalogued-event';
 import { TIER_NAMES, type TierName } from '../../http/traces/traces.rules';
 
@@ -30,6 +30,18 @@ abstract class SubscriptionEventV1 {
 export class SubscriptionStartedV1 extends SubscriptionEventV1 {
   @IsIn(['user', 'onboarding'])
   source: 'user' | 'onboarding';
+
+  /**
+   * The trace's owner and name, so the owner can be told of the new subscriber (identity's notifications). Added after
+   * v1 was first published: absent from older events.
+   */
+  @IsOptional()
+  @IsUUID()
+  ownerUserId?: string;
+
+  @IsOptional()
+  @IsString()
+  traceName?: string;
 }
 
 export class SubscriptionEndedV1 extends SubscriptionEventV1 {

@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsArray, IsUUID } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { rpcCallOf } from '../rpc-call';
 
 /**
@@ -9,6 +9,7 @@ import { rpcCallOf } from '../rpc-call';
  */
 export const TradeAudienceRpc = {
   filter: 'rpc.traces.trade-audience.filter',
+  list: 'rpc.traces.trade-audience.list',
 } as const;
 
 /** Ids per call; a gateway with more connected users asks in batches (NATS payloads stay far under 1 MB). */
@@ -30,3 +31,39 @@ export interface TradeAudienceFilterRpcReply {
 }
 
 export class TradeAudienceFilterRpcCall extends rpcCallOf(TradeAudienceFilterRpcPayload) {}
+
+/** Ids per page of `list` at most (about 200 kB of JSON, far under NATS's 1 MB max_payload). */
+export const TRADE_VIEWERS_PAGE_MAX = 5_000;
+
+/**
+ * `list`: every follower who may see a shared trade — the trace's active subscribers whose tier ranks at or above the
+ * trade's required tier (the trace page's rule), never its owner; whether the trade is open or closed. Asked by
+ * identity's notifications of TradeShared and TradeClosed (a system call, no actor). Keyset paging on the user id.
+ */
+export class TradeViewersRpcPayload {
+  @IsUUID('all', { message: 'tradeId must be a valid id' })
+  tradeId: string;
+
+  /** The previous page's nextCursor (the last user id it held); the first page without it. */
+  @IsOptional()
+  @IsUUID('all', { message: 'after must be a valid id' })
+  after?: string | null;
+
+  /** 1 to TRADE_VIEWERS_PAGE_MAX ids (the maximum when omitted). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(TRADE_VIEWERS_PAGE_MAX)
+  limit?: number;
+}
+
+export interface TradeViewersRpcReply {
+  /** The trade's trace; null when there is no such trade. */
+  trace: { id: string; name: string; ownerUserId: string } | null;
+  /** Followers who may see it, ascending; empty when the trade is not shared. */
+  userIds: string[];
+  /** Where the next page starts; null on the last page. */
+  nextCursor: string | null;
+}
+
+export class TradeViewersRpcCall extends rpcCallOf(TradeViewersRpcPayload) {}

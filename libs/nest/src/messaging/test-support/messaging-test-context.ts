@@ -109,9 +109,9 @@ export class MessagingTestContext {
 
   async deadLetters(
     consumer: string,
-  ): Promise<Array<{ event_id: string | null; error: string; deliveries: number; payload: string }>> {
+  ): Promise<Array<{ id: string; event_id: string | null; error: string; deliveries: number; payload: string }>> {
     return this.dataSource.query(
-      `SELECT event_id, error, deliveries, payload FROM ${TEST_SCHEMA}.dead_letter WHERE consumer = $1 ORDER BY created_at`,
+      `SELECT id, event_id, error, deliveries, payload FROM ${TEST_SCHEMA}.dead_letter WHERE consumer = $1 ORDER BY created_at`,
       [consumer],
     );
   }
