@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { EmailTopic } from '@copytrade/contracts';
 import { returnedRows, selectList, type ColumnMap } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
-
-/** The notifications module's table (entity NotificationEntity): the rows waiting for their e-mail. */
+// The notifications module's table (entity NotificationEntity): the rows waiting for their e-mail.
 import { NOTIFICATIONS_TABLE as NOTIFICATIONS } from '../notifications/notifications.store';
+
 export const NOTIFICATION_EMAIL_RECIPIENTS = 'identity.notification_email_recipients';
 
 /** A notification waiting for its e-mail (email_topic set, emailed_at null). */
