@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventEnvelope } from '@copytrade/contracts';
+import { returnedRows } from '../database/returned-rows';
 import { MessagingException } from './messaging.exception';
 import { messagingTableName } from './messaging-table-name.util';
 
@@ -75,6 +76,54 @@ export class AggregateOrder {
         )) as Array<{ last_version: string }>);
     const last = Number(row!.last_version);
     return aggregate.version <= last ? 'stale' : 'early';
+  }
+
+  /**
+   * `claim` for a group of events of distinct aggregates, in three statements whatever their number: the missing rows
+   * created at 0, the ones at their event's previous version moved to it (locked), the rest read to tell a stale event
+   * from an early one. Answers each aggregate's check, in the order given.
+   */
+  async claimAll(manager: EntityManager, aggregates: AggregateRef[]): Promise<VersionCheck[]> {
+    if (new Set(aggregates.map((aggregate) => `${aggregate.producer}\u0000${aggregate.id}`)).size !== aggregates.length)
+      throw new Error('claimAll needs distinct aggregates');
+    const columns = [
+      aggregates.map((aggregate) => aggregate.producer),
+      aggregates.map((aggregate) => aggregate.id),
+      aggregates.map((aggregate) => String(aggregate.version)),
+    ];
+    const input = `unnest($2::text[], $3::text[], $4::bigint[]) AS i(producer, aggregate_id, version)`;
+    await manager.query(
+      `INSERT INTO ${this.positions} (consumer, producer, aggregate_id, last_version)
+       SELECT $1, i.producer, i.aggregate_id, 0 FROM ${input}
+       ON CONFLICT (consumer, producer, aggregate_id) DO NOTHING`,
+      [this.consumer, ...columns],
+    );
+    const advanced = returnedRows<{ producer: string; aggregate_id: string }>(
+      await manager.query(
+        `UPDATE ${this.positions} p SET last_version = i.version, updated_at = now()
+         FROM ${input}
+        WHERE p.consumer = $1 AND p.producer = i.producer AND p.aggregate_id = i.aggregate_id
+          AND p.last_version = i.version - 1
+       RETURNING p.producer, p.aggregate_id`,
+        [this.consumer, ...columns],
+      ),
+    );
+    const moved = new Set(advanced.map((row) => `${row.producer}\u0000${row.aggregate_id}`));
+    const checks = aggregates.map((aggregate): VersionCheck | null =>
+      moved.has(`${aggregate.producer}\u0000${aggregate.id}`) ? 'next' : null,
+    );
+    if (checks.every((check) => check === 'next')) return checks as VersionCheck[];
+    const rows = (await manager.query(
+      `SELECT p.producer, p.aggregate_id, p.last_version FROM ${this.positions} p JOIN ${input}
+          ON p.producer = i.producer AND p.aggregate_id = i.aggregate_id
+        WHERE p.consumer = $1`,
+      [this.consumer, ...columns],
+    )) as Array<{ producer: string; aggregate_id: string; last_version: string }>;
+    const last = new Map(rows.map((row) => [`${row.producer}\u0000${row.aggregate_id}`, Number(row.last_version)]));
+    return aggregates.map((aggregate, index) => {
+      if (checks[index]) return checks[index]!;
+      return aggregate.version <= last.get(`${aggregate.producer}\u0000${aggregate.id}`)! ? 'stale' : 'early';
+    });
   }
 
   /** Records one more hold-back of the event; returns how many so far and for how long it has been held. */

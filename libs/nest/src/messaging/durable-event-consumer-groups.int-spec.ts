@@ -87,6 +87,51 @@ describe('DurableEventConsumer group commit', () => {
     expect(await suite.ctx.deadLetters('versions')).toEqual([]);
   });
 
+  it('a-group-of-distinct-aggregates-skips-a-stale-version-and-holds-back-an-early-one', async () => {
+    const record = suite.ctx.recordHandled('distinct');
+    const consumer = suite.consumer('distinct', {
+      durableName: 'distinct',
+      handler: record,
+      groupSize: 10,
+      holdBackoffMs: [50, 100],
+    });
+    // thing:seen is at version 1 already; a second version-1 event of it is stale.
+    await consumer.applyOnce(suite.ctx.envelope('seen-v1', randomUUID(), { id: 'thing:seen', version: 1 }));
+    await suite.publishVersion('distinct', 'seen-v1-again', 'thing:seen', 1);
+    for (let index = 0; index < 5; index += 1)
+      await suite.publishVersion('distinct', `fresh-${index}`, `thing:fresh-${index}`, 1);
+    // thing:late's version 2 comes before its version 1: the group is applied one by one, v2 held back until v1.
+    await suite.publishVersion('distinct', 'late-v2', 'thing:late', 2);
+    await consumer.start();
+    await expectEventually(async () =>
+      expect(await suite.ctx.handledThingIds('distinct')).toEqual(
+        expect.arrayContaining(['fresh-0', 'fresh-1', 'fresh-2', 'fresh-3', 'fresh-4']),
+      ),
+    );
+    await suite.publishVersion('distinct', 'late-v1', 'thing:late', 1);
+
+    await expectEventually(async () => expect(await suite.ctx.handledThingIds('distinct')).toHaveLength(8));
+    await suite.expectSettled('distinct');
+    const handled = await suite.ctx.handledThingIds('distinct');
+    expect(handled).not.toContain('seen-v1-again');
+    expect(handled.indexOf('late-v1')).toBeLessThan(handled.indexOf('late-v2'));
+  });
+
+  it('a-burst-of-first-versions-is-claimed-together-and-each-aggregate-advances-once', async () => {
+    const record = suite.ctx.recordHandled('claimed');
+    for (let index = 0; index < 30; index += 1)
+      await suite.publishVersion('claimed', `copy-${index}`, `thing:copy-${index}`, 1);
+    await suite.consumer('claimed', { durableName: 'claimed', handler: record, groupSize: 30 }).start();
+
+    await expectEventually(async () => expect(await suite.ctx.handledThingIds('claimed')).toHaveLength(30));
+    await suite.expectSettled('claimed');
+    const [positions] = await suite.ctx.dataSource.query(
+      `SELECT count(*)::int AS n, min(last_version)::int AS min, max(last_version)::int AS max
+         FROM ${TEST_SCHEMA}.inbox_aggregate WHERE consumer = 'claimed'`,
+    );
+    expect(positions).toEqual({ n: 30, min: 1, max: 1 });
+  });
+
   it('an-event-already-applied-is-skipped-by-its-group', async () => {
     const record = suite.ctx.recordHandled('applied');
     const consumer = suite.consumer('applied', { durableName: 'applied', handler: record, groupSize: 10 });

@@ -341,21 +341,41 @@ export class DurableEventConsumer<T = unknown> {
         [this.options.durableName, envelopes.map((envelope) => envelope.id)],
       )) as Array<{ event_id: string }>;
       const fresh = new Set(inserted.map((row) => row.event_id));
-      const toApply: Array<EventEnvelope<T>> = [];
-      for (const envelope of envelopes) {
-        if (!fresh.has(envelope.id)) continue; // already applied (a read-your-writes applyNow, another replica)
-        const aggregate = aggregateOf(envelope);
-        if (aggregate) {
-          const check = await this.order.claim(manager, aggregate);
-          if (check === 'early') throw new GroupNeedsSingles();
-          if (check === 'stale') continue;
-        }
-        toApply.push(envelope);
-      }
+      // Already applied ones (a read-your-writes applyNow, another replica) are left out.
+      const toApply = await this.claimInOrder(
+        manager,
+        envelopes.filter((envelope) => fresh.has(envelope.id)),
+      );
       if (toApply.length === 0) return;
       if (this.options.groupHandler) await this.options.groupHandler(toApply, manager);
       else for (const envelope of toApply) await this.options.handler(envelope, manager);
     });
+  }
+
+  /**
+   * The group's events whose aggregate version is next (stale ones left out); an early one rolls the group back.
+   * Distinct aggregates (the usual burst: one event per copy) are claimed in three statements; a group with several
+   * events of one aggregate claims them one by one, in stream order.
+   */
+  private async claimInOrder(
+    manager: EntityManager,
+    envelopes: Array<EventEnvelope<T>>,
+  ): Promise<Array<EventEnvelope<T>>> {
+    const aggregated = envelopes.map((envelope) => ({ envelope, aggregate: aggregateOf(envelope) }));
+    const refs = aggregated.flatMap(({ aggregate }) => (aggregate ? [aggregate] : []));
+    const distinct = new Set(refs.map((ref) => `${ref.producer}\u0000${ref.id}`)).size === refs.length;
+    const checks = distinct && refs.length > 1 ? await this.order.claimAll(manager, refs) : null;
+    const toApply: Array<EventEnvelope<T>> = [];
+    let claimed = 0;
+    for (const { envelope, aggregate } of aggregated) {
+      if (aggregate) {
+        const check = checks ? checks[claimed++]! : await this.order.claim(manager, aggregate);
+        if (check === 'early') throw new GroupNeedsSingles();
+        if (check === 'stale') continue;
+      }
+      toApply.push(envelope);
+    }
+    return toApply;
   }
 
   private async handleMessage(msg: JsMsg): Promise<void> {

@@ -75,6 +75,47 @@ export async function notifyUsers(
   return rows.map((row) => row.userId);
 }
 
+/** One recipient's own text of a notification stored for many at once (notifyEach). */
+export interface OwnNotification {
+  userId: string;
+  title: string;
+  body: string;
+  dedupeKey: string;
+}
+
+/**
+ * notifyUsers with a text per recipient (a group of a fan-out's copies: each follower's own copy), in one statement;
+ * returns those who got theirs.
+ */
+export async function notifyEach(
+  manager: EntityManager,
+  kind: NotificationKind,
+  link: string,
+  notifications: OwnNotification[],
+): Promise<string[]> {
+  if (notifications.length === 0) return [];
+  const rows = returnedRows<{ userId: string }>(
+    await manager.query(
+      `INSERT INTO ${NOTIFICATIONS_TABLE} (user_id, kind, title, body, link, dedupe_key, email_topic)
+       SELECT users.id, $5, own.title, own.body, $6, own.dedupe_key, $7
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS own(user_id, title, body, dedupe_key)
+         JOIN identity.users users ON users.id = own.user_id
+       ON CONFLICT (user_id, dedupe_key) DO NOTHING
+       RETURNING user_id::text AS "userId"`,
+      [
+        notifications.map((notification) => notification.userId),
+        notifications.map((notification) => notification.title),
+        notifications.map((notification) => notification.body),
+        notifications.map((notification) => notification.dedupeKey),
+        kind,
+        link,
+        emailTopicOf(kind),
+      ],
+    ),
+  );
+  return rows.map((row) => row.userId);
+}
+
 /** Stores the notification for every admin; returns those who got it (not those who already had its key). */
 export async function notifyAdmins(manager: EntityManager, notification: NewNotification): Promise<string[]> {
   const rows = returnedRows<{ userId: string }>(

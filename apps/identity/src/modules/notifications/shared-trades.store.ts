@@ -60,22 +60,24 @@ export async function closeSharedTrade(
 }
 
 /**
- * Counts one more copy of the trade opened; answers the trade with the new count and whether its owner is told live
- * (`pushNotifications`, no row: on), or null when it is not shared (or the follower is its owner). One statement: it runs for each copy of a fan-out.
+ * Counts the copies of the trade opened by `followerIds` (one per copy; the owner's own left out); answers the trade
+ * with the new count and whether its owner is told live (`pushNotifications`, no row: on), or null when it is not
+ * shared or no copy counted. One statement for a whole group of a fan-out's copies.
  */
-export async function countCopyOpened(
+export async function countCopiesOpened(
   manager: EntityManager,
   tradeId: string,
-  followerId: string,
+  followerIds: string[],
 ): Promise<(SharedTradeRow & { ownerPush: boolean }) | null> {
   const [row] = returnedRows<SharedTradeRow & { ownerPush: boolean }>(
     await manager.query(
-      `UPDATE ${SHARED_TRADES_TABLE} t SET copies_opened = copies_opened + 1
-        WHERE trade_id = $1 AND owner_user_id <> $2
+      `UPDATE ${SHARED_TRADES_TABLE} t
+          SET copies_opened = copies_opened + (SELECT count(*) FROM unnest($2::uuid[]) f(id) WHERE f.id <> t.owner_user_id)
+        WHERE trade_id = $1 AND EXISTS (SELECT 1 FROM unnest($2::uuid[]) f(id) WHERE f.id <> t.owner_user_id)
        RETURNING ${selectList(SHARED_TRADE_COLUMNS, 't')},
          coalesce((SELECT push_notifications FROM identity.owner_notification_preferences
                     WHERE user_id = t.owner_user_id), true) AS "ownerPush"`,
-      [tradeId, followerId],
+      [tradeId, followerIds],
     ),
   );
   return row ?? null;

@@ -22,8 +22,8 @@ import { EventAge } from '../event-age';
 import { NotificationLinks } from '../notification-kinds';
 import { NotificationTexts, instrumentOf, type NotificationText } from '../notification-texts';
 import { NotificationsAnnouncer } from '../notifications-announcer';
-import { notifyUsers, upsertNotification, type FollowerSwitch } from '../notifications.store';
-import { countCopyOpened } from '../shared-trades.store';
+import { notifyEach, notifyUsers, upsertNotification, type FollowerSwitch } from '../notifications.store';
+import { countCopiesOpened } from '../shared-trades.store';
 
 /**
  * Every copy-engine event: a copy's aggregate (`copy:<id>`: opened, failed, skipped, closed, close abandoned) and a
@@ -32,6 +32,11 @@ import { countCopyOpened } from '../shared-trades.store';
  */
 export const COPY_ENGINE_EVENTS = 'events.copy-engine.>';
 export const COPY_NOTIFICATIONS_DURABLE = 'identity-notifications-copy-engine';
+/**
+ * Events applied per transaction in a burst (group commit): a 10,000-follower fan-out's CopyOpened events become ~50
+ * groups, each stored in a few statements, instead of 10,000 transactions (docs/notifications.md#throughput).
+ */
+const COPY_NOTIFICATIONS_GROUP_SIZE = 200;
 type CopyEngineEvent =
   | CopyOpenedV1
   | CopyFailedV1
@@ -45,9 +50,9 @@ type CopyEngineEvent =
  * The follower is told of their copies (opened, not placed, skipped, closed — with notifyOnCopiedTradeSold —, close
  * abandoned), of their guards firing and of automatic copying paused by a guard (not by themselves); each keyed by the
  * copy or the event. A copy opened of a shared trade also raises the trade's owner's one `trade_copied` notification
- * ("12 followers copied AAPL"), counted in the projection of shared trades. One small transaction per event: about
- * 200 events/s on a 2-core machine, the commit's WAL flush the larger part of it; the default pull (batchSize 10)
- * keeps up with a pull of 200 there (docs/notifications.md#throughput).
+ * ("12 followers copied AAPL"), counted in the projection of shared trades. A burst is applied in groups (group
+ * commit): the group's copies opened are stored in one statement and counted per trade in one more; other events of
+ * the group one by one (docs/notifications.md#throughput).
  */
 @Injectable()
 export class CopyNotificationsHandler implements OnModuleInit {
@@ -62,7 +67,19 @@ export class CopyNotificationsHandler implements OnModuleInit {
       durableName: COPY_NOTIFICATIONS_DURABLE,
       filterSubject: COPY_ENGINE_EVENTS,
       handler: (envelope, manager) => this.apply(envelope, manager),
+      groupSize: COPY_NOTIFICATIONS_GROUP_SIZE,
+      groupHandler: (envelopes, manager) => this.applyGroup(envelopes, manager),
     });
+  }
+
+  /** A group's copies opened together; its other events one by one (their notifications do not depend on order). */
+  async applyGroup(envelopes: Array<EventEnvelope<CopyEngineEvent>>, manager: EntityManager): Promise<void> {
+    const opened: CopyOpenedV1[] = [];
+    for (const envelope of envelopes) {
+      if (envelope.type !== CopyOpened.type) await this.apply(envelope, manager);
+      else if (!this.age.tooOldToNotify(envelope)) opened.push(envelope.data as CopyOpenedV1);
+    }
+    await this.openedAll(opened, manager);
   }
 
   async apply(envelope: EventEnvelope<CopyEngineEvent>, manager: EntityManager): Promise<void> {
@@ -122,23 +139,41 @@ export class CopyNotificationsHandler implements OnModuleInit {
     }
   }
 
-  private async opened(copy: CopyOpenedV1, manager: EntityManager): Promise<void> {
-    await this.tell(
+  private opened(copy: CopyOpenedV1, manager: EntityManager): Promise<void> {
+    return this.openedAll([copy], manager);
+  }
+
+  /** Each follower told of their copy, and each trade's owner of its count, in a statement per trade. */
+  private async openedAll(copies: CopyOpenedV1[], manager: EntityManager): Promise<void> {
+    if (copies.length === 0) return;
+    const told = await notifyEach(
       manager,
-      copy.userId,
       'copy_opened',
-      `copy-opened:${copy.copyId}`,
-      NotificationTexts.copyOpened(copy),
+      NotificationLinks.myCopies,
+      copies.map((copy) => ({
+        userId: copy.userId,
+        dedupeKey: `copy-opened:${copy.copyId}`,
+        ...NotificationTexts.copyOpened(copy),
+      })),
     );
-    const trade = await countCopyOpened(manager, copy.originalTradeId, copy.userId);
-    if (!trade) return;
-    await upsertNotification(manager, trade.ownerUserId, {
-      kind: 'trade_copied',
-      ...NotificationTexts.tradeCopied(trade.copiesOpened, instrumentOf(trade)),
-      link: NotificationLinks.traceDashboard(trade.traceId),
-      dedupeKey: `trade-copied:${trade.tradeId}`,
-    });
-    if (trade.ownerPush) await this.announcer.afterCommit(manager, [trade.ownerUserId]);
+    await this.announcer.afterCommit(manager, told);
+    const followersByTrade = new Map<string, string[]>();
+    for (const copy of copies) {
+      const followers = followersByTrade.get(copy.originalTradeId) ?? [];
+      followers.push(copy.userId);
+      followersByTrade.set(copy.originalTradeId, followers);
+    }
+    for (const [tradeId, followerIds] of followersByTrade) {
+      const trade = await countCopiesOpened(manager, tradeId, followerIds);
+      if (!trade) continue;
+      await upsertNotification(manager, trade.ownerUserId, {
+        kind: 'trade_copied',
+        ...NotificationTexts.tradeCopied(trade.copiesOpened, instrumentOf(trade)),
+        link: NotificationLinks.traceDashboard(trade.traceId),
+        dedupeKey: `trade-copied:${trade.tradeId}`,
+      });
+      if (trade.ownerPush) await this.announcer.afterCommit(manager, [trade.ownerUserId]);
+    }
   }
 
   private async tell(
