@@ -107,6 +107,15 @@ export class IdentityConfig extends BaseServiceConfig {
   @MinLength(32, { message: 'CODE_HASH_SECRET must be at least 32 characters' })
   CODE_HASH_SECRET?: string;
 
+  /**
+   * Whether identity creates notifications from events and ops alerts (the calls that read them answer either way).
+   * Off, its notification consumers are not registered: turned on again, they start from the stream's history, which
+   * NOTIFICATIONS_MAX_EVENT_AGE_HOURS keeps from telling old news.
+   */
+  @Transform(envBoolean)
+  @IsBoolean()
+  NOTIFICATIONS_ENABLED: boolean = true;
+
   /** Notifications (the bell, /notifications) are deleted this many days after they were created or last raised. */
   @IsInt()
   @Min(1)

@@ -4,6 +4,7 @@ import { natsRpcClientOptions, RpcClient } from '@copytrade/nest';
 import { IdentityConfig } from '../../config/identity.config';
 import { EventAge } from './event-age';
 import { CopyNotificationsHandler } from './handlers/copy-notifications.handler';
+import { NotificationConsumers } from './handlers/notification-consumers';
 import { OpsAlertsListener } from './handlers/ops-alerts.listener';
 import { OrderNotificationsHandler } from './handlers/order-notifications.handler';
 import { SubscriptionNotificationsHandler } from './handlers/subscription-notifications.handler';
@@ -33,6 +34,7 @@ const RPC_PROXY = Symbol('IDENTITY_RPC_PROXY');
     },
     { provide: IDENTITY_RPC, inject: [RPC_PROXY], useFactory: (proxy: ClientProxy) => new RpcClient(proxy) },
     EventAge,
+    NotificationConsumers,
     NotificationsAnnouncer,
     TradeNotificationsHandler,
     SubscriptionNotificationsHandler,

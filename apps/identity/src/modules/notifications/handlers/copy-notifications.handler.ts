@@ -16,7 +16,6 @@ import {
   type CopySkippedV1,
   type EventEnvelope,
 } from '@copytrade/contracts';
-import { EventConsumerRegistry } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { EventAge } from '../event-age';
 import { NotificationLinks } from '../notification-kinds';
@@ -24,6 +23,7 @@ import { NotificationTexts, instrumentOf, type NotificationText } from '../notif
 import { NotificationsAnnouncer } from '../notifications-announcer';
 import { notifyEach, notifyUsers, upsertNotification, type FollowerSwitch } from '../notifications.store';
 import { countCopiesOpened } from '../shared-trades.store';
+import { NotificationConsumers } from './notification-consumers';
 
 /**
  * Every copy-engine event: a copy's aggregate (`copy:<id>`: opened, failed, skipped, closed, close abandoned) and a
@@ -57,7 +57,7 @@ type CopyEngineEvent =
 @Injectable()
 export class CopyNotificationsHandler implements OnModuleInit {
   constructor(
-    private readonly consumers: EventConsumerRegistry,
+    private readonly consumers: NotificationConsumers,
     private readonly announcer: NotificationsAnnouncer,
     private readonly age: EventAge,
   ) {}

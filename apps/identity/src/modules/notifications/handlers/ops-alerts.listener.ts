@@ -7,6 +7,7 @@ import { NotificationLinks } from '../notification-kinds';
 import { NotificationTexts } from '../notification-texts';
 import { NotificationsAnnouncer } from '../notifications-announcer';
 import { notifyAdmins } from '../notifications.store';
+import { NotificationConsumers } from './notification-consumers';
 
 const isOpsAlert = (value: unknown): value is OpsAlert => {
   const alert = value as Partial<OpsAlert> | null;
@@ -35,9 +36,11 @@ export class OpsAlertsListener implements OnApplicationBootstrap, OnApplicationS
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly dataSource: DataSource,
     private readonly announcer: NotificationsAnnouncer,
+    private readonly consumers: NotificationConsumers,
   ) {}
 
   onApplicationBootstrap(): void {
+    if (!this.consumers.enabled) return;
     this.unsubscribe = subscribeToBroadcast<unknown>(this.nc, OpsAlertSubject, (message) => {
       if (!isOpsAlert(message)) return this.logger.warn('An ops alert of an unknown shape: ignored');
       const recording = this.record(message)

@@ -1,12 +1,12 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { OrderUpdated, type EventEnvelope, type OrderFilledV1, type OrderUpdatedV1 } from '@copytrade/contracts';
-import { EventConsumerRegistry } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { EventAge } from '../event-age';
 import { NotificationLinks } from '../notification-kinds';
 import { NotificationTexts } from '../notification-texts';
 import { NotificationsAnnouncer } from '../notifications-announcer';
 import { notifyAdmins } from '../notifications.store';
+import { NotificationConsumers } from './notification-consumers';
 
 /** Every event of an order's aggregate (`order-intent:<id>`: updated, filled), so its version order has no gap. */
 const ORDER_EVENTS = OrderUpdated.subject.replace(/updated\.v1$/, '>');
@@ -19,7 +19,7 @@ export const ORDER_NOTIFICATIONS_DURABLE = 'identity-notifications-orders';
 @Injectable()
 export class OrderNotificationsHandler implements OnModuleInit {
   constructor(
-    private readonly consumers: EventConsumerRegistry,
+    private readonly consumers: NotificationConsumers,
     private readonly announcer: NotificationsAnnouncer,
     private readonly age: EventAge,
   ) {}

@@ -5,7 +5,6 @@ import {
   type SubscriptionEndedV1,
   type SubscriptionStartedV1,
 } from '@copytrade/contracts';
-import { EventConsumerRegistry } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { EventAge } from '../event-age';
 import { NotificationLinks } from '../notification-kinds';
@@ -13,6 +12,7 @@ import { NotificationTexts } from '../notification-texts';
 import { NotificationsAnnouncer } from '../notifications-announcer';
 import { notifyUsers } from '../notifications.store';
 import { traceOfSharedTrades } from '../shared-trades.store';
+import { NotificationConsumers } from './notification-consumers';
 
 /** Both events of the subscription aggregate: consumers apply an aggregate's events in version order. */
 const SUBSCRIPTION_EVENTS = SubscriptionStarted.subject.replace(/started\.v1$/, '>');
@@ -28,7 +28,7 @@ export class SubscriptionNotificationsHandler implements OnModuleInit {
   private readonly logger = new Logger(SubscriptionNotificationsHandler.name);
 
   constructor(
-    private readonly consumers: EventConsumerRegistry,
+    private readonly consumers: NotificationConsumers,
     private readonly announcer: NotificationsAnnouncer,
     private readonly age: EventAge,
   ) {}

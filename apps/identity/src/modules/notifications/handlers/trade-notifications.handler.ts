@@ -10,7 +10,7 @@ import {
   type TradeViewersRpcPayload,
   type TradeViewersRpcReply,
 } from '@copytrade/contracts';
-import { EventConsumerRegistry, type RpcClient } from '@copytrade/nest';
+import type { RpcClient } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 import { EventAge } from '../event-age';
 import { NotificationLinks } from '../notification-kinds';
@@ -19,6 +19,7 @@ import { NotificationsAnnouncer } from '../notifications-announcer';
 import { notifyUsers, type FollowerSwitch } from '../notifications.store';
 import { IDENTITY_RPC } from '../notifications.tokens';
 import { closeSharedTrade, recordSharedTrade } from '../shared-trades.store';
+import { NotificationConsumers } from './notification-consumers';
 
 /** Every event of a trade's aggregate (`trade:<id>`: TradeShared, then TradeClosed), so its version order has no gap. */
 export const TRADE_EVENTS = TradeShared.subject.replace(/shared\.v1$/, '>');
@@ -34,7 +35,7 @@ export const TRADE_NOTIFICATIONS_DURABLE = 'identity-notifications-trades';
 @Injectable()
 export class TradeNotificationsHandler implements OnModuleInit {
   constructor(
-    private readonly consumers: EventConsumerRegistry,
+    private readonly consumers: NotificationConsumers,
     @Inject(IDENTITY_RPC) private readonly rpc: RpcClient,
     private readonly announcer: NotificationsAnnouncer,
     private readonly age: EventAge,
