@@ -75,6 +75,8 @@ interface ShareFigures {
   /** Offsets from the last copy settled (database clock) to the last notification of each sort stored. */
   copyNotifiedMs: number | null;
   sharedNotifiedMs: number | null;
+  /** The copy engine's relay: the last copy event of the fan-out published to JetStream. */
+  copyEventsPublishedMs: number | null;
   ownerCopied: string | null;
 }
 
@@ -84,7 +86,13 @@ async function share(target: Stand, symbol: string, { notifications }: { notific
   const followers = await seedFollowers(db, traceId, demoId, FOLLOWERS);
   if (notifications) await seedIdentityUsers(db, followers);
   const { settledMs } = await shareAndWaitSettled(db, session, { traceId, tradeId, followers });
-  const figures: ShareFigures = { settledMs, copyNotifiedMs: null, sharedNotifiedMs: null, ownerCopied: null };
+  const figures: ShareFigures = {
+    settledMs,
+    copyNotifiedMs: null,
+    sharedNotifiedMs: null,
+    copyEventsPublishedMs: null,
+    ownerCopied: null,
+  };
   if (!notifications) return figures;
   const deadline = Date.now() + NOTIFIED_TIMEOUT_MS;
   for (;;) {
@@ -99,10 +107,19 @@ async function share(target: Stand, symbol: string, { notifications }: { notific
       throw new Error(`notifications after ${NOTIFIED_TIMEOUT_MS} ms: ${JSON.stringify(rows[0])}`);
     await sleep(50);
   }
-  const { rows } = await db.query<{ copy_ms: number; shared_ms: number; copies: number; shared: number }>(
+  const { rows } = await db.query<{
+    copy_ms: number;
+    shared_ms: number;
+    published_ms: number;
+    copies: number;
+    shared: number;
+  }>(
     `WITH settled AS (SELECT max(updated_at) AS at FROM copy_engine.copy_instances WHERE original_trade_id = $3),
-          mine AS (SELECT * FROM identity.notifications WHERE user_id = ANY($1::uuid[]))
-     SELECT (extract(epoch FROM (SELECT max(created_at) FROM mine WHERE kind = ANY($2::text[])) - (SELECT at FROM settled)) * 1000)::float8 AS copy_ms,
+          mine AS (SELECT * FROM identity.notifications WHERE user_id = ANY($1::uuid[])),
+          copy_events AS (SELECT o.published_at FROM copy_engine.outbox o
+                            JOIN copy_engine.copy_instances c ON o.aggregate_id = 'copy:' || c.id
+                           WHERE c.original_trade_id = $3)
+     SELECT (extract(epoch FROM (SELECT max(published_at) FROM copy_events) - (SELECT at FROM settled)) * 1000)::float8 AS published_ms, (extract(epoch FROM (SELECT max(created_at) FROM mine WHERE kind = ANY($2::text[])) - (SELECT at FROM settled)) * 1000)::float8 AS copy_ms,
             (extract(epoch FROM (SELECT max(created_at) FROM mine WHERE kind = 'trade_shared') - (SELECT at FROM settled)) * 1000)::float8 AS shared_ms,
             (SELECT count(*) FROM mine WHERE kind = ANY($2::text[]))::int AS copies,
             (SELECT count(*) FROM mine WHERE kind = 'trade_shared')::int AS shared`,
@@ -113,6 +130,7 @@ async function share(target: Stand, symbol: string, { notifications }: { notific
     throw new Error(`duplicates: ${JSON.stringify(stored)} for ${FOLLOWERS} followers`);
   figures.copyNotifiedMs = stored.copy_ms;
   figures.sharedNotifiedMs = stored.shared_ms;
+  figures.copyEventsPublishedMs = stored.published_ms;
   const { rows: owner } = await db.query<{ title: string }>(
     `SELECT title FROM identity.notifications WHERE user_id = $1 AND kind = 'trade_copied' ORDER BY updated_at DESC LIMIT 1`,
     [demoId],
@@ -146,7 +164,8 @@ function line(label: string, figures: ShareFigures): string {
   const notified =
     figures.copyNotifiedMs === null
       ? ''
-      : `; last copy notification +${figures.copyNotifiedMs.toFixed(0)} ms, last trade_shared ` +
+      : `; the copy engine's last copy event published +${figures.copyEventsPublishedMs!.toFixed(0)} ms, ` +
+        `last copy notification +${figures.copyNotifiedMs.toFixed(0)} ms, last trade_shared ` +
         `+${figures.sharedNotifiedMs!.toFixed(0)} ms after the last copy settled; owner: "${figures.ownerCopied}"`;
   return `${label}: share → last copy settled ${figures.settledMs.toFixed(0)} ms${notified}`;
 }

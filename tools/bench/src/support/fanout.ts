@@ -24,12 +24,14 @@ export async function newTrade(db: Client, session: Session, traceId: string, sy
     { 'X-Request-ID': `bench-auto-copy-${randomUUID()}` },
   );
   if (placed.status !== 201) throw new Error(`paper order answered ${placed.status}: ${JSON.stringify(placed.json)}`);
-  const deadline = Date.now() + 30_000;
+  // After a 10,000-follower fan-out traces is still applying its 20,000 order events (about a minute): the owner's
+  // next fill waits behind them.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const { rows } = await db.query<{ id: string }>(`SELECT id FROM traces.trades WHERE trace_id = $1`, [traceId]);
     const fresh = rows.find((row) => !known.has(row.id));
     if (fresh) return fresh.id;
-    if (Date.now() > deadline) throw new Error('the fill did not become a trade in 30 s');
+    if (Date.now() > deadline) throw new Error('the fill did not become a trade in 180 s');
     await sleep(50);
   }
 }
