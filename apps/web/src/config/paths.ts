@@ -44,7 +44,14 @@ export const paths = {
       getHref: (tab?: 'account' | 'brokerage' | 'notifications') => (tab ? `/settings?tab=${tab}` : '/settings'),
     },
     myCopies: { path: '/my-copies', getHref: () => '/my-copies' },
+    notifications: { path: '/notifications', getHref: () => '/notifications' },
     admin: { path: '/admin', getHref: () => '/admin' },
+  },
+
+  /** An e-mail's one-click unsubscribe link (no sign-in needed). */
+  unsubscribe: {
+    path: '/unsubscribe',
+    getHref: (token?: string) => (token ? `/unsubscribe?token=${encodeURIComponent(token)}` : '/unsubscribe'),
   },
 
   dev: {

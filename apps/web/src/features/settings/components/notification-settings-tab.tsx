@@ -1,19 +1,17 @@
 import type { NotificationPreferences } from '@copytrade/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckIcon, LockIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { useSaveMessage } from '@/lib/use-save-message';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useSaveNotificationPreferences } from '../api/update-notification-preferences';
 
 export const PREFERENCES_SAVED = 'Notification preferences saved successfully!';
 export const PREFERENCES_SAVE_FAILED = 'Failed to save preferences. Please try again.';
-/** The success message clears after 3 s, the error after 5 s (see docs/product.md#settings). */
-export const SAVED_MESSAGE_MS = 3000;
-export const ERROR_MESSAGE_MS = 5000;
 
 type SwitchKey = 'emailNotifications' | 'notifyOnTradeShared' | 'notifyOnCopiedTradeSold';
 
@@ -87,14 +85,8 @@ export function NotificationSettingsTab({ userId }: { userId: string }) {
 function PreferencesForm({ userId, initial }: { userId: string; initial: NotificationPreferences }) {
   const id = useId();
   const [draft, setDraft] = useState(initial);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useSaveMessage();
   const save = useSaveNotificationPreferences();
-
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), message.kind === 'success' ? SAVED_MESSAGE_MS : ERROR_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
 
   const onSave = () => {
     setMessage(null);

@@ -1,0 +1,60 @@
+import type { NotificationsPageResponse, UnreadNotificationsResponse } from '@copytrade/contracts';
+import { NOTIFICATIONS_PAGE_DEFAULT } from '@copytrade/contracts/rules';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { notificationKeys } from './query-keys';
+
+export const NOTIFICATIONS_URL = '/api/notifications';
+
+/** GET /api/notifications?limit&cursor: newest first; `cursor` is the previous page's nextCursor. */
+export function getNotificationsPage(cursor?: string | null, limit = NOTIFICATIONS_PAGE_DEFAULT) {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set('cursor', cursor);
+  return api.get<NotificationsPageResponse>(`${NOTIFICATIONS_URL}?${query.toString()}`);
+}
+
+/** The bell's badge. Read on load, on every live `notification.created` or copy event and on each (re)connect. */
+export function useUnreadNotificationsCount(userId: string) {
+  return useQuery({
+    queryKey: notificationKeys.unreadCount(userId),
+    queryFn: async () => (await api.get<UnreadNotificationsResponse>(`${NOTIFICATIONS_URL}/unread-count`)).unreadCount,
+  });
+}
+
+/** The bell's panel: the newest page, read while the panel is open. */
+export function useLatestNotifications(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: notificationKeys.latest(userId),
+    queryFn: () => getNotificationsPage(),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/**
+ * Marking read answers the new unread count: the badge takes it at once, and every list of the user is read again
+ * (the gateway keeps no copy, so the next read shows the change).
+ */
+function useMarkRead<Input>(userId: string, call: (input: Input) => Promise<UnreadNotificationsResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: ({ unreadCount }) => {
+      queryClient.setQueryData(notificationKeys.unreadCount(userId), unreadCount);
+      return queryClient.invalidateQueries({
+        queryKey: notificationKeys.ofUser(userId),
+        predicate: (query) => query.queryKey[2] !== 'unread-count',
+      });
+    },
+  });
+}
+
+/** POST /api/notifications/:id/read. */
+export const useMarkNotificationRead = (userId: string) =>
+  useMarkRead(userId, (id: string) =>
+    api.post<UnreadNotificationsResponse>(`${NOTIFICATIONS_URL}/${encodeURIComponent(id)}/read`),
+  );
+
+/** POST /api/notifications/read-all. */
+export const useMarkAllNotificationsRead = (userId: string) =>
+  useMarkRead(userId, () => api.post<UnreadNotificationsResponse>(`${NOTIFICATIONS_URL}/read-all`));
