@@ -6,7 +6,7 @@ import { copyGuardsKeys } from '@/features/copy-guards/api/query-keys';
 import { traceDashboardKeys } from '@/features/trace-dashboard/api/query-keys';
 import { copyTradingKeys } from '@/lib/copy-trading/query-keys';
 import { LIVE_EVENTS_BACKOFF_MS, useLiveEvents } from '@/lib/live-events/use-live-events';
-import { notificationKeys } from '@/lib/notifications/query-keys';
+import { notificationKeys } from '@/lib/notifications/notifications-api';
 import { createQueryClient } from '@/lib/react-query';
 import { tracesKeys } from '@/lib/traces/query-keys';
 import { LIVE_EVENT_HANDLERS } from './live-events';

@@ -49,10 +49,7 @@ export const paths = {
   },
 
   /** An e-mail's one-click unsubscribe link (no sign-in needed). */
-  unsubscribe: {
-    path: '/unsubscribe',
-    getHref: (token?: string) => (token ? `/unsubscribe?token=${encodeURIComponent(token)}` : '/unsubscribe'),
-  },
+  unsubscribe: { path: '/unsubscribe', getHref: () => '/unsubscribe' },
 
   dev: {
     /** Development only: the mailbox of e-mails the product would have sent (GET /api/dev/mail). */

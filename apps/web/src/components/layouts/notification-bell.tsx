@@ -1,6 +1,5 @@
 import type { NotificationView } from '@copytrade/contracts';
 import { NOTIFICATIONS_BADGE_MAX } from '@copytrade/contracts/rules';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NotificationSummary, notificationHref } from '@/components/notifications/notification-summary';
 import {
@@ -11,7 +10,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { BellIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatCountBadge } from '@/lib/format/text';
+import { formatCountBadge } from '@/lib/format/notification';
 import {
   useLatestNotifications,
   useMarkAllNotificationsRead,
@@ -28,7 +27,6 @@ export const NOTIFICATIONS_LOAD_FAILED = "Couldn't load your notifications.";
  * and follows its link.
  */
 export default function NotificationBell({ userId }: { userId: string }) {
-  const [open, setOpen] = useState(false);
   const count = useUnreadNotificationsCount(userId);
   const unread = count.data ?? 0;
   const badge = unread > 0 ? formatCountBadge(unread, NOTIFICATIONS_BADGE_MAX) : null;
@@ -40,7 +38,6 @@ export default function NotificationBell({ userId }: { userId: string }) {
       triggerDescription={badge ? `${unread} unread` : undefined}
       triggerClassName="icon-button"
       menuClassName="menu__content--wide notification-panel"
-      onOpenChange={setOpen}
       trigger={
         <>
           <BellIcon size={18} />
@@ -52,14 +49,15 @@ export default function NotificationBell({ userId }: { userId: string }) {
         </>
       }
     >
-      <NotificationPanel userId={userId} open={open} unread={unread} />
+      <NotificationPanel userId={userId} unread={unread} />
     </DropdownMenu>
   );
 }
 
-function NotificationPanel({ userId, open, unread }: { userId: string; open: boolean; unread: number }) {
+/** Mounted while the menu is open only (Radix renders no closed content): the list is read when it opens. */
+function NotificationPanel({ userId, unread }: { userId: string; unread: number }) {
   const navigate = useNavigate();
-  const latest = useLatestNotifications(userId, open);
+  const latest = useLatestNotifications(userId);
   const markRead = useMarkNotificationRead(userId);
   const markAllRead = useMarkAllNotificationsRead(userId);
 

@@ -10,7 +10,6 @@ import {
   DropdownMenuSeparator,
 } from '@/components/ui/dropdown-menu';
 import {
-  BellIcon,
   CreditCardIcon,
   HelpIcon,
   LogOutIcon,
@@ -20,7 +19,7 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 
-// The bell and its panel load after the shell (the routes' bundles stay within budget); until then an inert bell.
+// The bell and its panel load after the shell (the routes' bundles stay within budget).
 const NotificationBell = lazy(() => import('./notification-bell'));
 
 const HELP_ITEMS = ['Support', 'Help Center', 'Trading Guides', 'Academy'] as const;
@@ -68,13 +67,7 @@ export function TopBar({
       </div>
       <div className="topbar__actions">
         {user ? (
-          <Suspense
-            fallback={
-              <span className="icon-button" aria-hidden="true">
-                <BellIcon size={18} />
-              </span>
-            }
-          >
+          <Suspense fallback={null}>
             <NotificationBell userId={user.id} />
           </Suspense>
         ) : null}

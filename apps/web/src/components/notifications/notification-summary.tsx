@@ -1,8 +1,8 @@
 import type { NotificationView } from '@copytrade/contracts';
-import { formatDateTime, formatTimeAgo } from '@/lib/format/date';
+import { formatTimeAgo } from '@/lib/format/notification';
 
 /** One notification's text: the unread dot, title, body and how long ago (the bell's panel and /notifications). */
-export function NotificationSummary({ notification, now }: { notification: NotificationView; now?: number }) {
+export function NotificationSummary({ notification }: { notification: NotificationView }) {
   const unread = notification.readAt === null;
   return (
     <span className="notification">
@@ -12,12 +12,8 @@ export function NotificationSummary({ notification, now }: { notification: Notif
         {unread ? <span className="sr-only"> (unread)</span> : null}
       </span>
       <span className="notification__body">{notification.body}</span>
-      <time
-        className="notification__time"
-        dateTime={notification.createdAt}
-        title={formatDateTime(notification.createdAt)}
-      >
-        {formatTimeAgo(notification.createdAt, now)}
+      <time className="notification__time" dateTime={notification.createdAt}>
+        {formatTimeAgo(notification.createdAt)}
       </time>
     </span>
   );

@@ -18,8 +18,6 @@ export interface DropdownMenuProps {
   triggerDescription?: string;
   menuClassName?: string;
   align?: 'start' | 'end';
-  /** Told when the menu opens or closes (a menu that loads its items when opened). */
-  onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }
 
@@ -31,12 +29,11 @@ export function DropdownMenu({
   triggerDescription,
   menuClassName,
   align = 'end',
-  onOpenChange,
   children,
 }: DropdownMenuProps) {
   const descriptionId = useId();
   return (
-    <RadixMenu.Root modal={false} onOpenChange={onOpenChange}>
+    <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger
         className={cn('menu__trigger', triggerClassName)}
         aria-label={label}

@@ -2,9 +2,20 @@ import type { NotificationsPageResponse, UnreadNotificationsResponse } from '@co
 import { NOTIFICATIONS_PAGE_DEFAULT } from '@copytrade/contracts/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { notificationKeys } from './query-keys';
 
 export const NOTIFICATIONS_URL = '/api/notifications';
+
+// The query keys live here too: one small chunk for the bell, the page and the live handler, not two.
+/** Query keys of the signed-in user's notifications (the bell, its panel and /notifications). */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  ofUser: (userId: string) => [...notificationKeys.all, userId] as const,
+  unreadCount: (userId: string) => [...notificationKeys.ofUser(userId), 'unread-count'] as const,
+  /** The bell's panel: the newest page only. */
+  latest: (userId: string) => [...notificationKeys.ofUser(userId), 'latest'] as const,
+  /** /notifications: every page loaded so far. */
+  pages: (userId: string) => [...notificationKeys.ofUser(userId), 'pages'] as const,
+};
 
 /** GET /api/notifications?limit&cursor: newest first; `cursor` is the previous page's nextCursor. */
 export function getNotificationsPage(cursor?: string | null, limit = NOTIFICATIONS_PAGE_DEFAULT) {
@@ -21,14 +32,9 @@ export function useUnreadNotificationsCount(userId: string) {
   });
 }
 
-/** The bell's panel: the newest page, read while the panel is open. */
-export function useLatestNotifications(userId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: notificationKeys.latest(userId),
-    queryFn: () => getNotificationsPage(),
-    enabled,
-    staleTime: 0,
-  });
+/** The bell's panel: the newest page, read each time the panel opens. */
+export function useLatestNotifications(userId: string) {
+  return useQuery({ queryKey: notificationKeys.latest(userId), queryFn: () => getNotificationsPage(), staleTime: 0 });
 }
 
 /**

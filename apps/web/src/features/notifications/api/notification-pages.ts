@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getNotificationsPage } from '@/lib/notifications/notifications-api';
-import { notificationKeys } from '@/lib/notifications/query-keys';
+import { notificationKeys } from '@/lib/notifications/notifications-api';
 
 /** /notifications: newest first, one page of NOTIFICATIONS_PAGE_DEFAULT at a time ("Load more" follows nextCursor). */
 export function useNotificationPages(userId: string) {

@@ -1,12 +1,11 @@
 import type { NotificationPreferences } from '@copytrade/contracts';
 import { useId, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, useSaveMessage } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckIcon, LockIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { useSaveMessage } from '@/lib/use-save-message';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useSaveNotificationPreferences } from '../api/update-notification-preferences';
 

@@ -1,13 +1,12 @@
 import type { OwnerNotificationPreferences } from '@copytrade/contracts';
 import { Messages } from '@copytrade/contracts/rules';
 import { useId, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Alert, useSaveMessage } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { CheckIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
-import { useSaveMessage } from '@/lib/use-save-message';
 import {
   useOwnerNotificationPreferences,
   useSaveOwnerNotificationPreferences,
