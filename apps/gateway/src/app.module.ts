@@ -24,6 +24,7 @@ import { GatewayFeedbackModule } from './modules/feedback/feedback.module';
 import { GatewayOnboardingModule } from './modules/onboarding/onboarding.module';
 import { GatewayPasswordResetModule } from './modules/password-reset/password-reset.module';
 import { GatewaySettingsModule } from './modules/settings/settings.module';
+import { GatewayNotificationsModule } from './modules/notifications/notifications.module';
 import { GatewayCopyGuardsModule } from './modules/copy-guards/copy-guards.module';
 import { GatewaySignupModule } from './modules/signup/signup.module';
 import { BrokerageModule } from './modules/brokerage/brokerage.module';
@@ -69,6 +70,7 @@ export class GatewayAppModule {
         GatewayPasswordResetModule,
         GatewayOnboardingModule,
         GatewaySettingsModule,
+        GatewayNotificationsModule,
         GatewayCopyGuardsModule,
         GatewayFeedbackModule,
         DebugModule,

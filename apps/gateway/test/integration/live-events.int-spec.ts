@@ -10,6 +10,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import {
   EVENTS_STREAM,
   IdentityRpc,
+  NotificationsCreatedSubject,
   SessionsInvalidatedSubject,
   TradeAudienceRpc,
   type ResolveSessionRpcReply,
@@ -338,6 +339,49 @@ it('a copy skipped by a guard reaches its follower only, with the reason', async
   expect(mine.events[0]!.data!.data).not.toHaveProperty('userId');
   await orderFilled(stranger.id);
   await expectEventually(() => expect(types(other)).toEqual(['order.filled']));
+});
+
+it('a failed copy reaches its follower only, with the reason', async () => {
+  const mine = track(await connected(subscriber));
+  const other = track(await connected(stranger));
+  const copy = { copyId: randomUUID(), originalTradeId: randomUUID(), traceId: randomUUID(), symbol: 'NVDA' };
+  const reason = 'Not enough buying power';
+  await publish('events.copy-engine.copy.failed.v1', 'CopyFailed', {
+    ...copy,
+    userId: subscriber.id,
+    placement: 'automatic',
+    optionsTicker: null,
+    code: 'INSUFFICIENT_FUNDS',
+    reason,
+    failedAt: new Date().toISOString(),
+  });
+  await expectEventually(() => expect(types(mine)).toEqual(['copy.failed']));
+  expect(mine.events[0]!.data!.data).toMatchObject({ copyId: copy.copyId, code: 'INSUFFICIENT_FUNDS', reason });
+  expect(mine.events[0]!.data!.data).not.toHaveProperty('userId');
+  await orderFilled(stranger.id);
+  await expectEventually(() => expect(types(other)).toEqual(['order.filled']));
+});
+
+it('new notifications reach the named users’ streams at once, without an id; a resume by id is unaffected', async () => {
+  const mine = track(await connected(subscriber));
+  const also = track(await connected(owner));
+  const other = track(await connected(stranger));
+  const seen = await orderFilled(subscriber.id);
+  await expectEventually(() => expect(types(mine)).toEqual(['order.filled']));
+  nc.publish(NotificationsCreatedSubject, JSON.stringify({ userIds: [subscriber.id, owner.id, subscriber.id] }));
+  await expectEventually(() => expect(types(mine)).toEqual(['order.filled', 'notification.created']));
+  await expectEventually(() => expect(types(also)).toEqual(['notification.created']));
+  expect(mine.events[1]).toEqual({ data: { type: 'notification.created', data: {} } });
+  expect(mine.body).not.toMatch(/id: \d+\ndata: \{"type":"notification\.created"/);
+  // A malformed hint changes nothing; the stranger was never named.
+  nc.publish(NotificationsCreatedSubject, JSON.stringify({ userIds: 'everyone' }));
+  await orderFilled(stranger.id);
+  await expectEventually(() => expect(types(other)).toEqual(['order.filled']));
+  // The stream's last id is still the fill's: resuming from it replays what came after, nothing twice.
+  mine.close();
+  const missed = await orderFilled(subscriber.id);
+  const resumed = track(await connected(subscriber, { 'last-event-id': String(seen) }));
+  await expectEventually(() => expect(resumed.events.map((event) => event.id)).toEqual([String(missed)]));
 });
 
 it('a guard that fired and a pause reach that follower only, at once, with the number of copies being sold', async () => {

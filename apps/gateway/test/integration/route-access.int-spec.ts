@@ -77,6 +77,49 @@ it('public routes and the probes answer without a session', async () => {
   expect((await send('get', '/api/owned-traces')).status).toBe(401);
 });
 
+describe('notifications', () => {
+  it.each([
+    ['get', '/api/notifications'],
+    ['get', '/api/notifications/unread-count'],
+    ['post', '/api/notifications/read-all'],
+    ['post', '/api/notifications/7d0f1f8e-4bb6-4c5e-9d8f-2a6a4f0c1b11/read'],
+    ['get', '/api/user/owner-notification-preferences'],
+  ] as const)('%s %s needs a session (401)', async (method, path) => {
+    const response = await send(method, path, method === 'post' ? '{}' : undefined);
+    expect([response.status, response.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it('PUT /api/user/owner-notification-preferences needs a session (401)', async () => {
+    const response = await agent
+      .put('/api/user/owner-notification-preferences')
+      .set('x-csrf-token', csrfToken)
+      .send({ emailComments: true });
+    expect([response.status, response.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it('the one-click unsubscribe takes a form POST without session or CSRF token: a missing token is a 400', async () => {
+    // A mail client: no cookie, no CSRF token, the RFC 8058 body.
+    const bare = request(app.getHttpServer());
+    for (const path of ['/api/notifications/unsubscribe', '/api/notifications/unsubscribe?token=']) {
+      const response = await bare
+        .post(path)
+        .set('content-type', 'application/x-www-form-urlencoded')
+        .send('List-Unsubscribe=One-Click');
+      expect([response.status, response.body.message]).toEqual([400, 'This unsubscribe link is not valid.']);
+    }
+    const tooLong = await bare.post(`/api/notifications/unsubscribe?token=${'a'.repeat(1_001)}`);
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'This unsubscribe link is not valid.']);
+    const extra = await bare.post('/api/notifications/unsubscribe?token=abc&user=someone');
+    expect(extra.status).toBe(400);
+    // A token passes on to identity (none runs here: 503), neither refused for CSRF nor for want of a session.
+    const passed = await bare
+      .post('/api/notifications/unsubscribe?token=abc.def')
+      .set('content-type', 'application/x-www-form-urlencoded')
+      .send('List-Unsubscribe=One-Click');
+    expect(passed.status).toBe(503);
+  });
+});
+
 describe('bodies nested too deep', () => {
   const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
   const deepObject = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);

@@ -6,6 +6,7 @@ import { copyGuardsKeys } from '@/features/copy-guards/api/query-keys';
 import { traceDashboardKeys } from '@/features/trace-dashboard/api/query-keys';
 import { copyTradingKeys } from '@/lib/copy-trading/query-keys';
 import { LIVE_EVENTS_BACKOFF_MS, useLiveEvents } from '@/lib/live-events/use-live-events';
+import { notificationKeys } from '@/lib/notifications/notifications-api';
 import { createQueryClient } from '@/lib/react-query';
 import { tracesKeys } from '@/lib/traces/query-keys';
 import { LIVE_EVENT_HANDLERS } from './live-events';
@@ -120,6 +121,50 @@ describe('useLiveEvents with the app’s handlers', () => {
       expect(traceTrades()).toBe(false);
       queryClient.clear();
     }
+  });
+
+  it('a failed copy refreshes My Copy Trades, the copy lists and the bell (not the guards)', async () => {
+    mount();
+    const caches = [
+      seed([...copyTradingKeys.myCopies, USER, { tab: 'closed' }]),
+      seed([...copyTradingKeys.copyTrades, 'list']),
+      seed(copyTradingKeys.livePositions),
+      seed(notificationKeys.unreadCount(USER)),
+    ];
+    const guards = seed(copyGuardsKeys.follower());
+    await act(async () =>
+      FakeEventSource.latest().emit('70', { type: 'copy.failed', data: { copyId: 'c', traceId: TRACE } }),
+    );
+    expect(caches.map((isStale) => isStale())).toEqual([true, true, true, true]);
+    expect(guards()).toBe(false);
+  });
+
+  it('a new notification refreshes the bell’s count and lists only; so does every (re)opened stream', async () => {
+    mount();
+    const count = seed(notificationKeys.unreadCount(USER));
+    const latest = seed(notificationKeys.latest(USER));
+    const pages = seed(notificationKeys.pages(USER));
+    const copies = seed([...copyTradingKeys.myCopies, USER]);
+    await act(async () =>
+      FakeEventSource.latest().onmessage?.(
+        new MessageEvent('message', {
+          data: JSON.stringify({ type: 'notification.created', data: {} }),
+        }),
+      ),
+    );
+    expect([count(), latest(), pages()]).toEqual([true, true, true]);
+    expect(copies()).toBe(false);
+    queryClient.clear();
+    const again = seed(notificationKeys.unreadCount(USER));
+    const otherUser = seed(notificationKeys.unreadCount('user-2'));
+    await act(async () => FakeEventSource.latest().open());
+    expect(again()).toBe(true);
+    expect(otherUser()).toBe(false);
+    queryClient.clear();
+    // A trade shared alone does not touch the bell: identity says when it created a notification.
+    const untouched = seed(notificationKeys.unreadCount(USER));
+    await act(async () => FakeEventSource.latest().emit('71', { type: 'trade.shared', data: { traceId: TRACE } }));
+    expect(untouched()).toBe(false);
   });
 
   it('a guard that fired or a pause refreshes the copies and the copy guards at once', async () => {

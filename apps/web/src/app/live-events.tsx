@@ -7,6 +7,7 @@ import { brokerageLiveEventHandler } from '@/lib/brokerage/live-event-handler';
 import { copyTradingLiveEventHandler } from '@/lib/copy-trading/live-event-handler';
 import { applyLiveEvent, type LiveEventHandler, type LiveEventMessage } from '@/lib/live-events/live-event';
 import { useLiveEvents } from '@/lib/live-events/use-live-events';
+import { notificationsLiveEventHandler } from '@/lib/notifications/live-event-handler';
 import { tracesLiveEventHandler } from '@/lib/traces/live-event-handler';
 
 /** Every feature whose caches follow the live push, each saying which of its queries an event touches. */
@@ -18,6 +19,7 @@ export const LIVE_EVENT_HANDLERS: readonly LiveEventHandler[] = [
   paperBrokerLiveEventHandler,
   dashboardLiveEventHandler,
   copyGuardsLiveEventHandler,
+  notificationsLiveEventHandler,
 ];
 
 /** One event applied to the app's caches as the live push would (tests feed events through it). */

@@ -35,6 +35,10 @@ const MyCopiesRoute = lazyRoute(
   () => import('./routes/app/my-copies'),
   (m) => m.MyCopiesRoute,
 );
+const NotificationsRoute = lazyRoute(
+  () => import('./routes/app/notifications'),
+  (m) => m.NotificationsRoute,
+);
 const AppRoot = lazyRoute(
   () => import('./routes/app/root'),
   (m) => m.AppRoot,
@@ -83,6 +87,10 @@ const PublicPlaceholderRoute = lazyRoute(
   () => import('./routes/public-placeholder'),
   (m) => m.PublicPlaceholderRoute,
 );
+const UnsubscribeRoute = lazyRoute(
+  () => import('./routes/unsubscribe'),
+  (m) => m.UnsubscribeRoute,
+);
 const RequestBetaRoute = lazyRoute(
   () => import('./routes/request-beta'),
   (m) => m.RequestBetaRoute,
@@ -130,6 +138,7 @@ export function createAppRoutes(): RouteObject[] {
         { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
         { path: paths.auth.betaSignup.path, element: <BetaSignupRoute /> },
         { path: paths.contact.path, element: <PublicPlaceholderRoute title="Contact" /> },
+        { path: paths.unsubscribe.path, element: <UnsubscribeRoute /> },
         // Development only (the server answers outside production): the mailbox of e-mails not sent.
         { path: paths.dev.mail.path, element: <DevMailRoute /> },
 
@@ -148,6 +157,7 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.app.traceDashboard.path, element: <TraceDashboardRoute /> },
             { path: paths.app.settings.path, element: <SettingsRoute /> },
             { path: paths.app.myCopies.path, element: <MyCopiesRoute /> },
+            { path: paths.app.notifications.path, element: <NotificationsRoute /> },
             { path: paths.app.admin.path, element: <AdminRoute /> },
           ],
         },

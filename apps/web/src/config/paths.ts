@@ -44,8 +44,12 @@ export const paths = {
       getHref: (tab?: 'account' | 'brokerage' | 'notifications') => (tab ? `/settings?tab=${tab}` : '/settings'),
     },
     myCopies: { path: '/my-copies', getHref: () => '/my-copies' },
+    notifications: { path: '/notifications', getHref: () => '/notifications' },
     admin: { path: '/admin', getHref: () => '/admin' },
   },
+
+  /** An e-mail's one-click unsubscribe link (no sign-in needed). */
+  unsubscribe: { path: '/unsubscribe', getHref: () => '/unsubscribe' },
 
   dev: {
     /** Development only: the mailbox of e-mails the product would have sent (GET /api/dev/mail). */

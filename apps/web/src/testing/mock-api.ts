@@ -35,6 +35,8 @@ export function defaultRoutes(): MockRoutes {
 export const signedInAs = (user: UserView): MockRoutes => ({
   'GET /api/verify-token': { body: { success: true, user } },
   [`GET /api/subscriptions/${user.id}`]: { body: { success: true, subscriptions: [] } },
+  'GET /api/notifications/unread-count': { body: { success: true, unreadCount: 0 } },
+  'GET /api/notifications': { body: { success: true, notifications: [], nextCursor: null, unreadCount: 0 } },
 });
 
 /** Replaces global fetch with a router over `routes`; unknown paths answer 404 in the error shape. */

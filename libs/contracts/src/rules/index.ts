@@ -14,3 +14,4 @@ export * from './feedback.rules';
 export * from './order-input.rules';
 export * from './copy-guards.rules';
 export * from './text-input.rules';
+export * from './notifications.rules';

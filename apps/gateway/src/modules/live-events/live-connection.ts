@@ -44,6 +44,14 @@ export class LiveConnection {
     this.send(seq, message);
   }
 
+  /**
+   * A hint outside the stream's order (no `id:` line): the browser keeps the last id it received, so a resume by
+   * Last-Event-ID is unaffected; sent at once, even while a replay runs.
+   */
+  notify(message: LiveMessage): void {
+    this.write(`data: ${JSON.stringify(message)}\n\n`);
+  }
+
   /** Tells the client to refetch: what it missed is not held any more. Its id is where it resumes next time. */
   resync(seq: number, reason: string): void {
     this.lastSeq = Math.max(this.lastSeq, seq);

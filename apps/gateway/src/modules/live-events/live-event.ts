@@ -8,6 +8,7 @@ export const LiveEventSubjects = {
   copyOpened: 'events.copy-engine.copy.opened.v1',
   copyClosed: 'events.copy-engine.copy.closed.v1',
   copySkipped: 'events.copy-engine.copy.skipped.v1',
+  copyFailed: 'events.copy-engine.copy.failed.v1',
   copyGuardTriggered: 'events.copy-engine.copy-guard.triggered.v1',
   autoCopyPaused: 'events.copy-engine.auto-copy.paused.v1',
 } as const;
@@ -21,9 +22,11 @@ export interface LiveMessage {
     | 'copy.opened'
     | 'copy.closed'
     | 'copy.skipped'
+    | 'copy.failed'
     | 'copy-guard.triggered'
     | 'auto-copy.paused'
-    | 'resync';
+    | 'resync'
+    | 'notification.created';
   data: Record<string, string | number | boolean | null>;
 }
 
@@ -157,6 +160,21 @@ export function toLiveEvent(
           'code',
           'reason',
           'skippedAt',
+        ),
+      });
+    case LiveEventSubjects.copyFailed:
+      return userEvent(seq, storedAt, data, {
+        type: 'copy.failed',
+        data: pick(
+          'copyId',
+          'originalTradeId',
+          'traceId',
+          'placement',
+          'symbol',
+          'optionsTicker',
+          'code',
+          'reason',
+          'failedAt',
         ),
       });
     case LiveEventSubjects.copyGuardTriggered:

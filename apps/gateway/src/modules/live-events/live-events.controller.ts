@@ -27,7 +27,8 @@ export class LiveEventsController {
     summary: 'Live events of the signed-in user (Server-Sent Events)',
     description:
       'trade.shared / trade.closed of trades the user may see, order.filled of their orders, copy.opened / ' +
-      'copy.closed / copy.skipped of their copies, and resync when a resume is too old. 429 past 5 open streams per user.',
+      'copy.closed / copy.skipped / copy.failed of their copies, notification.created (no id) when they have new ' +
+      'notifications, and resync when a resume is too old. 429 past 5 open streams per user.',
   })
   @ApiProduces('text/event-stream')
   async events(@Req() request: GatewayRequest, @Res() response: Response): Promise<void> {

@@ -4,9 +4,11 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import {
   EVENTS_STREAM,
   EVENTS_SUBJECTS,
+  NotificationsCreatedSubject,
   SessionsInvalidatedSubject,
   TRADE_AUDIENCE_MAX_USER_IDS,
   TradeAudienceRpc,
+  type NotificationsCreated,
   type SessionsInvalidated,
   type TradeAudienceFilterRpcPayload,
   type TradeAudienceFilterRpcReply,
@@ -51,6 +53,7 @@ export class LiveEventsHub implements OnModuleInit, OnModuleDestroy {
   private stopped = false;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribeInvalidations?: () => void;
+  private unsubscribeNotifications?: () => void;
   private readonly listeners = new Set<(event: LiveEvent) => void>();
 
   constructor(
@@ -81,6 +84,11 @@ export class LiveEventsHub implements OnModuleInit, OnModuleDestroy {
       SessionsInvalidatedSubject,
       (message) => this.sessionsInvalidated(message),
     );
+    this.unsubscribeNotifications = subscribeToBroadcast<NotificationsCreated>(
+      this.nats,
+      NotificationsCreatedSubject,
+      (message) => this.notificationsCreated(message),
+    );
   }
 
   /**
@@ -91,6 +99,7 @@ export class LiveEventsHub implements OnModuleInit, OnModuleDestroy {
     this.stopped = true;
     clearInterval(this.heartbeat);
     this.unsubscribeInvalidations?.();
+    this.unsubscribeNotifications?.();
     for (const connection of this.allConnections()) connection.close();
     await this.messages?.close().catch(() => undefined);
     await this.following;
@@ -285,6 +294,17 @@ export class LiveEventsHub implements OnModuleInit, OnModuleDestroy {
       // After the session cache dropped the user (its own subscriber runs in this same turn).
       else if (userId && connection.userId === userId) setImmediate(() => void this.recheckSession(connection));
     }
+  }
+
+  /**
+   * Identity's hint that these users have new notifications: their open streams here are told at once (the bell
+   * refetches). Not a stream event — no id, not replayed; the web app reads again on every (re)connect instead.
+   */
+  private notificationsCreated({ userIds }: NotificationsCreated): void {
+    if (!Array.isArray(userIds)) return;
+    for (const userId of new Set(userIds))
+      for (const connection of this.connections.get(userId) ?? [])
+        connection.notify({ type: 'notification.created', data: {} });
   }
 
   private async recheckSession(connection: LiveConnection): Promise<void> {

@@ -1,4 +1,5 @@
 import type { UserView } from '@copytrade/contracts';
+import { lazy, Suspense } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Brand } from './brand';
@@ -9,7 +10,6 @@ import {
   DropdownMenuSeparator,
 } from '@/components/ui/dropdown-menu';
 import {
-  BellIcon,
   CreditCardIcon,
   HelpIcon,
   LogOutIcon,
@@ -19,13 +19,8 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 
-/** The bell (docs/product.md#top-bar) shows a fixed badge '3' and three hard-coded sample notifications. */
-export const NOTIFICATION_BADGE_COUNT = 3;
-export const SAMPLE_NOTIFICATIONS = [
-  { id: 'welcome', title: 'Welcome to the beta', body: 'Your closed-beta access is active.', time: 'Just now' },
-  { id: 'trade', title: 'New trade shared', body: 'A trace you follow shared a new trade.', time: '5m ago' },
-  { id: 'summary', title: 'Portfolio summary', body: 'Your daily portfolio summary is ready.', time: '1h ago' },
-] as const;
+// The bell and its panel load after the shell (the routes' bundles stay within budget).
+const NotificationBell = lazy(() => import('./notification-bell'));
 
 const HELP_ITEMS = ['Support', 'Help Center', 'Trading Guides', 'Academy'] as const;
 
@@ -71,30 +66,11 @@ export function TopBar({
         ) : null}
       </div>
       <div className="topbar__actions">
-        <DropdownMenu
-          label={`Notifications (${NOTIFICATION_BADGE_COUNT})`}
-          menuLabel="Notifications"
-          triggerDescription={`${NOTIFICATION_BADGE_COUNT} unread`}
-          triggerClassName="icon-button"
-          menuClassName="menu__content--wide"
-          trigger={
-            <>
-              <BellIcon size={18} />
-              <span className="count-badge" aria-hidden="true">
-                {NOTIFICATION_BADGE_COUNT}
-              </span>
-            </>
-          }
-        >
-          <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-          {SAMPLE_NOTIFICATIONS.map((notification) => (
-            <DropdownMenuItem key={notification.id} className="notification">
-              <span className="notification__title">{notification.title}</span>
-              <span className="notification__body">{notification.body}</span>
-              <span className="notification__time">{notification.time}</span>
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenu>
+        {user ? (
+          <Suspense fallback={null}>
+            <NotificationBell userId={user.id} />
+          </Suspense>
+        ) : null}
 
         <DropdownMenu label="Help" triggerClassName="icon-button" trigger={<HelpIcon size={18} />}>
           {HELP_ITEMS.map((item) => (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { CheckIcon } from './icons';
 
@@ -58,4 +58,21 @@ export function OutcomeAlert({ outcome, successTitle }: { outcome: FormOutcome; 
   ) : (
     <SuccessAlert title={successTitle}>{outcome.message}</SuccessAlert>
   );
+}
+
+/** A save's outcome in an Alert under its button (here, not in lib/, so no route loads a chunk more for it): success clears after 3 s, an error after 5 s (docs/product.md#settings). */
+export const SAVED_MESSAGE_MS = 3000;
+export const ERROR_MESSAGE_MS = 5000;
+
+export type SaveMessage = { kind: 'success' | 'error'; text: string } | null;
+
+/** The message shown after a save, cleared after SAVED_MESSAGE_MS or ERROR_MESSAGE_MS. */
+export function useSaveMessage() {
+  const [message, setMessage] = useState<SaveMessage>(null);
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), message.kind === 'success' ? SAVED_MESSAGE_MS : ERROR_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+  return [message, setMessage] as const;
 }

@@ -21,6 +21,7 @@ export const copyTradingLiveEventHandler: LiveEventHandler = (message, { invalid
     case 'copy.opened':
     case 'copy.closed':
     case 'copy.skipped':
+    case 'copy.failed':
     case 'copy-guard.triggered':
     case 'auto-copy.paused':
       return COPY_SCREENS.map(invalidate);

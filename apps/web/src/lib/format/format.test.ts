@@ -8,6 +8,7 @@ import {
   tradePnl,
   trendClass,
 } from './trade';
+import { formatCountBadge, formatTimeAgo } from './notification';
 
 describe('trace page formatting', () => {
   it('writes-percents-signed-with-2-decimals-and-a-plus-at-zero', () => {
@@ -53,5 +54,27 @@ describe('discovery card figures', () => {
     expect(winRate(68.54)).toBe('68.5%');
     expect(winRate(68.56)).toBe('68.6%');
     expect(winRate(70)).toBe('70.0%');
+  });
+});
+
+describe('notification figures', () => {
+  it('says how long ago, short', () => {
+    const now = Date.parse('2026-03-20T12:00:00.000Z');
+    const ago = (ms: number) => formatTimeAgo(new Date(now - ms).toISOString(), now);
+    expect(ago(10_000)).toBe('Just now');
+    expect(ago(-5_000)).toBe('Just now');
+    expect(ago(5 * 60_000)).toBe('5m ago');
+    expect(ago(3 * 3_600_000 + 59 * 60_000)).toBe('3h ago');
+    expect(ago(2 * 86_400_000)).toBe('2d ago');
+    expect(ago(19 * 86_400_000)).toBe('2w ago');
+    expect(ago(95 * 86_400_000)).toBe('3mo ago');
+    expect(ago(800 * 86_400_000)).toBe('2y ago');
+    expect(formatTimeAgo('not a date', now)).toBe('—');
+  });
+
+  it('caps a count badge', () => {
+    expect(formatCountBadge(1, 99)).toBe('1');
+    expect(formatCountBadge(99, 99)).toBe('99');
+    expect(formatCountBadge(100, 99)).toBe('99+');
   });
 });

@@ -9,12 +9,21 @@ export interface LiveEventMessage {
     | 'copy.opened'
     | 'copy.closed'
     | 'copy.skipped'
+    | 'copy.failed'
     | 'copy-guard.triggered'
     | 'auto-copy.paused'
+    | 'notification.created'
     | 'resync'
+    | typeof LIVE_STREAM_OPENED
     | string;
   data?: Record<string, unknown>;
 }
+
+/**
+ * Not sent by the server: the stream opened or reopened. Handlers whose data the server only hints at (hints are not
+ * replayed) read it again.
+ */
+export const LIVE_STREAM_OPENED = 'stream.opened';
 
 /** What a handler gets with each event: the caches and who is signed in. */
 export interface LiveEventContext {

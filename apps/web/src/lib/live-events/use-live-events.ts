@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { applyLiveEvent, type LiveEventHandler, type LiveEventMessage } from './live-event';
+import { applyLiveEvent, LIVE_STREAM_OPENED, type LiveEventHandler, type LiveEventMessage } from './live-event';
 
 export const LIVE_EVENTS_URL = '/api/events';
 /** Backoff after a refused or failed stream (the browser retries a dropped one itself, resuming by id). */
@@ -30,6 +30,7 @@ export function useLiveEvents(userId: string | null | undefined, handlers: reado
       source = current;
       current.onopen = () => {
         delay = LIVE_EVENTS_BACKOFF_MS.initial;
+        void applyLiveEvent(queryClient, { type: LIVE_STREAM_OPENED }, userId, handlers);
       };
       current.onmessage = (event: MessageEvent<string>) => {
         if (event.lastEventId) lastEventId = event.lastEventId;

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX } from '../../rules/notifications.rules';
 
 /**
  * What a notification tells. Followers: a trace they subscribe to shared or sold a trade they may see; their copy
@@ -56,11 +57,12 @@ export interface NotificationView {
   readAt: string | null;
 }
 
-/** The bell's panel shows this many; /notifications pages by it too. */
-export const NOTIFICATIONS_PAGE_DEFAULT = 20;
-export const NOTIFICATIONS_PAGE_MAX = 50;
-/** The bell shows "99+" past this. */
-export const NOTIFICATIONS_BADGE_MAX = 99;
+// Defined with the rules the web app imports as values (the DTOs here are never in its bundle).
+export {
+  NOTIFICATIONS_BADGE_MAX,
+  NOTIFICATIONS_PAGE_DEFAULT,
+  NOTIFICATIONS_PAGE_MAX,
+} from '../../rules/notifications.rules';
 
 const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value !== '' ? Number(value) : value);
 

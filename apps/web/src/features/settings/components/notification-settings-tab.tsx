@@ -1,6 +1,6 @@
 import type { NotificationPreferences } from '@copytrade/contracts';
-import { useEffect, useId, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { useId, useState } from 'react';
+import { Alert, useSaveMessage } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckIcon, LockIcon } from '@/components/ui/icons';
@@ -11,9 +11,6 @@ import { useSaveNotificationPreferences } from '../api/update-notification-prefe
 
 export const PREFERENCES_SAVED = 'Notification preferences saved successfully!';
 export const PREFERENCES_SAVE_FAILED = 'Failed to save preferences. Please try again.';
-/** The success message clears after 3 s, the error after 5 s (see docs/product.md#settings). */
-export const SAVED_MESSAGE_MS = 3000;
-export const ERROR_MESSAGE_MS = 5000;
 
 type SwitchKey = 'emailNotifications' | 'notifyOnTradeShared' | 'notifyOnCopiedTradeSold';
 
@@ -87,14 +84,8 @@ export function NotificationSettingsTab({ userId }: { userId: string }) {
 function PreferencesForm({ userId, initial }: { userId: string; initial: NotificationPreferences }) {
   const id = useId();
   const [draft, setDraft] = useState(initial);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useSaveMessage();
   const save = useSaveNotificationPreferences();
-
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), message.kind === 'success' ? SAVED_MESSAGE_MS : ERROR_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
 
   const onSave = () => {
     setMessage(null);

@@ -5,4 +5,7 @@ export const traceDashboardKeys = {
   integration: (traceId: string) => [...traceDashboardKeys.trace(traceId), 'integration'] as const,
   trades: (traceId: string) => [...traceDashboardKeys.trace(traceId), 'trades'] as const,
   accounts: (userId: string) => [...traceDashboardKeys.all, 'accounts', userId] as const,
+  /** The owner's notification switches: one set for all their traces. */
+  notificationPreferences: (userId: string) =>
+    [...traceDashboardKeys.all, 'owner-notification-preferences', userId] as const,
 };

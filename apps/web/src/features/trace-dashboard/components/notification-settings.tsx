@@ -1,55 +1,109 @@
+import type { OwnerNotificationPreferences } from '@copytrade/contracts';
+import { Messages } from '@copytrade/contracts/rules';
 import { useId, useState } from 'react';
+import { Alert, useSaveMessage } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';
+import { LoadError, LoadingRows } from '@/components/ui/data-state';
+import { CheckIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
+import {
+  useOwnerNotificationPreferences,
+  useSaveOwnerNotificationPreferences,
+} from '../api/owner-notification-preferences';
 
-/**
- * The owner's notification preferences and their defaults (docs/product.md#owner-settings): local to this page, never
- * saved.
- */
-export const OWNER_NOTIFICATION_DEFAULTS = {
-  emailNewSubscribers: true,
-  emailTradeCopies: true,
-  emailRevenue: true,
-  emailPerformanceAlerts: true,
-  emailComments: false,
-  pushNotifications: true,
-} as const;
-type Preference = keyof typeof OWNER_NOTIFICATION_DEFAULTS;
+export const OWNER_PREFERENCES_SAVE_FAILED = 'Failed to save preferences. Please try again.';
+export const OWNER_PREFERENCES_LOAD_FAILED = "Couldn't load your notification preferences.";
 
-const ITEMS: ReadonlyArray<{ key: Preference; label: string }> = [
+type Preference = keyof OwnerNotificationPreferences;
+
+/** `notYet`: nothing in the product sends this e-mail yet (said next to the switch). */
+const ITEMS: ReadonlyArray<{ key: Preference; label: string; notYet?: boolean }> = [
   { key: 'emailNewSubscribers', label: 'Email me about new subscribers' },
   { key: 'emailTradeCopies', label: 'Email me when my trades are copied' },
-  { key: 'emailRevenue', label: 'Email me revenue updates' },
-  { key: 'emailPerformanceAlerts', label: 'Email me performance alerts' },
-  { key: 'emailComments', label: 'Email me about comments' },
+  { key: 'emailRevenue', label: 'Email me revenue updates', notYet: true },
+  { key: 'emailPerformanceAlerts', label: 'Email me performance alerts', notYet: true },
+  { key: 'emailComments', label: 'Email me about comments', notYet: true },
   { key: 'pushNotifications', label: 'Push notifications' },
 ];
 
-export function NotificationSettings() {
+/** Owner settings → Notifications (docs/product.md#owner-settings): saved per owner, for all their traces. */
+export function NotificationSettings({ userId }: { userId: string }) {
   const titleId = useId();
-  const baseId = useId();
-  const [prefs, setPrefs] = useState<Record<Preference, boolean>>({ ...OWNER_NOTIFICATION_DEFAULTS });
+  const query = useOwnerNotificationPreferences(userId);
   return (
     <TitledCard
       titleId={titleId}
       title="Notifications"
       titleAs="h2"
-      description="These switches apply to this page only and are not saved yet."
+      description="These switches apply to all your traces. Revenue, performance-alert and comment e-mails are not sent yet."
     >
+      {query.isPending ? (
+        <LoadingRows label="Loading notification preferences..." count={ITEMS.length} />
+      ) : query.isError ? (
+        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching}>
+          {OWNER_PREFERENCES_LOAD_FAILED}
+        </LoadError>
+      ) : (
+        <PreferencesForm userId={userId} initial={query.data} />
+      )}
+    </TitledCard>
+  );
+}
+
+function PreferencesForm({ userId, initial }: { userId: string; initial: OwnerNotificationPreferences }) {
+  const baseId = useId();
+  const [draft, setDraft] = useState(initial);
+  const [message, setMessage] = useSaveMessage();
+  const save = useSaveOwnerNotificationPreferences(userId);
+
+  const onSave = () => {
+    setMessage(null);
+    save.mutate(draft, {
+      onSuccess: (saved) => {
+        setDraft(saved);
+        setMessage({ kind: 'success', text: Messages.notificationPreferencesSaved });
+      },
+      onError: () => setMessage({ kind: 'error', text: OWNER_PREFERENCES_SAVE_FAILED }),
+    });
+  };
+
+  return (
+    <div className="stack">
       <div className="setting-list">
         {ITEMS.map((item) => (
           <div key={item.key} className="setting-row">
-            <p className="setting-row__label" id={`${baseId}-${item.key}`}>
-              {item.label}
-            </p>
+            <div className="setting-row__text">
+              <p className="setting-row__label" id={`${baseId}-${item.key}`}>
+                {item.label}
+              </p>
+              {item.notYet ? (
+                <p className="setting-row__description" id={`${baseId}-${item.key}-note`}>
+                  Not sent yet.
+                </p>
+              ) : null}
+            </div>
             <Switch
-              checked={prefs[item.key]}
-              onCheckedChange={(checked) => setPrefs((current) => ({ ...current, [item.key]: checked }))}
+              checked={draft[item.key]}
+              disabled={save.isPending}
+              onCheckedChange={(checked) => setDraft((current) => ({ ...current, [item.key]: checked }))}
               aria-labelledby={`${baseId}-${item.key}`}
+              aria-describedby={item.notYet ? `${baseId}-${item.key}-note` : undefined}
             />
           </div>
         ))}
       </div>
-    </TitledCard>
+      {message?.kind === 'success' ? (
+        <Alert variant="success" icon={<CheckIcon size={16} />}>
+          {message.text}
+        </Alert>
+      ) : null}
+      {message?.kind === 'error' ? <Alert variant="error">{message.text}</Alert> : null}
+      <div>
+        <Button variant="primary" onClick={onSave} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Preferences'}
+        </Button>
+      </div>
+    </div>
   );
 }

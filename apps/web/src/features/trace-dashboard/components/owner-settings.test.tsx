@@ -1,5 +1,5 @@
 import type { OwnerTradeView } from '@copytrade/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '@/testing/data';
 import { errorBody, mockApi, signedInAs, type MockRoutes } from '@/testing/mock-api';
@@ -16,6 +16,8 @@ const integrationPath = `GET /api/trace-owner/${TRACE_ID}/integration`;
 const accountsPath = `GET /api/snaptrade/accounts/${user.id}`;
 const sellPath = 'POST /api/snaptrade/sell-position';
 const dashboard = `/trace/${TRACE_ID}/dashboard`;
+const ownerPrefsGet = 'GET /api/user/owner-notification-preferences';
+const ownerPrefsPut = 'PUT /api/user/owner-notification-preferences';
 
 function mockDashboard(routes: MockRoutes = {}, trades: OwnerTradeView[] = []) {
   return mockApi({
@@ -179,22 +181,74 @@ describe('settings: privacy, notifications, integration', () => {
     expect(await screen.findByText('Failed to update privacy settings')).toBeInTheDocument();
   });
 
-  it('shows-local-notification-switches-with-the-documented-defaults-and-never-saves-them', async () => {
-    const api = mockDashboard();
-    const { user: actor } = renderApp(dashboard);
+  it('loads-the-owner-notification-switches-and-saves-them-for-all-traces', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const saved = {
+      emailNewSubscribers: false,
+      emailTradeCopies: true,
+      emailRevenue: true,
+      emailPerformanceAlerts: true,
+      emailComments: true,
+      pushNotifications: true,
+    };
+    const api = mockDashboard({
+      [ownerPrefsGet]: { body: { success: true, preferences: { ...saved, emailComments: false } } },
+      [ownerPrefsPut]: {
+        body: { success: true, preferences: saved, message: 'Notification preferences saved successfully!' },
+      },
+    });
+    const { user: actor } = renderApp(dashboard, { advanceTimers: vi.advanceTimersByTime });
     await openSettings(actor, 'Notifications');
-    const switches = screen.getAllByRole('switch');
+    expect(
+      await screen.findByText(
+        'These switches apply to all your traces. Revenue, performance-alert and comment e-mails are not sent yet.',
+      ),
+    ).toBeInTheDocument();
+    const switches = await screen.findAllByRole('switch');
     expect(switches.map((item) => item.getAttribute('aria-checked'))).toEqual([
-      'true',
+      'false',
       'true',
       'true',
       'true',
       'false',
       'true',
     ]);
+    expect(screen.getByRole('switch', { name: 'Email me revenue updates' })).toHaveAccessibleDescription(
+      'Not sent yet.',
+    );
     await actor.click(screen.getByRole('switch', { name: 'Email me about comments' }));
-    expect(screen.getByRole('switch', { name: 'Email me about comments' })).toHaveAttribute('aria-checked', 'true');
-    expect(api.calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+    await actor.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Notification preferences saved successfully!')).toBeInTheDocument();
+    expect(api.callsTo(ownerPrefsPut)[0]!.body).toEqual(saved);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByText('Notification preferences saved successfully!')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('says-when-saving-the-owner-notification-switches-failed-and-when-they-cannot-load', async () => {
+    const api = mockDashboard({
+      [ownerPrefsGet]: { status: 503, body: errorBody('SERVICE_UNAVAILABLE', 'Down') },
+      [ownerPrefsPut]: { status: 503, body: errorBody('SERVICE_UNAVAILABLE', 'Down') },
+    });
+    const { user: actor } = renderApp(dashboard);
+    await openSettings(actor, 'Notifications');
+    expect(await screen.findByText("Couldn't load your notification preferences.")).toBeInTheDocument();
+    api.set(ownerPrefsGet, {
+      body: {
+        success: true,
+        preferences: {
+          emailNewSubscribers: true,
+          emailTradeCopies: true,
+          emailRevenue: true,
+          emailPerformanceAlerts: true,
+          emailComments: false,
+          pushNotifications: true,
+        },
+      },
+    });
+    await actor.click(screen.getByRole('button', { name: 'Retry' }));
+    await actor.click(await screen.findByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Failed to save preferences. Please try again.')).toBeInTheDocument();
   });
 
   it('lists-connections-and-accounts-and-opens-the-portal-in-a-new-tab', async () => {

@@ -41,7 +41,7 @@ export function SettingsTab({ traceId, user, data }: { traceId: string; user: Us
         <ComingSoon title="Subscription Tiers" text="Editing your subscription tiers is coming soon." />
       </TabsContent>
       <TabsContent value="notifications">
-        <NotificationSettings />
+        <NotificationSettings userId={user.id} />
       </TabsContent>
       <TabsContent value="integration">
         <IntegrationSettings traceId={traceId} user={user} />
