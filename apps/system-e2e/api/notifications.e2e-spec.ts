@@ -125,7 +125,7 @@ describe('identity behind the routes', () => {
     let stranger: ApiSession;
 
     beforeAll(async () => {
-      owned = await demoOwnsTrace(suite, { name: 'Notified Trace', handle: 'notified-trace' });
+      owned = await demoOwnsTrace(suite, { name: 'notified_trace', handle: 'notified_trace' });
       const [follower, other] = await seedUsers(suite.db, 'notified', 2);
       subscriber = (await signIn(suite.platform.url, follower!.username)).api;
       stranger = (await signIn(suite.platform.url, other!.username)).api;
