@@ -92,14 +92,21 @@ test('notifications: the bell rises live, the panel leads to the copy, the e-mai
     });
 
     await test.step('the mailbox holds one notification e-mail; its unsubscribe link works signed out', async () => {
-      const unsubscribeLinks = async () => {
+      const notificationMails = async () => {
         const response = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
         const { mails } = (await response.json()) as { mails: Array<{ text: string }> };
-        return mails.flatMap((mail) => mail.text.match(/https?:\/\/\S+\/unsubscribe\?token=[^\s"<>]+/g) ?? []);
+        return mails
+          .map((mail) => mail.text.match(/https?:\/\/\S+\/unsubscribe\?token=[^\s"<>]+/g) ?? [])
+          .filter((links) => links.length > 0);
       };
-      // The beta-code mail has no such link; the share and the copy come in one notification e-mail.
-      await expect.poll(unsubscribeLinks, { timeout: 30_000 }).toHaveLength(1);
-      const link = new URL((await unsubscribeLinks())[0]!);
+      // The beta-code mail has no such link; the share and the copy come in one notification e-mail, with a link
+      // per topic (shared trades, the follower's own copies).
+      await expect.poll(notificationMails, { timeout: 30_000 }).toHaveLength(1);
+      const [links] = await notificationMails();
+      const topicOf = (link: string) =>
+        Buffer.from(new URL(link).searchParams.get('token')!.split('.')[0]!, 'base64url').toString().split(':')[1];
+      expect(links!.map(topicOf).sort()).toEqual(['copy_activity', 'trade_shared']);
+      const link = new URL(links!.find((candidate) => topicOf(candidate) === 'trade_shared')!);
       const visitor = await browser.newContext();
       try {
         const signedOut = await visitor.newPage();
@@ -112,6 +119,14 @@ test('notifications: the bell rises live, the panel leads to the copy, the e-mai
       } finally {
         await visitor.close();
       }
+      // Exactly that switch is off for the follower; the others stay on.
+      const preferences = await page.request.get('/api/user/notification-preferences');
+      expect(((await preferences.json()) as { preferences: object }).preferences).toEqual({
+        emailNotifications: true,
+        notifyOnTradeShared: false,
+        notifyOnTradeSold: true,
+        notifyOnCopiedTradeSold: true,
+      });
     });
   } finally {
     await owner.api.dispose();

@@ -48,6 +48,8 @@ export async function startTestPlatform(
         ADMIN_PASSWORD: TEST_ADMIN.password,
         // The tests read the development mailbox and drive the paper market (/api/dev/*).
         DEV_TOOLS: 'true',
+        // A notification e-mail goes 2 s after its first notification instead of 30 s: the tests read it.
+        NOTIFICATION_EMAIL_GATHER_SECONDS: '2',
         ...extraEnv,
       },
     });
