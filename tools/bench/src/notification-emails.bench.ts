@@ -26,7 +26,9 @@ function builtIdentity() {
   /* eslint-disable @typescript-eslint/no-require-imports -- the built service's modules, loaded at run time */
   const { identityDataSourceOptions } = require(join(dist, 'database/data-source.js'));
   const { IdentityConfig } = require(join(dist, 'config/identity.config.js'));
-  const { NotificationEmailQueueStore } = require(join(dist, 'modules/notification-emails/notification-email-queue.store.js'));
+  const { NotificationEmailQueueStore } = require(
+    join(dist, 'modules/notification-emails/notification-email-queue.store.js'),
+  );
   const { NotificationEmailWorker } = require(join(dist, 'modules/notification-emails/notification-email-worker.js'));
   const { UnsubscribeTokens } = require(join(dist, 'modules/notification-emails/unsubscribe-tokens.js'));
   const { NotificationEmailOptOutEntity } = require(
