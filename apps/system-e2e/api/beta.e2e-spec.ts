@@ -76,6 +76,9 @@ describe('send-beta-code', () => {
       to: email,
       subject: 'Your CopyTrade beta code',
       text: expect.any(String),
+      // Text only, no list headers: those are the notification e-mails'.
+      html: null,
+      headers: {},
       sentAt: expect.any(String),
     });
     if (first !== second) expect((await verify(email, first)).status).toBe(400);

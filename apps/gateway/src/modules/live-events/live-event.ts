@@ -44,6 +44,18 @@ export interface LiveEvent {
   message: LiveMessage;
 }
 
+/** What the live push tells of a copy that holds nothing (skipped or failed), beside its own time. */
+const NOT_PLACED_COPY_FIELDS = [
+  'copyId',
+  'originalTradeId',
+  'traceId',
+  'placement',
+  'symbol',
+  'optionsTicker',
+  'code',
+  'reason',
+] as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -150,32 +162,12 @@ export function toLiveEvent(
     case LiveEventSubjects.copySkipped:
       return userEvent(seq, storedAt, data, {
         type: 'copy.skipped',
-        data: pick(
-          'copyId',
-          'originalTradeId',
-          'traceId',
-          'placement',
-          'symbol',
-          'optionsTicker',
-          'code',
-          'reason',
-          'skippedAt',
-        ),
+        data: pick(...NOT_PLACED_COPY_FIELDS, 'skippedAt'),
       });
     case LiveEventSubjects.copyFailed:
       return userEvent(seq, storedAt, data, {
         type: 'copy.failed',
-        data: pick(
-          'copyId',
-          'originalTradeId',
-          'traceId',
-          'placement',
-          'symbol',
-          'optionsTicker',
-          'code',
-          'reason',
-          'failedAt',
-        ),
+        data: pick(...NOT_PLACED_COPY_FIELDS, 'failedAt'),
       });
     case LiveEventSubjects.copyGuardTriggered:
       // The copies' ids stay server-side (the screens refetch); their number says how many are being sold.

@@ -76,3 +76,13 @@ export function useSaveMessage() {
   }, [message]);
   return [message, setMessage] as const;
 }
+
+/** The save's message (useSaveMessage) under its button: a green confirmation, or the error. */
+export function SaveMessageAlert({ message }: { message: SaveMessage }) {
+  if (!message) return null;
+  return message.kind === 'success' ? (
+    <SuccessAlert>{message.text}</SuccessAlert>
+  ) : (
+    <Alert variant="error">{message.text}</Alert>
+  );
+}

@@ -1,5 +1,6 @@
-import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID } from 'class-validator';
+import { IsISO8601, IsOptional, IsString } from 'class-validator';
 import { defineCataloguedEvent } from '../catalogued-event';
+import { NotPlacedCopyEventV1 } from './not-placed-copy-event.v1';
 
 /**
  * A copy ended without holding anything because it could not be placed or the brokerage refused its order (not
@@ -8,40 +9,11 @@ import { defineCataloguedEvent } from '../catalogued-event';
  * the transaction that records the failure — in bulk for a fan-out — so failures reach the live push and notifications
  * as successes do.
  */
-export class CopyFailedV1 {
-  @IsUUID()
-  copyId: string;
-
-  /** The follower whose copy it was. */
-  @IsUUID()
-  userId: string;
-
-  @IsUUID()
-  originalTradeId: string;
-
-  @IsUUID()
-  traceId: string;
-
-  @IsIn(['manual', 'automatic'])
-  placement: 'manual' | 'automatic';
-
-  @IsString()
-  @IsNotEmpty()
-  symbol: string;
-
-  @IsOptional()
-  @IsString()
-  optionsTicker: string | null;
-
+export class CopyFailedV1 extends NotPlacedCopyEventV1 {
   /** Why, as an error code (CopyTradeErrorCode or the brokerage's refusal code) when one is known. */
   @IsOptional()
   @IsString()
   code: string | null;
-
-  /** The reason in the follower's words, as My Copy Trades shows it. */
-  @IsString()
-  @IsNotEmpty()
-  reason: string;
 
   @IsISO8601()
   failedAt: string;

@@ -1,9 +1,9 @@
 import type { NotificationPreferences } from '@copytrade/contracts';
 import { useId, useState } from 'react';
-import { Alert, useSaveMessage } from '@/components/ui/alert';
+import { SaveMessageAlert, useSaveMessage } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { CheckIcon, LockIcon } from '@/components/ui/icons';
+import { LockIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
@@ -130,12 +130,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: Notific
         </ul>
       </CardContent>
       <CardFooter className="card__footer--stack">
-        {message?.kind === 'success' ? (
-          <Alert variant="success" icon={<CheckIcon size={16} />}>
-            {message.text}
-          </Alert>
-        ) : null}
-        {message?.kind === 'error' ? <Alert variant="error">{message.text}</Alert> : null}
+        <SaveMessageAlert message={message} />
         <div>
           <Button variant="primary" onClick={onSave} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Preferences'}

@@ -1,11 +1,10 @@
 import type { OwnerNotificationPreferences } from '@copytrade/contracts';
 import { Messages } from '@copytrade/contracts/rules';
 import { useId, useState } from 'react';
-import { Alert, useSaveMessage } from '@/components/ui/alert';
+import { SaveMessageAlert, useSaveMessage } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TitledCard } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/data-state';
-import { CheckIcon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
 import {
   useOwnerNotificationPreferences,
@@ -93,12 +92,7 @@ function PreferencesForm({ userId, initial }: { userId: string; initial: OwnerNo
           </div>
         ))}
       </div>
-      {message?.kind === 'success' ? (
-        <Alert variant="success" icon={<CheckIcon size={16} />}>
-          {message.text}
-        </Alert>
-      ) : null}
-      {message?.kind === 'error' ? <Alert variant="error">{message.text}</Alert> : null}
+      <SaveMessageAlert message={message} />
       <div>
         <Button variant="primary" onClick={onSave} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Preferences'}
