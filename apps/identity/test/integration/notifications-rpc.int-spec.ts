@@ -95,6 +95,9 @@ it('refuses a cursor it did not hand out, and a limit out of bounds, with 400', 
   const me = await newUser(db());
   expect(await refusal(list(me, { cursor: 'bm90LWEtY3Vyc29y' }))).toBe('400 cursor is not valid');
   expect(await refusal(list(me, { cursor: 'a b' }))).toMatch(/^400 /);
+  // Well formed, but a position past PostgreSQL's bigint: still the client's mistake, never a 500.
+  const huge = Buffer.from(`99999999999999999999.${randomUUID()}`).toString('base64url');
+  expect(await refusal(list(me, { cursor: huge }))).toBe('400 cursor is not valid');
   expect(await refusal(list(me, { limit: 51 }))).toMatch(/^400 /);
   expect(await refusal(list(me, { limit: 0 }))).toMatch(/^400 /);
 });

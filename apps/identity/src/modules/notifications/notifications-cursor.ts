@@ -1,7 +1,8 @@
 import { DomainException } from '@copytrade/nest';
 import type { NotificationsPosition } from './notifications.store';
 
-const POSITION = /^(\d{1,20})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+// At most 18 digits: any such number of microseconds fits PostgreSQL's bigint and timestamptz (a 500 otherwise).
+const POSITION = /^(\d{1,18})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** The opaque cursor of a page of notifications: base64url of the last row's position (created_at, id). */
 export const NotificationsCursor = {
