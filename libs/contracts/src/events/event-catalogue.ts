@@ -15,6 +15,7 @@ import { CopyCloseAbandoned } from './copy-engine/copy-close-abandoned.v1';
 import { CopyOpened } from './copy-engine/copy-opened.v1';
 import { CopySkipped } from './copy-engine/copy-skipped.v1';
 import { CopyFailed } from './copy-engine/copy-failed.v1';
+import { TraceFollowerResultsComputed } from './copy-engine/trace-follower-results-computed.v1';
 import { BetaRequestApproved } from './identity/beta-request-approved.v1';
 import { UserRegistered } from './identity/user-registered.v1';
 import { UserRoleChanged } from './identity/user-role-changed.v1';
@@ -45,6 +46,7 @@ export const EventCatalogue = {
   CopyClosed,
   CopySkipped,
   CopyFailed,
+  TraceFollowerResultsComputed,
   AutoCopyResumed,
   CopyGuardTriggered,
   AutoCopyPaused,

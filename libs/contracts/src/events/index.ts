@@ -20,6 +20,7 @@ export * from './copy-engine/copy-opened.v1';
 export * from './copy-engine/copy-closed.v1';
 export * from './copy-engine/copy-skipped.v1';
 export * from './copy-engine/copy-failed.v1';
+export * from './copy-engine/trace-follower-results-computed.v1';
 export * from './copy-engine/auto-copy-resumed.v1';
 export * from './copy-engine/copy-guard-triggered.v1';
 export * from './copy-engine/auto-copy-paused.v1';

@@ -15,3 +15,4 @@ export * from './order-input.rules';
 export * from './copy-guards.rules';
 export * from './text-input.rules';
 export * from './notifications.rules';
+export * from './follower-results.rules';

@@ -17,7 +17,7 @@ export interface OwnerTradeView {
   executedAt: string;
   description: string;
   isShared: boolean;
-  /** 0 until copying exists. */
+  /** Copies of this trade that opened (kept by traces from the copy engine's CopyOpened). */
   copyCount: number;
   requiredTier: TierName | null;
   isOptions: boolean;

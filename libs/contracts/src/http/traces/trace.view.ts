@@ -1,3 +1,4 @@
+import type { FollowerResultsFigures, FollowerResultsWeek } from '../../rules/follower-results.rules';
 import type { RiskLevel, SubscriptionStatus, TierName, TradeSide, TradeStatus } from './traces.rules';
 
 /** Sidebar entries (docs/product.md#entities-and-fields). */
@@ -74,6 +75,12 @@ export interface TraceSummaryView {
   owner: TraceOwnerView;
   minInvestment: number;
   createdAt: string;
+  /**
+   * What followers actually got (docs/follower-results.md), all time: the median follower return on copied trades
+   * and the median signed slippage; null while there are not enough copies (FOLLOWER_RESULTS_MIN_COPIES).
+   */
+  followerReturnMedian: number | null;
+  slippageMedian: number | null;
 }
 
 export interface PostView {
@@ -101,6 +108,52 @@ export interface TraceDetailView extends TraceSummaryView {
   posts: PostView[];
   counts: { subscriptions: number; trades: number; posts: number };
   viewer: TraceViewerView;
+  followerResults: FollowerResultsView;
+}
+
+/**
+ * A trace's follower results on its page. The full view (owner, subscribers with access) has every time frame; the
+ * public view a summary: the 'all' time frame only, without the tail percentiles (p90 return, p95 delay and slippage
+ * are null). `computedAt` null: nothing computed yet (no copy ever decided).
+ */
+export interface FollowerResultsView {
+  summaryOnly: boolean;
+  computedAt: string | null;
+  minCopies: number;
+  windows: FollowerResultsFigures[];
+}
+
+/** The owner's Analytics tab (GET /api/trace-owner/:traceId/analytics). */
+export interface OwnerAnalyticsResponse {
+  success: true;
+  computedAt: string | null;
+  minCopies: number;
+  /** Every time frame, full figures. */
+  windows: FollowerResultsFigures[];
+  /** Follower results per week (FOLLOWER_RESULTS_SERIES_WEEKS, oldest first). */
+  weekly: FollowerResultsWeek[];
+  /** Active subscribers at the end of each of the same weeks (oldest first). */
+  subscribersWeekly: Array<{ weekStart: string; subscribers: number }>;
+  /** The latest shared trades (at most OWNER_ANALYTICS_TRADES_MAX, newest first) and how many copies each had. */
+  copiesPerTrade: Array<{ tradeId: string; symbol: string; sharedAt: string; copyCount: number }>;
+}
+
+/** A subscriber on the owner's Subscribers tab. */
+export interface OwnerSubscriberView {
+  userId: string;
+  username: string | null;
+  tier: TierName;
+  status: SubscriptionStatus;
+  since: string;
+  /** Copies this subscriber placed of this trace's trades. */
+  copies: number;
+}
+
+/** GET /api/trace-owner/:traceId/subscribers?cursor=&limit= — newest first, keyset-paged. */
+export interface OwnerSubscribersResponse {
+  success: true;
+  subscribers: OwnerSubscriberView[];
+  nextCursor: string | null;
 }
 
 /** Options prices (price, currentPrice) are in hundredths: ÷ 100 gives the per-contract price in dollars. */

@@ -34,7 +34,13 @@ export type TradingStyle = (typeof TRADING_STYLES)[number];
 
 export const TRACE_CATEGORIES = ['All', 'Top Rated', 'Most Profitable', 'Crypto', 'Stocks'] as const;
 export type TraceCategory = (typeof TRACE_CATEGORIES)[number];
-export const TRACE_SORTS = ['return', 'subscribers', 'winrate'] as const;
+/** `followers`: by the median follower return (all time), traces without enough copies last. */
+export const TRACE_SORTS = ['return', 'subscribers', 'winrate', 'followers'] as const;
+/** The owner's Analytics tab lists the copies of this many latest shared trades. */
+export const OWNER_ANALYTICS_TRADES_MAX = 20;
+/** Page size bounds of the owner's Subscribers tab. */
+export const OWNER_SUBSCRIBERS_PAGE_DEFAULT = 20;
+export const OWNER_SUBSCRIBERS_PAGE_MAX = 100;
 export type TraceSort = (typeof TRACE_SORTS)[number];
 /** Most Profitable: monthly return of at least 20 %. */
 export const MOST_PROFITABLE_MIN_MONTHLY_RETURN = 20;
