@@ -4,10 +4,12 @@ import { TracesConfig } from './config/traces.config';
 import { TRACES_SCHEMA, tracesDataSourceOptions } from './database/data-source';
 import { TracesAdminTracesModule } from './modules/admin-traces/admin-traces.module';
 import { TracesAdminTradesModule } from './modules/admin-trades/admin-trades.module';
+import { CopyCountsModule } from './modules/copy-counts/copy-counts.module';
 import { CopyEligibilityModule } from './modules/copy-eligibility/copy-eligibility.module';
 import { BrokerageSyncTriggersModule } from './modules/brokerage-sync-triggers/brokerage-sync-triggers.module';
 import { DemoDataModule } from './modules/demo-data/demo-data.module';
 import { DiscoveryModule } from './modules/discovery/discovery.module';
+import { FollowerResultsModule } from './modules/follower-results/follower-results.module';
 import { TracesOnboardingModule } from './modules/onboarding/onboarding.module';
 import { OwnerProfileModule } from './modules/owner-profile/owner-profile.module';
 import { OwnerSellModule } from './modules/owner-sell/owner-sell.module';
@@ -45,6 +47,8 @@ export class TracesAppModule {
         CopyEligibilityModule,
         TradeAudienceModule,
         LiveTradesModule,
+        CopyCountsModule,
+        FollowerResultsModule,
       ],
     };
   }

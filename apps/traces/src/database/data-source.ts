@@ -8,6 +8,7 @@ import { OwnerProfile1795700100000 } from './migrations/1795700100000-OwnerProfi
 import { OwnerSells1795700200000 } from './migrations/1795700200000-OwnerSells';
 import { OwnerSellOutcomes1795700300000 } from './migrations/1795700300000-OwnerSellOutcomes';
 import { NormaliseTraceNames1796930000000 } from './migrations/1796930000000-NormaliseTraceNames';
+import { CopyCountsAndFollowerResults1797220000000 } from './migrations/1797220000000-CopyCountsAndFollowerResults';
 
 export const TRACES_SCHEMA = 'traces';
 
@@ -26,6 +27,7 @@ export function tracesDataSourceOptions(databaseUrl: string) {
         OwnerSells1795700200000,
         OwnerSellOutcomes1795700300000,
         NormaliseTraceNames1796930000000,
+        CopyCountsAndFollowerResults1797220000000,
       ],
     }),
     url: databaseUrl,

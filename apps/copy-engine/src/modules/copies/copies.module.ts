@@ -1,6 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
-import { natsRpcClientOptions, RpcClient } from '@copytrade/nest';
+import { natsRpcClientOptions, ProjectionSyncModule, RpcClient } from '@copytrade/nest';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { CopiesController } from './copies.controller';
 import { COPY_ENGINE_RPC } from './copies.tokens';
@@ -30,6 +30,7 @@ const RPC_PROXY = Symbol('COPY_ENGINE_RPC_PROXY');
  * Its own NATS request/reply client to traces and the brokerage, closed on shutdown.
  */
 @Module({
+  imports: [ProjectionSyncModule],
   controllers: [CopiesController, MyCopiesController],
   providers: [
     {

@@ -3,7 +3,9 @@ import {
   BROKERAGE_ORDER_RPC_TIMEOUT_MS,
   BrokerageErrorCode,
   BrokerageRpc,
+  CopyOpened,
   CopyTradeErrorCode,
+  TracesRpc,
   CopyTradeMessages,
   type GetPlacedOrderRpcReply,
   type GetPlacedOrderRpcRequest,
@@ -19,10 +21,12 @@ import {
   orderProgressOf,
   OutboxRelay,
   OutboxWriter,
+  ProjectionSync,
   RpcClient,
   RpcTimeoutException,
+  runAfterCommit,
 } from '@copytrade/nest';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from './copies.tokens';
 import {
@@ -32,7 +36,7 @@ import {
   releaseUnansweredCopy,
   type CopyRecord,
 } from './copy-instances.store';
-import { settleCopyFill } from './copy-settlement';
+import { settleCopyFill, type OnCopiesOpened } from './copy-settlement';
 import { MarketOpenQueue } from './market-open-queue';
 import { limitNotReachedOf, limitOrderFieldsOf } from '../copy-limits/copy-guards-screen';
 
@@ -86,6 +90,7 @@ export class CopyPlacement {
     private readonly relay: OutboxRelay,
     readonly config: CopyEngineConfig,
     private readonly openQueue: MarketOpenQueue,
+    private readonly projections: ProjectionSync,
   ) {}
 
   get leaseMs(): number {
@@ -136,6 +141,20 @@ export class CopyPlacement {
     }
   }
 
+  /**
+   * Read-your-writes for the copier: a manual copy's CopyOpened is applied by traces (its trades' copy counts) after
+   * the commit and before the copy is answered, so the copier's next read of the trace shows it; a failure is
+   * logged and traces' durable consumer applies it later.
+   */
+  private copierSees(copy: CopyRecord, tx: EntityManager, correlationId: string): OnCopiesOpened | undefined {
+    if (copy.placement !== 'manual') return undefined;
+    return (events) =>
+      runAfterCommit(tx, async () => {
+        for (const event of events)
+          await this.projections.applyNow(TracesRpc.applyProjections, CopyOpened, event, correlationId);
+      });
+  }
+
   private async record(copy: CopyRecord, outcome: PlacementOutcome, correlationId: string): Promise<void> {
     const manager = this.dataSource.manager;
     switch (outcome.kind) {
@@ -154,6 +173,7 @@ export class CopyPlacement {
               filledAt: new Date(),
             },
             { correlationId },
+            this.copierSees(copy, tx, correlationId),
           ),
         );
         this.relay.kick();
@@ -176,6 +196,7 @@ export class CopyPlacement {
                 filledAt: new Date(),
               },
               { correlationId },
+              this.copierSees(copy, tx, correlationId),
             ),
           );
           this.relay.kick();

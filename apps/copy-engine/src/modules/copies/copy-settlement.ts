@@ -1,4 +1,4 @@
-import { CopyOpened, copyAggregateId, type CopyOpenedV1 } from '@copytrade/contracts';
+import { CopyOpened, copyAggregateId, type CopyOpenedV1, type EventEnvelope } from '@copytrade/contracts';
 import type { OutboxWriter } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
@@ -19,6 +19,9 @@ export interface SettlementMeta {
   causationId?: string;
 }
 
+/** Given the CopyOpened just written, inside the settling transaction (read-your-writes: see CopyPlacement). */
+export type OnCopiesOpened = (events: Array<EventEnvelope<CopyOpenedV1>>) => Promise<void>;
+
 /**
  * A fill of a copy's order — from the brokerage's answer, its OrderUpdated / OrderFilled events or the sweeper,
  * whichever comes first; each path calls this inside its own transaction and the row is locked here, so the paths
@@ -35,8 +38,9 @@ export async function settleCopyFill(
   copyId: string,
   fill: CopyFill,
   meta: SettlementMeta,
+  onOpened?: OnCopiesOpened,
 ): Promise<'opened' | 'grown' | 'unchanged'> {
-  const settled = await settleCopyFills(manager, outbox, [{ copyId, ...fill }], meta);
+  const settled = await settleCopyFills(manager, outbox, [{ copyId, ...fill }], meta, onOpened);
   return settled.get(copyId) ?? 'unchanged';
 }
 
@@ -50,6 +54,7 @@ export async function settleCopyFills(
   outbox: OutboxWriter,
   fills: Array<CopyFill & { copyId: string; brokerageAccountId?: string | null }>,
   meta: SettlementMeta,
+  onOpened?: OnCopiesOpened,
 ): Promise<Map<string, 'opened' | 'grown' | 'unchanged'>> {
   const outcome = new Map<string, 'opened' | 'grown' | 'unchanged'>();
   if (fills.length === 0) return outcome;
@@ -95,7 +100,7 @@ export async function settleCopyFills(
   }
   await openCopies(manager, openings);
   await startClosesAtFill(manager, opened);
-  await outbox.addMany(
+  const events = await outbox.addMany(
     manager,
     opened.map(({ copy, opening }) => ({
       definition: CopyOpened,
@@ -103,6 +108,7 @@ export async function settleCopyFills(
       meta: { ...meta, aggregateId: copyAggregateId(copy.id) },
     })),
   );
+  if (onOpened && events.length > 0) await onOpened(events as Array<EventEnvelope<CopyOpenedV1>>);
   return outcome;
 }
 

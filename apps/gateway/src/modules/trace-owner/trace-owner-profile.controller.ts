@@ -21,16 +21,19 @@ import {
   CreateTracePostDto,
   OwnerProfileErrorCode,
   OwnerProfileMessages,
+  OwnerSubscribersQueryDto,
   TraceOwnerProfileRpc,
   UpdateTracePostDto,
   UpdateTracePrivacyDto,
   UpdateTraceProfileDto,
   type ListAccountsRpcReply,
   type ListConnectionsRpcReply,
+  type OwnerAnalyticsResponse,
   type OwnerAvatarResponse,
   type OwnerMessageResponse,
   type OwnerPostResponse,
   type OwnerProfileUpdateResponse,
+  type OwnerSubscribersResponse,
   type OwnerTraceDataResponse,
   type TraceOwnerIntegrationResponse,
   type TraceOwnerProfileRpcCalls,
@@ -80,6 +83,31 @@ export class TraceOwnerProfileController {
         brokerageConnected: user.brokerageConnected,
       },
     };
+  }
+
+  /** The Analytics tab: follower results, subscribers per week and copies per trade (owner only). */
+  @Get('trace-owner/:traceId/analytics')
+  async analytics(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Req() request: GatewayRequest,
+  ): Promise<OwnerAnalyticsResponse> {
+    const reply = await this.traces(TraceOwnerProfileRpc.getAnalytics, { traceId }, request);
+    return { success: true, ...reply };
+  }
+
+  /** The Subscribers tab, newest first; `cursor` is the previous page's nextCursor (owner only). */
+  @Get('trace-owner/:traceId/subscribers')
+  async subscribers(
+    @Param('traceId', uuidParam('traceId')) traceId: string,
+    @Query() query: OwnerSubscribersQueryDto,
+    @Req() request: GatewayRequest,
+  ): Promise<OwnerSubscribersResponse> {
+    const reply = await this.traces(
+      TraceOwnerProfileRpc.listSubscribers,
+      { traceId, cursor: query.cursor, limit: query.limit },
+      request,
+    );
+    return { success: true, ...reply };
   }
 
   /**

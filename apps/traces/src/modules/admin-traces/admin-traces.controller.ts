@@ -20,6 +20,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException, type RpcCallContext } from '@copytrade/nest';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import { cardFiguresOf } from '../follower-results/follower-results.store';
 import { IdentityUsers } from '../identity-users/identity-users';
 import { OnboardingTraderEntity, PostEntity, SubscriptionEntity, TraceEntity, TradeEntity } from '../shared/entities';
 import { createTrace } from '../shared/trace-factory';
@@ -191,12 +192,14 @@ export class TracesAdminTracesController {
     const trades = await count(TradeEntity);
     const posts = await count(PostEntity);
     const setting = await manager.findOneBy(OnboardingTraderEntity, { singleton: true });
+    const figures = await cardFiguresOf(manager, ids);
     const ownerMap = await ownersLater;
     return traces.map((trace) => {
       const view = toAdminTraceView(
         trace,
         { subscriptions: trace.subscriberCount, trades: trades.get(trace.id) ?? 0, posts: posts.get(trace.id) ?? 0 },
         setting?.traceId === trace.id,
+        figures.get(trace.id),
       );
       if (!ownerMap) return view;
       const owner = ownerMap.get(trace.ownerUserId);

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateTracePostRpcCall,
+  ListOwnerSubscribersRpcCall,
   PutAvatarRpcCall,
   TraceIdRpcCall,
   TraceOwnerProfileRpc,
@@ -11,7 +12,9 @@ import {
   UpdateTraceProfileRpcCall,
   type CheckTraceOwnerRpcReply,
   type GetAvatarRpcReply,
+  type GetOwnerAnalyticsRpcReply,
   type GetOwnerTraceRpcReply,
+  type ListOwnerSubscribersRpcReply,
   type OwnerPostRpcReply,
   type OwnerTraceRpcReply,
   type PutAvatarRpcReply,
@@ -19,11 +22,16 @@ import {
 import { DataSource } from 'typeorm';
 import { requireTraceOwner } from '../shared/trace-access';
 import { GetOwnerTraceUseCase } from './use-cases/get-owner-trace.use-case';
+import { OwnerFollowerAnalyticsUseCase } from './use-cases/owner-follower-analytics.use-case';
+import { OwnerSubscribersUseCase } from './use-cases/owner-subscribers.use-case';
 import { OwnerPostsUseCase } from './use-cases/owner-posts.use-case';
 import { TraceAvatarUseCase } from './use-cases/trace-avatar.use-case';
 import { UpdateOwnerSettingsUseCase } from './use-cases/update-owner-settings.use-case';
 
-/** The owner dashboard's trace data, settings, posts and avatar (each refused to anyone but the trace's owner). */
+/**
+ * The owner dashboard's trace data, settings, posts, avatar, follower analytics and subscribers (each refused to anyone
+ * but the trace's owner).
+ */
 @Controller()
 export class OwnerProfileController {
   constructor(
@@ -32,6 +40,8 @@ export class OwnerProfileController {
     private readonly settings: UpdateOwnerSettingsUseCase,
     private readonly posts: OwnerPostsUseCase,
     private readonly avatars: TraceAvatarUseCase,
+    private readonly analytics: OwnerFollowerAnalyticsUseCase,
+    private readonly subscribers: OwnerSubscribersUseCase,
   ) {}
 
   @MessagePattern(TraceOwnerProfileRpc.getOwnerTrace)
@@ -79,6 +89,16 @@ export class OwnerProfileController {
   @MessagePattern(TraceOwnerProfileRpc.deleteAvatar)
   deleteAvatar(@Payload() request: TraceIdRpcCall): Promise<{ deleted: true }> {
     return this.avatars.delete(request);
+  }
+
+  @MessagePattern(TraceOwnerProfileRpc.getAnalytics)
+  ownerAnalytics(@Payload() request: TraceIdRpcCall): Promise<GetOwnerAnalyticsRpcReply> {
+    return this.analytics.execute(request);
+  }
+
+  @MessagePattern(TraceOwnerProfileRpc.listSubscribers)
+  ownerSubscribers(@Payload() request: ListOwnerSubscribersRpcCall): Promise<ListOwnerSubscribersRpcReply> {
+    return this.subscribers.execute(request);
   }
 
   @MessagePattern(TraceOwnerProfileRpc.getAvatar)

@@ -10,7 +10,11 @@ import type { PostEntity, SubscriptionEntity, TierEntity, TraceEntity, TradeEnti
 
 const num = (value: string | number | null | undefined): number => (value == null ? 0 : Number(value));
 
-export function toTraceSummaryView(trace: TraceEntity): TraceSummaryView {
+/** The follower results a trace's card shows (all time); null while nothing was computed for it. */
+export type TraceCardFigures = Pick<TraceSummaryView, 'followerReturnMedian' | 'slippageMedian'>;
+export const NO_CARD_FIGURES: TraceCardFigures = { followerReturnMedian: null, slippageMedian: null };
+
+export function toTraceSummaryView(trace: TraceEntity, figures: TraceCardFigures | undefined): TraceSummaryView {
   return {
     id: trace.id,
     name: trace.name,
@@ -37,6 +41,7 @@ export function toTraceSummaryView(trace: TraceEntity): TraceSummaryView {
     owner: { id: trace.ownerUserId },
     minInvestment: num(trace.minInvestment),
     createdAt: trace.createdAt.toISOString(),
+    ...(figures ?? NO_CARD_FIGURES),
   };
 }
 
@@ -44,8 +49,9 @@ export function toAdminTraceView(
   trace: TraceEntity,
   counts: AdminTraceView['counts'],
   isOnboardingTrader: boolean,
+  figures: TraceCardFigures | undefined,
 ): AdminTraceView {
-  return { ...toTraceSummaryView(trace), counts, isOnboardingTrader };
+  return { ...toTraceSummaryView(trace, figures), counts, isOnboardingTrader };
 }
 
 export const toTierView = (tier: TierEntity): TierView => ({
@@ -110,7 +116,7 @@ export function toTradeView(trade: TradeEntity): TradeView {
     unrealizedPnl: trade.status === 'open' ? pnl : 0,
     // Brokerage trades keep what they realized (partial sells included, while still open); others work it out.
     realizedPnl: trade.realizedPnl != null ? num(trade.realizedPnl) : trade.status === 'closed' ? pnl : 0,
-    copyCount: 0,
+    copyCount: trade.copyCount,
   };
 }
 

@@ -1,12 +1,18 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { NatsContext } from '@nestjs/microservices';
 import { catchError, concatMap, from, map, throwError, type Observable } from 'rxjs';
+import { TracesRpc } from '@copytrade/contracts';
 import { TracesChanges } from './traces-changes';
 
 /** The catalogue's verbs of calls that only read (`rpc.traces.<what>.get|list|check`). */
 const READ_VERBS = new Set(['get', 'list', 'check']);
 
 export const isReadOnlyRpc = (pattern: string): boolean => READ_VERBS.has(pattern.slice(pattern.lastIndexOf('.') + 1));
+/**
+ * Writes that announce the traces they change themselves, after their commit and before they answer: an event
+ * applied synchronously (its handler names its trace; announcing every trace would empty every gateway's cache).
+ */
+const SELF_ANNOUNCING = new Set<string>([TracesRpc.applyProjections]);
 
 /**
  * Read-your-writes for the gateways' traces read cache, whatever the write: every RPC of this service that is not
@@ -23,7 +29,7 @@ export class TracesChangesInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
     const pattern = context.switchToRpc().getContext<NatsContext>().getSubject();
-    if (isReadOnlyRpc(pattern)) return next.handle();
+    if (isReadOnlyRpc(pattern) || SELF_ANNOUNCING.has(pattern)) return next.handle();
     const data = context.switchToRpc().getData<{ payload?: { traceId?: unknown } } | undefined>();
     const traceId = typeof data?.payload?.traceId === 'string' ? data.payload.traceId : undefined;
     const announced = () => from(this.changes.publish(traceId));

@@ -5,6 +5,7 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsNumber,
   IsOptional,
@@ -23,7 +24,14 @@ import {
   TRACE_NAME_MAX,
 } from './owner-profile.rules';
 import { MultiLineText, normalisedText, OptionalField, VisibleText } from '../common/text-input.validators';
-import { RISK_LEVELS, TIER_NAMES, TRADING_STYLES, type RiskLevel, type TierName } from './traces.rules';
+import {
+  OWNER_SUBSCRIBERS_PAGE_MAX,
+  RISK_LEVELS,
+  TIER_NAMES,
+  TRADING_STYLES,
+  type RiskLevel,
+  type TierName,
+} from './traces.rules';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const bool = (field: string) => ({ message: `${field} must be true or false` });
@@ -172,4 +180,23 @@ export class UpdateTracePostDto {
   @IsOptional()
   @IsBoolean(bool('isPinned'))
   isPinned?: boolean;
+}
+
+const pageNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value !== '' ? Number(value) : value;
+
+/** GET /api/trace-owner/:traceId/subscribers?cursor&limit: newest first; `cursor` is the previous page's nextCursor. */
+export class OwnerSubscribersQueryDto {
+  @IsOptional()
+  @Transform(pageNumber)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: `limit must be between 1 and ${OWNER_SUBSCRIBERS_PAGE_MAX}` })
+  @Max(OWNER_SUBSCRIBERS_PAGE_MAX, { message: `limit must be between 1 and ${OWNER_SUBSCRIBERS_PAGE_MAX}` })
+  limit?: number;
+
+  @IsOptional()
+  @IsString({ message: 'cursor is not valid' })
+  @MaxLength(200, { message: 'cursor is not valid' })
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor is not valid' })
+  cursor?: string;
 }

@@ -1,7 +1,8 @@
 import { IsBase64, IsIn, IsInt, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import type { PostView } from '../../http/traces/trace.view';
+import type { OwnerAnalyticsResponse, OwnerSubscribersResponse, PostView } from '../../http/traces/trace.view';
 import {
   CreateTracePostDto,
+  OwnerSubscribersQueryDto,
   UpdateTracePostDto,
   UpdateTracePrivacyDto,
   UpdateTraceProfileDto,
@@ -28,6 +29,10 @@ export const TraceOwnerProfileRpc = {
   putAvatar: 'rpc.traces.owner-avatar.put',
   deleteAvatar: 'rpc.traces.owner-avatar.delete',
   getAvatar: 'rpc.traces.avatars.get',
+  /** The Analytics tab: follower results, subscribers per week, copies per trade. */
+  getAnalytics: 'rpc.traces.owner-analytics.get',
+  /** The Subscribers tab, a page at a time. */
+  listSubscribers: 'rpc.traces.owner-subscribers.list',
 } as const;
 
 /** The owner data without the `owner` block, which the gateway fills from the session's user (identity's data). */
@@ -59,6 +64,10 @@ export interface GetAvatarRpcReply {
   dataBase64: string;
 }
 
+export type GetOwnerAnalyticsRpcReply = Omit<OwnerAnalyticsResponse, 'success'>;
+export type ListOwnerSubscribersRpcReply = Omit<OwnerSubscribersResponse, 'success'>;
+export interface ListOwnerSubscribersRpcRequest extends OwnerSubscribersQueryDto, TraceIdRpcRequest {}
+
 export interface UpdateTraceProfileRpcRequest extends UpdateTraceProfileDto, TraceIdRpcRequest {}
 export interface UpdateTracePrivacyRpcRequest extends UpdateTracePrivacyDto, TraceIdRpcRequest {}
 export interface CreateTracePostRpcRequest extends CreateTracePostDto, TraceIdRpcRequest {}
@@ -86,6 +95,8 @@ export interface TraceOwnerProfileRpcCalls {
   [TraceOwnerProfileRpc.putAvatar]: RpcCallTypes<PutAvatarRpcRequest, PutAvatarRpcReply>;
   [TraceOwnerProfileRpc.deleteAvatar]: RpcCallTypes<TraceIdRpcRequest, { deleted: true }>;
   [TraceOwnerProfileRpc.getAvatar]: RpcCallTypes<TraceIdRpcRequest, GetAvatarRpcReply>;
+  [TraceOwnerProfileRpc.getAnalytics]: RpcCallTypes<TraceIdRpcRequest, GetOwnerAnalyticsRpcReply>;
+  [TraceOwnerProfileRpc.listSubscribers]: RpcCallTypes<ListOwnerSubscribersRpcRequest, ListOwnerSubscribersRpcReply>;
 }
 
 const traceId = IsUUID('all', { message: 'traceId must be a valid id' });
@@ -117,6 +128,13 @@ export class TracePostIdRpcPayload implements TracePostIdRpcRequest {
   @postId
   postId: string;
 }
+export class ListOwnerSubscribersRpcPayload
+  extends OwnerSubscribersQueryDto
+  implements ListOwnerSubscribersRpcRequest
+{
+  @traceId
+  traceId: string;
+}
 /** The re-encoded avatar (the gateway decodes, bounds and re-encodes the upload; see the gateway's avatar image). */
 export class PutAvatarRpcPayload implements PutAvatarRpcRequest {
   @traceId
@@ -146,3 +164,4 @@ export class CreateTracePostRpcCall extends rpcCallOf(CreateTracePostRpcPayload)
 export class UpdateTracePostRpcCall extends rpcCallOf(UpdateTracePostRpcPayload) {}
 export class TracePostIdRpcCall extends rpcCallOf(TracePostIdRpcPayload) {}
 export class PutAvatarRpcCall extends rpcCallOf(PutAvatarRpcPayload) {}
+export class ListOwnerSubscribersRpcCall extends rpcCallOf(ListOwnerSubscribersRpcPayload) {}

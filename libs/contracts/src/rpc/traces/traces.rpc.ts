@@ -30,6 +30,8 @@ export const TracesRpc = {
   unsubscribe: 'rpc.traces.subscriptions.end',
   getOnboardingTrader: 'rpc.traces.onboarding-trader.get',
   autoSubscribe: 'rpc.traces.onboarding-trader.subscribe',
+  /** Read-your-writes: applies an event to traces' projections now (see ProjectionSync in libs/nest). */
+  applyProjections: 'rpc.traces.projections.apply',
 } as const;
 
 /**

@@ -8,13 +8,15 @@ import {
   type TraceSort,
 } from '@copytrade/contracts';
 import { DataSource } from 'typeorm';
-import { TraceEntity } from '../../shared/entities';
+import { cardFiguresOf } from '../../follower-results/follower-results.store';
+import { TraceEntity, TraceFollowerResultsEntity } from '../../shared/entities';
 import { toTraceSummaryView } from '../../shared/trace-views';
 
 const SORT_COLUMNS: Record<TraceSort, string> = {
   return: 'trace.monthly_return',
   subscribers: 'trace.subscriber_count',
   winrate: 'trace.win_rate',
+  followers: 'results.follower_return_median',
 };
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
@@ -23,7 +25,8 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 /**
  * GET /api/traces. Search is a case-insensitive substring of name, handle or a trading style (search_text,
  * pg_trgm GIN index). Categories: Top Rated = verified with win rate ≥ 60 %; Most Profitable = monthly return
- * ≥ 20 %; Crypto / Stocks = the trading style. Sorted descending with id as the tie-break (stable pages).
+ * ≥ 20 %; Crypto / Stocks = the trading style. Sorted descending with id as the tie-break (stable pages); `followers`
+ * by the all-time median follower return, traces without one (nothing computed, or too few copies) last.
  */
 @Injectable()
 export class ListTracesUseCase {
@@ -50,14 +53,22 @@ export class ListTracesUseCase {
         builder.andWhere(`'stocks' = ANY(trace.trading_style)`);
         break;
     }
+    const sortBy = query.sortBy ?? 'return';
+    if (sortBy === 'followers')
+      builder.leftJoin(TraceFollowerResultsEntity, 'results', 'results.trace_id = trace.id');
     const rows = await builder
-      .orderBy(SORT_COLUMNS[query.sortBy ?? 'return'], 'DESC')
+      .orderBy(SORT_COLUMNS[sortBy], 'DESC', sortBy === 'followers' ? 'NULLS LAST' : undefined)
       .addOrderBy('trace.id', 'ASC')
       .offset(offset)
       .limit(limit + 1)
       .getMany();
+    const page = rows.slice(0, limit);
+    const figures = await cardFiguresOf(
+      this.dataSource.manager,
+      page.map((trace) => trace.id),
+    );
     return {
-      traces: rows.slice(0, limit).map(toTraceSummaryView),
+      traces: page.map((trace) => toTraceSummaryView(trace, figures.get(trace.id))),
       pagination: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null },
     };
   }

@@ -25,7 +25,7 @@ export function toOwnerTradeView(trade: TradeEntity): OwnerTradeView {
     executedAt: trade.executedAt.toISOString(),
     description: describeTrade(trade),
     isShared: trade.isShared,
-    copyCount: 0,
+    copyCount: trade.copyCount,
     requiredTier: trade.requiredTier,
     ...optionFieldsView(trade),
     contractMultiplier: trade.isOptions ? trade.contractMultiplier : 1,

@@ -3,6 +3,7 @@ import { PostEntity } from './post.entity';
 import { SubscriptionEntity } from './subscription.entity';
 import { TierEntity } from './tier.entity';
 import { TraceAvatarEntity } from './trace-avatar.entity';
+import { TraceFollowerResultsEntity } from './trace-follower-results.entity';
 import { TraceLikeEntity } from './trace-like.entity';
 import { TraceEntity } from './trace.entity';
 import { TradeEntity } from './trade.entity';
@@ -13,6 +14,7 @@ export {
   SubscriptionEntity,
   TierEntity,
   TraceAvatarEntity,
+  TraceFollowerResultsEntity,
   TraceLikeEntity,
   TraceEntity,
   TradeEntity,
@@ -27,4 +29,5 @@ export const TRACES_ENTITIES = [
   TraceLikeEntity,
   OnboardingTraderEntity,
   TraceAvatarEntity,
+  TraceFollowerResultsEntity,
 ];

@@ -98,6 +98,10 @@ export class TradeEntity {
   @Column({ name: 'shared_at', type: 'timestamptz', nullable: true })
   sharedAt: Date | null;
 
+  /** Copies of this trade that opened, kept from the copy engine's CopyOpened (modules/copy-counts). */
+  @Column({ name: 'copy_count', type: 'integer', default: 0 })
+  copyCount: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
