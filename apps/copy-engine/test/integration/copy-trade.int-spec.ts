@@ -12,6 +12,7 @@ import {
   CopyTradeErrorCode,
   CopyTradeMessages,
   TracesCopyEligibilityRpc,
+  TracesRpc,
   type CopyableTradeView,
   type CopyEligibilityRpcPayload,
   type CopyEligibilityRpcReply,
@@ -38,7 +39,7 @@ import { CopyPlacement } from '../../src/modules/copies/copy-placement';
 import { CopySweeper } from '../../src/modules/copies/copy-sweeper';
 import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.use-case';
 import { GetCopyOfTradeUseCase } from '../../src/modules/copies/use-cases/get-copy-of-trade.use-case';
-import { devSignedActor } from '@copytrade/nest';
+import { devSignedActor, type ApplyProjectionsRpcReply, type ApplyProjectionsRpcRequest } from '@copytrade/nest';
 
 /**
  * The manual copy saga through the real copy engine (its app module: use cases, order-event consumer on JetStream,
@@ -82,8 +83,18 @@ function newOrder(request: PlaceOrderRpcRequest, state: PlacedOrderView['state']
   };
 }
 
+/** The CopyOpened traces was handed synchronously (read-your-writes), by copy id. */
+const PROJECTED = new Map<string, ApplyProjectionsRpcRequest>();
+
 @Controller()
 class StandIns {
+  @MessagePattern(TracesRpc.applyProjections)
+  project(@Payload() request: RpcRequest<ApplyProjectionsRpcRequest>): ApplyProjectionsRpcReply {
+    const { copyId } = request.payload.envelope.data as { copyId: string };
+    PROJECTED.set(copyId, request.payload);
+    return { applied: [{ consumer: 'traces-copy-counts', outcome: 'handled' }] };
+  }
+
   @MessagePattern(TracesCopyEligibilityRpc.check)
   eligibility(@Payload() request: RpcRequest<CopyEligibilityRpcPayload>): CopyEligibilityRpcReply {
     const refusal = ELIGIBILITY_REFUSALS.get(request.payload.userId);
@@ -482,6 +493,11 @@ describe('the saga', () => {
       copyAmount: '506.25',
       traderPrice: '100',
       placement: 'manual',
+    });
+    // Traces was handed that very event before the copy was answered (the copier's next read shows its count).
+    expect(PROJECTED.get(reply.copyInstance.id)).toEqual({
+      subject: CopyOpened.subject,
+      envelope: events[0]!.envelope,
     });
     // The web app's second call answers the copy recorded.
     const recorded = await app.get(GetCopyOfTradeUseCase).execute({

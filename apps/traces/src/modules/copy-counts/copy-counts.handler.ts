@@ -18,7 +18,7 @@ const COPY_COUNTS_GROUP_SIZE = 100;
  * The copies of each shared trade (TradeView.copyCount, OwnerTradeView.copyCount) and of each follower (the owner's
  * Subscribers tab), from the copy engine's CopyOpened. A burst is applied in groups, one statement set per group; the
  * gateways' cached reads of the traces whose counts changed are dropped once per trace and group, after the commit.
- * The copier's own copy is applied synchronously too (rpc.traces.projections.apply, same inbox): see ProjectionsController.
+ * The copier's own copy is applied synchronously too (rpc.traces.projections.apply, same inbox): see TracesProjectionsController.
  */
 @Injectable()
 export class CopyCountsHandler implements OnModuleInit {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CopyCountsHandler } from './copy-counts.handler';
-import { ProjectionsController } from './projections.controller';
+import { TracesProjectionsController } from './traces-projections.controller';
 
 /** Copies counted per trade and per follower, from the copy engine's CopyOpened (durably, and synchronously for the copier). */
-@Module({ controllers: [ProjectionsController], providers: [CopyCountsHandler] })
+@Module({ controllers: [TracesProjectionsController], providers: [CopyCountsHandler] })
 export class CopyCountsModule {}

@@ -9,7 +9,7 @@ import { EventConsumerRegistry, parseEventEnvelope, type ApplyProjectionsRpcRepl
  * which then changes nothing; the handler drops the gateways' cached reads of the trace before this answers.
  */
 @Controller()
-export class ProjectionsController {
+export class TracesProjectionsController {
   constructor(private readonly consumers: EventConsumerRegistry) {}
 
   @MessagePattern(TracesRpc.applyProjections)
