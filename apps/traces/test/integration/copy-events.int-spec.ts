@@ -68,7 +68,7 @@ beforeAll(async () => {
   env.closeFirst(() => nc.close());
   const subscription = nc.subscribe(TracesChangedSubject);
   void (async () => {
-    for await (const message of subscription) changed.push((message.json<{ traceId?: string }>().traceId ?? '*'));
+    for await (const message of subscription) changed.push(message.json<{ traceId?: string }>().traceId ?? '*');
   })();
 }, 90_000);
 
@@ -133,9 +133,11 @@ const copyCount = async (tradeId: string) =>
   (await env.dataSource.getRepository(TradeEntity).findOneByOrFail({ id: tradeId })).copyCount;
 const countedCopies = async (tradeId: string) =>
   Number(
-    ((await env.dataSource.query(`SELECT count(*) AS n FROM traces.trade_copies WHERE trade_id = $1`, [tradeId])) as [
-      { n: string },
-    ])[0].n,
+    (
+      (await env.dataSource.query(`SELECT count(*) AS n FROM traces.trade_copies WHERE trade_id = $1`, [tradeId])) as [
+        { n: string },
+      ]
+    )[0].n,
   );
 const consumerIdle = (durable: string) => async () => {
   const info = await (await jetstreamManager(nc)).consumers.info(EVENTS_STREAM, durable);

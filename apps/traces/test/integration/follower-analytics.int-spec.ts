@@ -5,6 +5,7 @@ import {
   OWNER_ANALYTICS_TRADES_MAX,
   OwnerSubscribersQueryDto,
   TracesMessages,
+  type CopyOpenedV1,
   type FollowerResultsFigures,
   type FollowerResultsWeek,
   type ListTracesQueryDto,
@@ -27,7 +28,6 @@ import {
   OwnerSubscribersUseCase,
 } from '../../src/modules/owner-profile/use-cases/owner-subscribers.use-case';
 import { countOpenedCopies } from '../../src/modules/copy-counts/copy-counts.store';
-import type { CopyOpenedV1 } from '@copytrade/contracts';
 import { call, followedTrace, outcomeWithMessage as outcome, useTracesTestEnv } from '../support/traces-test-env';
 
 /**
@@ -104,8 +104,7 @@ async function newTrace(name = 'Followed') {
 
 const opened = (copy: Partial<CopyOpenedV1> & Pick<CopyOpenedV1, 'originalTradeId' | 'userId' | 'traceId'>) =>
   ({ copyId: randomUUID(), openedAt: new Date().toISOString(), ...copy }) as CopyOpenedV1;
-const countCopies = (copies: CopyOpenedV1[]) =>
-  dataSource.transaction((manager) => countOpenedCopies(manager, copies));
+const countCopies = (copies: CopyOpenedV1[]) => dataSource.transaction((manager) => countOpenedCopies(manager, copies));
 
 describe('the read model', () => {
   it('keeps the newest version only: an older one stores nothing', async () => {

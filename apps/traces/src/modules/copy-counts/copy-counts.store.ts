@@ -1,4 +1,5 @@
 import type { CopyOpenedV1 } from '@copytrade/contracts';
+import { returnedRows } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -8,21 +9,23 @@ import type { EntityManager } from 'typeorm';
  */
 export async function countOpenedCopies(manager: EntityManager, copies: CopyOpenedV1[]): Promise<string[]> {
   if (copies.length === 0) return [];
-  const counted = (await manager.query(
-    `INSERT INTO traces.trade_copies (copy_id, trade_id, trace_id, follower_user_id, opened_at)
+  const counted = returnedRows<{ trade_id: string; trace_id: string }>(
+    await manager.query(
+      `INSERT INTO traces.trade_copies (copy_id, trade_id, trace_id, follower_user_id, opened_at)
      SELECT c.copy_id, c.trade_id, t.trace_id, c.follower_user_id, c.opened_at
        FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[])
             AS c(copy_id, trade_id, follower_user_id, opened_at)
        JOIN traces.trades t ON t.id = c.trade_id
      ON CONFLICT (copy_id) DO NOTHING
      RETURNING trade_id::text AS trade_id, trace_id::text AS trace_id`,
-    [
-      copies.map((copy) => copy.copyId),
-      copies.map((copy) => copy.originalTradeId),
-      copies.map((copy) => copy.userId),
-      copies.map((copy) => copy.openedAt),
-    ],
-  )) as Array<{ trade_id: string; trace_id: string }>;
+      [
+        copies.map((copy) => copy.copyId),
+        copies.map((copy) => copy.originalTradeId),
+        copies.map((copy) => copy.userId),
+        copies.map((copy) => copy.openedAt),
+      ],
+    ),
+  );
   if (counted.length === 0) return [];
   const perTrade = new Map<string, number>();
   for (const { trade_id } of counted) perTrade.set(trade_id, (perTrade.get(trade_id) ?? 0) + 1);

@@ -1,4 +1,5 @@
 import type { FollowerResultsFigures, TraceFollowerResults } from '@copytrade/contracts';
+import { returnedRows } from '@copytrade/nest';
 import { In, type EntityManager } from 'typeorm';
 import { TraceFollowerResultsEntity } from '../shared/entities';
 import type { TraceCardFigures } from '../shared/trace-views';
@@ -16,8 +17,9 @@ export async function storeFollowerResults(
   results: TraceFollowerResults,
 ): Promise<boolean> {
   const all = allTime(results.windows);
-  const rows = (await manager.query(
-    `INSERT INTO traces.trace_follower_results AS r
+  const rows = returnedRows(
+    await manager.query(
+      `INSERT INTO traces.trace_follower_results AS r
        (trace_id, aggregate_version, computed_at, windows, weekly, follower_return_median, slippage_median)
      SELECT t.id, $2, $3, $4::jsonb, $5::jsonb, $6, $7 FROM traces.traces t WHERE t.id = $1
      ON CONFLICT (trace_id) DO UPDATE SET
@@ -27,16 +29,17 @@ export async function storeFollowerResults(
        updated_at = now()
      WHERE r.aggregate_version < EXCLUDED.aggregate_version
      RETURNING r.trace_id`,
-    [
-      results.traceId,
-      version,
-      results.computedAt,
-      JSON.stringify(results.windows),
-      JSON.stringify(results.weekly),
-      all?.followerReturnMedian ?? null,
-      all?.slippageMedian ?? null,
-    ],
-  )) as unknown[];
+      [
+        results.traceId,
+        version,
+        results.computedAt,
+        JSON.stringify(results.windows),
+        JSON.stringify(results.weekly),
+        all?.followerReturnMedian ?? null,
+        all?.slippageMedian ?? null,
+      ],
+    ),
+  );
   return rows.length > 0;
 }
 

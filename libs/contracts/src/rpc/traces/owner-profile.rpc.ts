@@ -128,10 +128,7 @@ export class TracePostIdRpcPayload implements TracePostIdRpcRequest {
   @postId
   postId: string;
 }
-export class ListOwnerSubscribersRpcPayload
-  extends OwnerSubscribersQueryDto
-  implements ListOwnerSubscribersRpcRequest
-{
+export class ListOwnerSubscribersRpcPayload extends OwnerSubscribersQueryDto implements ListOwnerSubscribersRpcRequest {
   @traceId
   traceId: string;
 }

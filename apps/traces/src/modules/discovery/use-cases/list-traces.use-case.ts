@@ -54,8 +54,7 @@ export class ListTracesUseCase {
         break;
     }
     const sortBy = query.sortBy ?? 'return';
-    if (sortBy === 'followers')
-      builder.leftJoin(TraceFollowerResultsEntity, 'results', 'results.trace_id = trace.id');
+    if (sortBy === 'followers') builder.leftJoin(TraceFollowerResultsEntity, 'results', 'results.trace_id = trace.id');
     const rows = await builder
       .orderBy(SORT_COLUMNS[sortBy], 'DESC', sortBy === 'followers' ? 'NULLS LAST' : undefined)
       .addOrderBy('trace.id', 'ASC')

@@ -93,7 +93,9 @@ export class OwnerSubscribersUseCase {
         copies: row.copies,
       })),
       nextCursor:
-        rows.length > limit && last ? OwnerSubscribersCursor.encode({ createdMicros: last.created_micros, id: last.id }) : null,
+        rows.length > limit && last
+          ? OwnerSubscribersCursor.encode({ createdMicros: last.created_micros, id: last.id })
+          : null,
     };
   }
 }
