@@ -67,6 +67,14 @@ describe('TracesChangesInterceptor', () => {
     expect(changes.publish).toHaveBeenCalledWith(undefined);
   });
 
+  it('lets the synchronous projection through without announcing every trace: its handler names its own', async () => {
+    const { interceptor, changes } = interceptorRecording();
+    const next: CallHandler = { handle: () => of({ applied: [] }) };
+    const context = rpcContext(TracesRpc.applyProjections, { payload: { subject: 's', envelope: {} } });
+    expect(await firstValueFrom(interceptor.intercept(context, next))).toEqual({ applied: [] });
+    expect(changes.publish).not.toHaveBeenCalled();
+  });
+
   it('lets reads and non-RPC requests through without publishing', async () => {
     const { interceptor, changes } = interceptorRecording();
     const next: CallHandler = { handle: () => of({ trades: [] }) };
