@@ -24,6 +24,7 @@ import {
 } from '@copytrade/nest';
 import { DataSource } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
+import { brokerageFillTimeOf } from './brokerage-fill-time';
 import { COPY_ENGINE_RPC } from './copies.tokens';
 import {
   failCopies,
@@ -151,7 +152,7 @@ export class CopyPlacement {
               averagePrice: order.executionPrice!,
               brokerageOrderId: order.brokerageOrderId,
               orderState: order.state,
-              filledAt: new Date(),
+              filledAt: brokerageFillTimeOf(order, new Date()),
             },
             { correlationId },
           ),
@@ -173,7 +174,7 @@ export class CopyPlacement {
                 averagePrice: outcome.order.executionPrice!,
                 brokerageOrderId: outcome.order.brokerageOrderId,
                 orderState: outcome.order.state,
-                filledAt: new Date(),
+                filledAt: brokerageFillTimeOf(outcome.order, new Date()),
               },
               { correlationId },
             ),
