@@ -164,6 +164,21 @@ describe('automatic copying of a shared trade', () => {
       expect(await ordersOf(follower.id)).toEqual([
         { request_id: copy!.requestId, action: 'BUY', quantity: COPY_QUANTITY },
       ]);
+      // The receipt's fill is the brokerage's own record of the order: the paper broker's execution time and price.
+      const { rows: executed } = await suite.db.query(
+        `SELECT i.executed_at, p.updated_at AS paper_executed_at, p.execution_price::float8 AS price
+           FROM brokerage.order_intents i JOIN brokerage.paper_orders p ON p.id::text = i.provider_order_id
+          WHERE i.user_id = $1 AND i.request_id = $2`,
+        [follower.id, copy!.requestId],
+      );
+      expect(executed).toHaveLength(1);
+      expect(executed[0].executed_at.toISOString()).toBe(executed[0].paper_executed_at.toISOString());
+      expect(copy!.receipt).toMatchObject({
+        filledAt: executed[0].executed_at.toISOString(),
+        fillPrice: executed[0].price,
+        delaySeconds:
+          Math.round((executed[0].executed_at.getTime() - Date.parse(copy!.receipt.traderSharedAt!)) / 10) / 100,
+      });
     }
   });
 

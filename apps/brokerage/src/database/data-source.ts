@@ -21,6 +21,7 @@ import { SnaptradeWebhooks1795700000000 } from './migrations/1795700000000-Snapt
 import { OrderDispatchQueue1795800000000 } from './migrations/1795800000000-OrderDispatchQueue';
 import { ProviderUserDeletions1796300000000 } from './migrations/1796300000000-ProviderUserDeletions';
 import { LimitOrders1796400000000 } from './migrations/1796400000000-LimitOrders';
+import { OrderExecutionTime1796950000000 } from './migrations/1796950000000-OrderExecutionTime';
 
 export const BROKERAGE_SCHEMA = 'brokerage';
 
@@ -56,6 +57,7 @@ export function brokerageDataSourceOptions(databaseUrl: string) {
         OrderDispatchQueue1795800000000,
         ProviderUserDeletions1796300000000,
         LimitOrders1796400000000,
+        OrderExecutionTime1796950000000,
       ],
     }),
     url: databaseUrl,

@@ -115,6 +115,16 @@ it('places a mixed batch with one result per order, in order, each checked as th
     ['OrderFilled', 2],
   ]);
   expect(filledEvents[1]!.data).toMatchObject({ userId: alice, filledQuantity: '2', averagePrice: '100' });
+  // The fill time everywhere is the paper broker's own record of the execution.
+  const [{ executedAt }] = await ctx.dataSource.query(
+    `SELECT updated_at AS "executedAt" FROM brokerage.paper_orders WHERE id = $1`,
+    [results[0]!.order!.brokerageOrderId],
+  );
+  expect(results[0]!.order!.filledAt).toBe(executedAt.toISOString());
+  expect(filledEvents.map((event) => event.data.filledAt)).toEqual([
+    executedAt.toISOString(),
+    executedAt.toISOString(),
+  ]);
   const rejected = await eventsOf((await intentIdOf(bob, items[7]!.requestId))!);
   expect(rejected.map((event) => [event.type, event.data.state])).toEqual([['OrderUpdated', 'REJECTED']]);
   expect(await intentIdOf(bob, items[3]!.requestId)).toBeUndefined();

@@ -162,13 +162,23 @@ it('reconciliation settles an intent lost in flight from the order found at the 
     clientOrderId,
     order: { action: 'BUY', symbol: 'AAPL', underlying: 'AAPL', quantity: '1', option: null },
   });
+  // The provider executed it well before the reconciler finds it: the intent keeps the provider's time, not now.
+  await ctx.dataSource.query(
+    `UPDATE brokerage.paper_orders SET updated_at = date_trunc('milliseconds', now()) - interval '40 seconds'
+      WHERE id = $1`,
+    [placed.brokerageOrderId],
+  );
+  const [{ executedAt }] = await ctx.dataSource.query(
+    `SELECT updated_at AS "executedAt" FROM brokerage.paper_orders WHERE id = $1`,
+    [placed.brokerageOrderId],
+  );
   const before = await paperOrderCount();
   await ctx.app.get(OrderReconciler).sweep();
   const [row] = await ctx.dataSource.query(
-    `SELECT state, provider_order_id FROM brokerage.order_intents WHERE id = $1`,
+    `SELECT state, provider_order_id, executed_at FROM brokerage.order_intents WHERE id = $1`,
     [intent.id],
   );
-  expect(row).toEqual({ state: 'FILLED', provider_order_id: placed.brokerageOrderId });
+  expect(row).toEqual({ state: 'FILLED', provider_order_id: placed.brokerageOrderId, executed_at: executedAt });
   expect(await paperOrderCount()).toBe(before);
   // Both changes reach the services that build on fills, in order.
   const events = await ctx.dataSource.query(
@@ -182,4 +192,11 @@ it('reconciliation settles an intent lost in flight from the order found at the 
     { aggregate_version: 2, type: 'OrderUpdated', state: 'FILLED' },
     { aggregate_version: 3, type: 'OrderFilled', state: null },
   ]);
+  // Each fill report carries the provider's execution time.
+  const filledAts = await ctx.dataSource.query(
+    `SELECT envelope->'data'->>'filledAt' AS "filledAt" FROM brokerage.outbox
+      WHERE aggregate_id = $1 AND aggregate_version > 1 ORDER BY aggregate_version`,
+    [`order-intent:${intent.id}`],
+  );
+  expect(filledAts).toEqual([{ filledAt: executedAt.toISOString() }, { filledAt: executedAt.toISOString() }]);
 });

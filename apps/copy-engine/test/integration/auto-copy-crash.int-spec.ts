@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { CopyOpened } from '@copytrade/contracts';
+import { CopyOpened, type CopyOpenedV1, type EventEnvelope } from '@copytrade/contracts';
 import { devActorVerificationGuard, natsRpcServerOptions } from '@copytrade/nest';
 import {
   createTestDatabase,
@@ -18,6 +18,8 @@ import {
 import { DataSource } from 'typeorm';
 import { AutoCopyStandInsModule, publishTradeShared, sharedTrade, world } from '../support/auto-copy-world';
 import { runCopyEngineMigrations } from '../support/copy-engine-migrations';
+import { toCopyInstanceView } from '../../src/modules/copies/copy-instance.mapper';
+import { COLUMNS, TABLE, type CopyRecord } from '../../src/modules/copies/copy-instances.store';
 
 /**
  * The copy engine killed (SIGKILL) at random points of a 1,000-follower automatic fan-out and started again, ten
@@ -26,7 +28,9 @@ import { runCopyEngineMigrations } from '../support/copy-engine-migrations';
  * counting the orders it really placed, so it outlives the kills). Batches are small and each answer is held a
  * little, so kills land in the fan-out's transaction, between a batch's placement and its settlement, and in the
  * settlement. Then: every follower has exactly one copy and exactly one order, every copy is OPEN (nothing PENDING),
- * and each has exactly one CopyOpened.
+ * and each has exactly one CopyOpened — and each receipt has its brokerage order's fill price and execution time
+ * (dated well before the answer, as a fill the engine learns of only after a restart is), so its delay is the
+ * brokerage's fill time − the trader's share time, never when the engine learned of the fill.
  */
 jest.setTimeout(300_000);
 
@@ -130,6 +134,7 @@ it('ten-SIGKILLs-at-random-points-of-a-1000-follower-fan-out: one copy and one o
   );
   world.reset();
   world.batchDelayMs = 100; // each batch is placed at once, answered 100 ms later: a kill may fall in between
+  world.executedAgoMs = 37_000; // the brokerage's record of each fill, dated well before the engine hears of it
   const trade = sharedTrade(followers);
 
   const progress: string[] = [];
@@ -178,4 +183,37 @@ it('ten-SIGKILLs-at-random-points-of-a-1000-follower-fan-out: one copy and one o
     [CopyOpened.subject],
   )) as Array<{ events: number; copies: number }>;
   expect({ events, copies }).toEqual({ events: FOLLOWERS, copies: FOLLOWERS });
+
+  // Each receipt: its brokerage order's fill price and execution time, the delay from the share to that time — for
+  // the copies settled after a restart too; CopyOpened says the same time.
+  const records = (await dataSource.query(`SELECT ${COLUMNS} FROM ${TABLE} WHERE original_trade_id = $1`, [
+    trade.id,
+  ])) as CopyRecord[];
+  const openedAt = new Map(
+    (
+      (await dataSource.query(`SELECT envelope FROM copy_engine.outbox WHERE subject = $1`, [
+        CopyOpened.subject,
+      ])) as Array<{ envelope: EventEnvelope<CopyOpenedV1> }>
+    ).map(({ envelope }) => [envelope.data.copyId, envelope.data.openedAt]),
+  );
+  const wrong = records.flatMap((record) => {
+    const order = world.orders.get(`${record.userId}:${record.requestId}`)!;
+    const { receipt } = toCopyInstanceView(record);
+    const expected = {
+      fillPrice: order.executionPrice,
+      filledAt: order.filledAt,
+      delaySeconds: Math.round((Date.parse(order.filledAt!) - Date.parse(trade.sharedAt!)) / 10) / 100,
+      openedAt: order.filledAt,
+    };
+    const actual = {
+      fillPrice: receipt.fillPrice,
+      filledAt: receipt.filledAt,
+      delaySeconds: receipt.delaySeconds,
+      openedAt: openedAt.get(record.id),
+    };
+    return JSON.stringify(actual) === JSON.stringify(expected) ? [] : [{ copyId: record.id, expected, actual }];
+  });
+  expect(records).toHaveLength(FOLLOWERS);
+  expect(wrong.slice(0, 5)).toEqual([]);
+  expect(wrong).toHaveLength(0);
 });

@@ -414,6 +414,27 @@ describe('the fan-out of TradeShared', () => {
     for (const userId of followers) expect(placedOrders(userId)).toEqual([]);
   });
 
+  it("each-automatic-copy's-receipt-has-its-brokerage-order's-fill-price-and-execution-time; delay = fill − share", async () => {
+    const followers = await following(3);
+    world.executedAgoMs = 37_000; // the brokerage's record dates the fill well before its answer reaches the engine
+    const trade = sharedTrade(followers);
+    await publishTradeShared(nc, trade);
+    const rows = await settledAll(trade.id, 3);
+    for (const row of rows) {
+      const order = world.orders.get(`${row.user_id}:${row.request_id}`)!;
+      const [{ id }] = (await dataSource.query(
+        `SELECT id FROM copy_engine.copy_instances WHERE user_id = $1 AND request_id = $2`,
+        [row.user_id, row.request_id],
+      )) as Array<{ id: string }>;
+      const { receipt } = toCopyInstanceView((await findCopyById(dataSource.manager, id!))!);
+      expect(receipt).toMatchObject({
+        fillPrice: order.executionPrice,
+        filledAt: order.filledAt,
+        delaySeconds: Math.round((Date.parse(order.filledAt!) - Date.parse(trade.sharedAt!)) / 10) / 100,
+      });
+    }
+  });
+
   it('accepted-orders-stay-PENDING-until-their-OrderFilled, then OPEN', async () => {
     const [follower] = await following(1);
     world.behaviour.set(follower!, 'submitted');
@@ -422,6 +443,7 @@ describe('the fan-out of TradeShared', () => {
     const [row] = await settledAll(trade.id, 1);
     expect(row).toMatchObject({ status: 'PENDING', order_state: 'SUBMITTED' });
     const order = [...world.orders.values()].find((o) => o.requestId === row!.request_id)!;
+    const executedAt = new Date(Date.now() - 20_000).toISOString(); // SnapTrade's time_executed, before the event
     const filled: EventEnvelope<OrderFilledV1> = {
       id: randomUUID(),
       type: OrderFilled.type,
@@ -443,7 +465,7 @@ describe('the fan-out of TradeShared', () => {
         underlying: order.symbol,
         filledQuantity: String(order.quantity),
         averagePrice: '99.5',
-        filledAt: new Date().toISOString(),
+        filledAt: executedAt,
         optionType: null,
         strikePrice: null,
         expirationDate: null,
@@ -454,6 +476,11 @@ describe('the fan-out of TradeShared', () => {
     await expectEventually(async () =>
       expect((await copiesOf(trade.id))[0]).toMatchObject({ status: 'OPEN', entry_price: '99.5' }),
     );
+    const [{ filledAt }] = (await dataSource.query(
+      `SELECT filled_at AS "filledAt" FROM copy_engine.copy_instances WHERE request_id = $1`,
+      [row!.request_id],
+    )) as Array<{ filledAt: Date }>;
+    expect(filledAt.toISOString()).toBe(executedAt);
   });
 
   it('a-batch-left-unanswered-is-asked-again-with-the-same-request-ids: one order each, never "not placed"', async () => {

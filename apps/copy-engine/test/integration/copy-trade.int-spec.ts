@@ -37,6 +37,7 @@ import { copyFailuresOf, failedCopyOf } from '../support/copy-failures';
 import { startCopyEngine, type CopyEngineUnderTest } from '../support/copy-engine-under-test';
 import { CopyPlacement } from '../../src/modules/copies/copy-placement';
 import { CopySweeper } from '../../src/modules/copies/copy-sweeper';
+import { findCopyById } from '../../src/modules/copies/copy-instances.store';
 import { CopyTradeUseCase } from '../../src/modules/copies/use-cases/copy-trade.use-case';
 import { GetCopyOfTradeUseCase } from '../../src/modules/copies/use-cases/get-copy-of-trade.use-case';
 import { devSignedActor, type ApplyProjectionsRpcReply, type ApplyProjectionsRpcRequest } from '@copytrade/nest';
@@ -61,6 +62,8 @@ const quoteCalls: QuotesRpcRequest[] = [];
 let MODE: Mode = 'filled';
 let MARKET_OPEN = true;
 const FILL_PRICE = 101.25;
+/** The brokerage's record dates each fill this long before it answers: a receipt showing "now" is seen at once. */
+const EXECUTED_AGO_MS = 37_000;
 
 function newOrder(request: PlaceOrderRpcRequest, state: PlacedOrderView['state'], filled: number | null) {
   return {
@@ -79,6 +82,7 @@ function newOrder(request: PlaceOrderRpcRequest, state: PlacedOrderView['state']
     providerStatus: state,
     final: state === 'FILLED',
     placedAt: new Date().toISOString(),
+    filledAt: filled ? new Date(Date.now() - EXECUTED_AGO_MS).toISOString() : null,
     sent: request.order,
   };
 }
@@ -258,7 +262,7 @@ const copiesOf = async (userId: string) =>
   (await dataSource.query(
     `SELECT id, status, request_id, quantity_requested::float8 AS requested, quantity_filled::float8 AS filled,
             entry_price::float8 AS entry, copy_amount::float8 AS amount, brokerage_order_id, failure_code,
-            failure_reason, awaiting_confirmation, trader_price::float8 AS trader_price, placement
+            failure_reason, awaiting_confirmation, trader_price::float8 AS trader_price, placement, filled_at
        FROM copy_engine.copy_instances WHERE user_id = $1 ORDER BY created_at`,
     [userId],
   )) as Array<Record<string, unknown>>;
@@ -770,5 +774,120 @@ describe('the saga', () => {
       expirationDate: '2026-03-20',
       contractMultiplier: 100,
     });
+  });
+});
+
+describe("the receipt: the brokerage's fill, never rewritten once the copy is open", () => {
+  const SHARED_AT = '2026-01-05T15:30:00.000Z';
+  /** The receipt's delay: the brokerage's fill time − the trader's share time, in seconds (2 decimals). */
+  const delayOf = (filledAt: string) => Math.round((Date.parse(filledAt) - Date.parse(SHARED_AT)) / 10) / 100;
+  const filledAtOf = async (userId: string) =>
+    (await copiesOf(userId)).map((row) => (row.filled_at as Date | null)?.toISOString() ?? null);
+  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+  it("a-manual-copy's-fill-time-is-the-brokerage-order's-execution-time, and its delay is from the share", async () => {
+    const { copy, body, userId } = scenario();
+    const reply = await copy(body());
+    const [, order] = ordersOf(userId)[0]!;
+    expect(order.filledAt).toBeTruthy();
+    expect(await filledAtOf(userId)).toEqual([order.filledAt]);
+    expect(reply.copyInstance.receipt).toMatchObject({
+      fillPrice: FILL_PRICE,
+      filledAt: order.filledAt,
+      delaySeconds: delayOf(order.filledAt!),
+    });
+    const [opened] = await copyOpenedOf(reply.copyInstance.id);
+    expect(opened!.envelope.data.openedAt).toBe(order.filledAt);
+  });
+
+  it("a-copy-resumed-by-the-sweeper-after-a-crash-keeps-the-brokerage's-fill-time, not the moment it was resumed", async () => {
+    const { copy, body, userId } = scenario();
+    jest.spyOn(app.get(CopyPlacement), 'place').mockImplementationOnce(async (record) => {
+      await placeAtBrokerage({
+        userId,
+        accountId: record.brokerageAccountId ?? undefined,
+        requestId: record.requestId,
+        order: { action: 'BUY', symbol: 'AAPL', quantity: 5 },
+      });
+      throw new Error('process killed');
+    });
+    await expect(copy(body())).rejects.toThrow('process killed');
+    await expectEventually(async () => {
+      await sweeper.sweepOnce();
+      expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'OPEN' })]);
+    });
+    const [, order] = ordersOf(userId)[0]!;
+    expect(await filledAtOf(userId)).toEqual([order.filledAt]);
+  });
+
+  it("a-fill-event-opens-the-copy-at-the-brokerage's-execution-time, not the event's; a later fill grows it but keeps its time", async () => {
+    const { copy, body, userId } = scenario();
+    MODE = 'submitted';
+    const reply = await copy(body());
+    const [, order] = ordersOf(userId)[0]!;
+    const firstFill = ago(40_000);
+    await publishOrderEvent(
+      publisher,
+      orderUpdatedEvent(userId, order, {
+        state: 'PARTIALLY_FILLED',
+        final: false,
+        filled: '3',
+        price: '100',
+        filledAt: firstFill,
+      }),
+      1,
+    );
+    await expectEventually(async () =>
+      expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'OPEN', filled: 3, entry: 100 })]),
+    );
+    expect(await filledAtOf(userId)).toEqual([firstFill]);
+    // The rest filled later: the quantity and the brokerage's average price grow, the fill time stays the first's.
+    const filled = orderFilledEvent(userId, order, 'BUY', '5', '100.4', ago(10_000));
+    await publishOrderEvent(publisher, filled, 2);
+    await expectEventually(async () =>
+      expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'OPEN', filled: 5, entry: 100.4 })]),
+    );
+    // Told again: the same event redelivered, and a later report of the same fill at another price and time.
+    await publishOrderEvent(publisher, filled, 2, true);
+    await publishOrderEvent(
+      publisher,
+      orderUpdatedEvent(userId, order, { state: 'FILLED', final: true, filled: '5', price: '98', filledAt: ago(0) }),
+      3,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await copiesOf(userId)).toEqual([
+      expect.objectContaining({ status: 'OPEN', filled: 5, entry: 100.4, amount: 502 }),
+    ]);
+    expect(await filledAtOf(userId)).toEqual([firstFill]);
+    expect(await copyOpenedOf(reply.copyInstance.id)).toHaveLength(1);
+  });
+
+  it('an-event-without-the-brokerage-time (an older brokerage) dates the fill when the brokerage recorded it', async () => {
+    const { copy, body, userId } = scenario();
+    MODE = 'submitted';
+    await copy(body());
+    const [, order] = ordersOf(userId)[0]!;
+    const event = orderUpdatedEvent(userId, order, { state: 'FILLED', final: true, filled: '5', price: '99.5' });
+    event.data.occurredAt = ago(25_000); // when the brokerage service recorded the fill
+    await publishOrderEvent(publisher, event, 1);
+    await expectEventually(async () =>
+      expect(await copiesOf(userId)).toEqual([expect.objectContaining({ status: 'OPEN', filled: 5 })]),
+    );
+    expect(await filledAtOf(userId)).toEqual([event.data.occurredAt]);
+  });
+
+  it('a-placement-resumed-for-an-open-copy never rewrites its fill price or time, whatever the brokerage answers now', async () => {
+    const { copy, body, userId } = scenario();
+    const reply = await copy(body());
+    const [key, order] = ordersOf(userId)[0]!;
+    const first = { filledAt: order.filledAt, entry: FILL_PRICE };
+    // The brokerage's record, read again later, says another price and time (a lagging list, a correction).
+    ORDERS.set(key, { ...order, executionPrice: 90, filledAt: ago(0) });
+    const record = await findCopyById(dataSource.manager, reply.copyInstance.id);
+    await app.get(CopyPlacement).place(record!, randomUUID());
+    expect(await copiesOf(userId)).toEqual([
+      expect.objectContaining({ status: 'OPEN', filled: 5, entry: first.entry }),
+    ]);
+    expect(await filledAtOf(userId)).toEqual([first.filledAt]);
   });
 });

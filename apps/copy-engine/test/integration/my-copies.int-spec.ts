@@ -57,6 +57,9 @@ const TRADES = new Map<string, CopyableTradeView>();
 const ACCOUNTS = new Map<string, string>();
 const PRICES = new Map<string, number>();
 type StoredOrder = PlacedOrderView & { userId: string };
+/** The brokerage's record dates each fill this long before it answers: an exit dated "now" is seen at once. */
+const EXECUTED_AGO_MS = 30_000;
+const executedAgo = (ms = EXECUTED_AGO_MS) => new Date(Date.now() - ms).toISOString();
 const ORDERS = new Map<string, StoredOrder>();
 const IN_FLIGHT = new Set<string>();
 let SELL_MODE: 'filled' | 'submitted' | 'market-closed' | 'unavailable' = 'filled';
@@ -119,6 +122,7 @@ class StandIns {
         providerStatus: null,
         final: filled,
         placedAt: new Date().toISOString(),
+        filledAt: filled ? executedAgo() : null,
       };
       ORDERS.set(key, order);
       return { order, replayed: false };
@@ -267,7 +271,7 @@ const copyRow = async (copyId: string) =>
   (
     (await dataSource.query(
       `SELECT status, exit_price::float8 AS exit, realized_pnl::float8 AS pnl, client_exit_price::float8 AS client_exit,
-              sell_order_id FROM copy_engine.copy_instances WHERE id = $1`,
+              sell_order_id, closed_at FROM copy_engine.copy_instances WHERE id = $1`,
       [copyId],
     )) as Array<Record<string, unknown>>
   )[0];
@@ -292,6 +296,7 @@ describe('sell of a copied position', () => {
     ])) as Array<{ status: string }>;
     expect(sells).toEqual([{ status: 'FILLED' }]);
     expect(await copyRow(copyId)).toMatchObject({ status: 'CLOSED', exit: 112.5, pnl: 62.5 });
+    await expectExitAt(copyId, sellOrdersOf(user.userId)[0]!.filledAt!);
     expect(await copyClosedEvents(copyId)).toEqual([
       expect.objectContaining({ copyId, exitPrice: '112.5', realizedPnl: '62.5', quantity: '5' }),
     ]);
@@ -389,7 +394,14 @@ describe('close', () => {
     );
     // The brokerage fills it at 9.25; its event has not arrived: the close reads the order.
     const order = ORDERS.get(`${user.userId}:${pending.order.requestId}`)!;
-    Object.assign(order, { state: 'FILLED', final: true, filledQuantity: 4, executionPrice: 9.25 });
+    const executedAt = executedAgo(45_000);
+    Object.assign(order, {
+      state: 'FILLED',
+      final: true,
+      filledQuantity: 4,
+      executionPrice: 9.25,
+      filledAt: executedAt,
+    });
     const first = close(user.userId, copyId, 999, pending.order.brokerageOrderId);
     const second = close(user.userId, copyId, 999, pending.order.brokerageOrderId);
     const replies = await Promise.all([first, second]);
@@ -410,6 +422,7 @@ describe('close', () => {
     expect(await copyClosedEvents(copyId)).toEqual([
       expect.objectContaining({ exitPrice: '9.25', realizedPnl: '-3', sellOrderId: pending.order.brokerageOrderId }),
     ]);
+    await expectExitAt(copyId, executedAt);
     const third = await close(user.userId, copyId, 1);
     expect(third.closed).toBe(false);
     expect(await copyClosedEvents(copyId)).toHaveLength(1);
@@ -446,10 +459,22 @@ describe('close', () => {
 /** The copy's sells as stored, oldest first. */
 const sellRows = async (copyId: string) =>
   (await dataSource.query(
-    `SELECT request_id AS "requestId", status, filled_quantity::float8 AS filled, fill_price::float8 AS price
+    `SELECT request_id AS "requestId", status, filled_quantity::float8 AS filled, fill_price::float8 AS price,
+            filled_at AS "filledAt"
        FROM copy_engine.copy_sells WHERE copy_id = $1 ORDER BY created_at, id`,
     [copyId],
-  )) as Array<{ requestId: string; status: string; filled: number | null; price: number | null }>;
+  )) as Array<{
+    requestId: string;
+    status: string;
+    filled: number | null;
+    price: number | null;
+    filledAt: Date | null;
+  }>;
+/** The exit's fill time on the sell and the copy's close time: both the brokerage's execution time of the sell. */
+const expectExitAt = async (copyId: string, filledAt: string) => {
+  expect((await sellRows(copyId)).map((row) => row.filledAt?.toISOString())).toEqual([filledAt]);
+  expect(((await copyRow(copyId))!.closed_at as Date).toISOString()).toBe(filledAt);
+};
 /** Time passes for the sweeper: the copy's pending sells are due now. */
 const dueNow = (copyId: string) =>
   dataSource.query(
@@ -478,7 +503,11 @@ describe('sweeper of pending sells', () => {
     );
     await sweepUntil(async () => expect(await copyRow(copyId)).toMatchObject({ status: 'CLOSED', exit: 44, pnl: 12 }));
     expect(sellOrdersOf(user.userId).map((order) => order.requestId)).toEqual([requestId]);
-    expect(await sellRows(copyId)).toEqual([{ requestId, status: 'FILLED', filled: 3, price: 44 }]);
+    // Resumed after the crash, the exit is dated by the brokerage's execution of the sell, not by the sweep.
+    const [sold] = sellOrdersOf(user.userId);
+    expect(await sellRows(copyId)).toEqual([
+      { requestId, status: 'FILLED', filled: 3, price: 44, filledAt: new Date(sold!.filledAt!) },
+    ]);
     expect(await copyClosedEvents(copyId)).toEqual([expect.objectContaining({ exitPrice: '44', realizedPnl: '12' })]);
     // Nothing is due any more: further sweeps place nothing.
     await dueNow(copyId);
@@ -521,10 +550,18 @@ describe('sweeper of pending sells', () => {
     expect(sellOrdersOf(user.userId)).toHaveLength(1);
     // The brokerage fills it (its event lost): the next sweep's call answers the filled order.
     const order = ORDERS.get(`${user.userId}:${pending.order.requestId}`)!;
-    Object.assign(order, { state: 'FILLED', final: true, filledQuantity: 2, executionPrice: 21.5 });
+    const executedAt = executedAgo(45_000);
+    Object.assign(order, {
+      state: 'FILLED',
+      final: true,
+      filledQuantity: 2,
+      executionPrice: 21.5,
+      filledAt: executedAt,
+    });
     await dueNow(copyId);
     await sweepUntil(async () => expect(await copyRow(copyId)).toMatchObject({ status: 'CLOSED', exit: 21.5, pnl: 3 }));
     expect(sellOrdersOf(user.userId)).toHaveLength(1);
+    await expectExitAt(copyId, executedAt);
   });
 });
 

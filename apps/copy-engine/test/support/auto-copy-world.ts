@@ -65,6 +65,11 @@ export const world = {
   replays: 0,
   /** Delay of each batch answer (ms), to widen the window a crash can hit. */
   batchDelayMs: 0,
+  /**
+   * How long before placing an order the brokerage's record says it executed (ms): set, a receipt dated when the
+   * copy engine learned of the fill instead of by the brokerage's record is seen at once. 0: executed when placed.
+   */
+  executedAgoMs: 0,
   /** Delay before a batch's orders are placed (ms): the time a batch spends on its way to the market. */
   placeDelayMs: 0,
   /** The users of the batches on their way to the market now (during placeDelayMs). */
@@ -105,6 +110,7 @@ export const world = {
     this.batchCalls = 0;
     this.replays = 0;
     this.batchDelayMs = 0;
+    this.executedAgoMs = 0;
     this.placeDelayMs = 0;
     this.onTheirWay.clear();
     this.silentBatches = 0;
@@ -174,6 +180,7 @@ export function placeAtBrokerage(item: PlaceOrderBatchOrder | PlaceOrderRpcReque
     providerStatus: limitMissed ? 'CANCELED' : filled ? 'FILLED' : 'SUBMITTED',
     final: filled || limitMissed,
     placedAt: new Date().toISOString(),
+    filledAt: filled ? new Date(Date.now() - world.executedAgoMs).toISOString() : null,
     ...requestedLimit(item.order),
   };
   world.orders.set(key, order);

@@ -39,17 +39,18 @@ export type StockOrderOf = Pick<
   | 'underlying'
 >;
 
-/** OrderFilled of a stock order: `filled` units at `price`, now. */
+/** OrderFilled of a stock order: `filled` units at `price`, executed at `filledAt` (now unless given). */
 export function stockOrderFilledEvent(
   order: StockOrderOf,
   filled: string,
   price: string,
+  filledAt = new Date().toISOString(),
 ): EventEnvelope<OrderFilledV1> {
   return orderEnvelope(OrderFilled.type, order.intentId, {
     ...order,
     filledQuantity: filled,
     averagePrice: price,
-    filledAt: new Date().toISOString(),
+    filledAt,
     optionType: null,
     strikePrice: null,
     expirationDate: null,
@@ -57,13 +58,14 @@ export function stockOrderFilledEvent(
   });
 }
 
-/** OrderFilled of a stock order the stand-in brokerage placed (paper): `filled` units at `price`, now. */
+/** OrderFilled of a stock order the stand-in brokerage placed (paper): `filled` units at `price`, at `filledAt`. */
 export function orderFilledEvent(
   userId: string,
   order: PlacedOrderView,
   action: OrderFilledV1['action'],
   filled: string,
   price: string,
+  filledAt?: string,
 ): EventEnvelope<OrderFilledV1> {
   return stockOrderFilledEvent(
     {
@@ -79,6 +81,7 @@ export function orderFilledEvent(
     },
     filled,
     price,
+    filledAt,
   );
 }
 
@@ -90,6 +93,8 @@ export interface OrderChange {
   price: string | null;
   rejectionCode?: string | null;
   provider?: string;
+  /** The brokerage's execution time of the fill (absent: none reported, as from a brokerage before the field). */
+  filledAt?: string | null;
 }
 
 /** OrderUpdated of a stock buy the stand-in brokerage placed (paper unless `change.provider` says otherwise). */
@@ -117,6 +122,7 @@ export function orderUpdatedEvent(
     averagePrice: change.price,
     providerStatus: change.state,
     rejectionCode: change.rejectionCode ?? null,
+    ...(change.filledAt !== undefined ? { filledAt: change.filledAt } : {}),
     occurredAt: new Date().toISOString(),
   });
 }

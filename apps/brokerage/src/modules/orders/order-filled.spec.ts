@@ -70,6 +70,11 @@ describe('OrderFilled of an intent', () => {
     expect(errorsOf(data)).toEqual([]);
   });
 
+  it("the fill time is the brokerage's execution time, not the moment the event is written", () => {
+    const executedAt = new Date(Date.now() - 37_000);
+    expect(orderFilledOf(intent({ executedAt }))!.filledAt).toBe(executedAt.toISOString());
+  });
+
   it('no fill price: no event', () => {
     expect(orderFilledOf(intent({ executionPrice: null }))).toBeNull();
   });

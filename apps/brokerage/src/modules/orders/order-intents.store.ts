@@ -168,11 +168,11 @@ export class OrderIntentsStore {
             SET state = v.state, is_final = v.is_final, provider_order_id = v.provider_order_id,
                 provider_status = v.provider_status, filled_quantity = v.filled_quantity,
                 execution_price = v.execution_price, error = v.error, track_attempts = v.track_attempts,
-                next_check_at = v.next_check_at, dispatch_state = NULL, updated_at = $11
+                next_check_at = v.next_check_at, executed_at = v.executed_at, dispatch_state = NULL, updated_at = $11
            FROM unnest($1::uuid[], $2::text[], $3::boolean[], $4::text[], $5::text[], $6::numeric[], $7::numeric[],
-                       $8::jsonb[], $9::int[], $10::timestamptz[])
+                       $8::jsonb[], $9::int[], $10::timestamptz[], $12::timestamptz[])
                 AS v(id, state, is_final, provider_order_id, provider_status, filled_quantity, execution_price,
-                     error, track_attempts, next_check_at)
+                     error, track_attempts, next_check_at, executed_at)
           WHERE i.id = v.id`,
         [
           column((intent) => intent.id),
@@ -186,6 +186,7 @@ export class OrderIntentsStore {
           column((intent) => intent.trackAttempts),
           column((intent) => intent.nextCheckAt),
           now,
+          column((intent) => intent.executedAt),
         ],
       );
       await this.outbox.addMany(
@@ -282,6 +283,7 @@ export class OrderIntentsStore {
       providerStatus: order.status,
       filledQuantity: progress.filledQuantity,
       executionPrice: filled ? (order.executionPrice ?? intent.executionPrice) : null,
+      executedAt: filled ? executedAtOf(intent, order) : null,
       error:
         progress.state === 'REJECTED'
           ? { status: 422, code: 'ORDER_REJECTED', message: `The brokerage answered ${order.status}.` }
@@ -345,6 +347,17 @@ export class OrderIntentsStore {
   }
 }
 
+/**
+ * When a filled order executed: the brokerage's own time (SnapTrade's time_executed, the paper broker's fill) — a
+ * later record's time where it gives one. A brokerage that gives none: the time already noted, else now — the first
+ * moment a fill of it was seen here, the closest to its execution this service can know.
+ */
+function executedAtOf(intent: OrderIntentEntity, order: ProviderOrder): Date {
+  const reported = order.timeExecuted ? new Date(order.timeExecuted) : null;
+  if (reported && !Number.isNaN(reported.getTime())) return reported;
+  return intent.executedAt ?? new Date();
+}
+
 const samePrice = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).eq(b));
 
 /** The event of an intent as it now stands. */
@@ -370,6 +383,7 @@ export function orderUpdatedOf(intent: OrderIntentEntity): OrderUpdatedV1 {
     providerStatus: intent.providerStatus,
     // The refusal's code tells consumers why (a closed market is waited out, not failed: docs/product.md).
     rejectionCode: intent.state === 'REJECTED' ? (intent.error?.code ?? BrokerageErrorCode.ORDER_REJECTED) : null,
+    filledAt: intent.executedAt?.toISOString() ?? null,
     occurredAt: new Date().toISOString(),
   };
 }
@@ -395,6 +409,7 @@ export function orderFilledOf(intent: OrderIntentEntity): OrderFilledV1 | null {
     contractMultiplier: option?.multiplier ?? 1,
     filledQuantity: new Decimal(intent.filledQuantity ?? 0).toString(),
     averagePrice: new Decimal(intent.executionPrice).toString(),
-    filledAt: new Date().toISOString(),
+    // The brokerage's execution time, not this event's: a fill seen late (a restart, a lagging list) keeps its time.
+    filledAt: (intent.executedAt ?? new Date()).toISOString(),
   };
 }

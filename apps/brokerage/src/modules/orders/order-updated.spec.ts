@@ -49,6 +49,15 @@ describe('OrderUpdated of an intent', () => {
     expect(errorsOf(data)).toEqual([]);
   });
 
+  it("carries the brokerage's execution time of the fill (valid), null before anything filled", () => {
+    const executedAt = new Date(Date.now() - 37_000);
+    const data = orderUpdatedOf(intent({ executedAt }));
+    expect(data.filledAt).toBe(executedAt.toISOString());
+    expect(data.occurredAt).not.toBe(data.filledAt);
+    expect(errorsOf(data)).toEqual([]);
+    expect(orderUpdatedOf(intent({ executedAt: null })).filledAt).toBeNull();
+  });
+
   it('before anything filled: filled "0", no price, still valid', () => {
     const data = orderUpdatedOf(
       intent({

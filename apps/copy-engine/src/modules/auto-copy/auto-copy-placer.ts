@@ -23,6 +23,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
 import { failCopies, releasePendingCopies, type CopyFailure, type CopyRecord } from '../copies/copy-instances.store';
+import { brokerageFillTimeOf } from '../copies/brokerage-fill-time';
 import { copyOrderOf, copyRefusalOf } from '../copies/copy-placement';
 import { settleCopyFills, type CopyFill } from '../copies/copy-settlement';
 import { guardsOfCopies } from '../copy-limits/guards-of-copies';
@@ -238,7 +239,7 @@ function classify(copy: CopyRecord, result: PlaceOrderBatchResult, outcome: Batc
       averagePrice: order.executionPrice!,
       brokerageOrderId: order.brokerageOrderId,
       orderState: order.state,
-      filledAt: new Date(),
+      filledAt: brokerageFillTimeOf(order, new Date()),
       brokerageAccountId: accountId,
     });
   } else if (progress) {

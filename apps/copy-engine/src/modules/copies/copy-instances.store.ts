@@ -445,7 +445,10 @@ export interface CopyOpening {
   brokerageAccountId?: string | null;
 }
 
-/** Copies filled (all or part of each): OPEN with what filled, in one statement whatever their number. */
+/**
+ * Copies filled (all or part of each): OPEN with what filled, in one statement whatever their number. Only a PENDING
+ * copy opens: an open copy's entry price and fill time are the brokerage's first fill's, never written again.
+ */
 export async function openCopies(manager: EntityManager, openings: CopyOpening[]): Promise<void> {
   if (openings.length === 0) return;
   await manager.query(
@@ -456,7 +459,7 @@ export async function openCopies(manager: EntityManager, openings: CopyOpening[]
             failure_code = NULL, updated_at = now()
        FROM unnest($1::uuid[], $2::numeric[], $3::numeric[], $4::numeric[], $5::text[], $6::text[], $7::timestamptz[],
                    $8::text[]) AS f(id, quantity, price, amount, order_id, order_state, filled_at, account_id)
-      WHERE c.id = f.id`,
+      WHERE c.id = f.id AND c.status = 'PENDING'`,
     [
       openings.map((opening) => opening.id),
       openings.map((opening) => opening.quantity),
@@ -470,7 +473,10 @@ export async function openCopies(manager: EntityManager, openings: CopyOpening[]
   );
 }
 
-/** More of an open copy's order filled (a partial fill that went on): its quantity, average price and amount. */
+/**
+ * More of an open copy's order filled (a partial fill that went on): its quantity, the brokerage's average price and
+ * the amount. Its fill time stays the first fill's.
+ */
 export async function growOpenCopy(
   manager: EntityManager,
   id: string,

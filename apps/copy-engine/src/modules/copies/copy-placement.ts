@@ -28,6 +28,7 @@ import {
 } from '@copytrade/nest';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
+import { brokerageFillTimeOf } from './brokerage-fill-time';
 import { COPY_ENGINE_RPC } from './copies.tokens';
 import {
   failCopies,
@@ -170,7 +171,7 @@ export class CopyPlacement {
               averagePrice: order.executionPrice!,
               brokerageOrderId: order.brokerageOrderId,
               orderState: order.state,
-              filledAt: new Date(),
+              filledAt: brokerageFillTimeOf(order, new Date()),
             },
             { correlationId },
             this.copierSees(copy, tx, correlationId),
@@ -193,7 +194,7 @@ export class CopyPlacement {
                 averagePrice: outcome.order.executionPrice!,
                 brokerageOrderId: outcome.order.brokerageOrderId,
                 orderState: outcome.order.state,
-                filledAt: new Date(),
+                filledAt: brokerageFillTimeOf(outcome.order, new Date()),
               },
               { correlationId },
               this.copierSees(copy, tx, correlationId),

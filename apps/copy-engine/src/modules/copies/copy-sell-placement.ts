@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 import { COPY_ENGINE_RPC } from './copies.tokens';
 import type { CopyRecord } from './copy-instances.store';
 import { copyOrderOf } from './copy-placement';
+import { brokerageFillTimeOf } from './brokerage-fill-time';
 import { settleCopySellFill } from './copy-sell-settlement';
 import { failCopySell, noteCopySellOrder, releaseCopySell, type CopySellRecord } from './copy-sells.store';
 
@@ -68,7 +69,7 @@ export class CopySellPlacement {
             filledQuantity: order.filledQuantity ?? order.quantity,
             averagePrice: order.executionPrice!,
             brokerageOrderId: order.brokerageOrderId,
-            filledAt: new Date(),
+            filledAt: brokerageFillTimeOf(order, new Date()),
           },
           { correlationId: context.requestId },
         ),

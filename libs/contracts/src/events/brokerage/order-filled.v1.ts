@@ -52,6 +52,10 @@ export class OrderFilledV1 extends OptionContractFieldsV1 {
   @Matches(DECIMAL)
   averagePrice: string;
 
+  /**
+   * When the order executed, by the brokerage's own record (SnapTrade's time_executed, the paper broker's fill); when
+   * the brokerage gives no time, the first moment the brokerage service saw it filled.
+   */
   @IsISO8601()
   filledAt: string;
 }

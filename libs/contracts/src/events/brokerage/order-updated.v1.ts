@@ -90,6 +90,16 @@ export class OrderUpdatedV1 {
   @IsNotEmpty()
   rejectionCode?: string | null;
 
+  /**
+   * When the order executed, by the brokerage's own record (SnapTrade's time_executed, the paper broker's fill);
+   * when the brokerage gives no time, the first moment the brokerage service saw a fill. Null while nothing is
+   * filled. Added after v1 was first published: optional, absent from older events (read it as null). Unlike
+   * occurredAt (when this change was recorded), it does not move when the same fill is reported again.
+   */
+  @IsOptional()
+  @IsISO8601()
+  filledAt?: string | null;
+
   @IsISO8601()
   occurredAt: string;
 }

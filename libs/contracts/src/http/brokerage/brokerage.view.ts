@@ -183,6 +183,12 @@ export interface PlacedOrderView {
   /** The brokerage will not change this order any more (filled, canceled, expired, rejected). */
   final: boolean;
   placedAt: string;
+  /**
+   * When the order executed, by the brokerage's own record (the paper broker's fill, SnapTrade's time_executed); when
+   * the brokerage gives no time, the first moment the brokerage service saw it filled. Null while nothing is filled.
+   * Absent from services that predate it (read it as null).
+   */
+  filledAt?: string | null;
 }
 
 export interface QuoteView {

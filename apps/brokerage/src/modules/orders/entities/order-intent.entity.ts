@@ -66,6 +66,13 @@ export class OrderIntentEntity {
   @Column({ name: 'execution_price', type: 'numeric', precision: 20, scale: 6, nullable: true })
   executionPrice: string | null;
 
+  /**
+   * When the order executed, by the brokerage's own record (SnapTrade's time_executed, the paper broker's fill);
+   * when it gives none, the first moment a fill of it was seen here. Null while nothing is filled.
+   */
+  @Column({ name: 'executed_at', type: 'timestamptz', nullable: true })
+  executedAt: Date | null;
+
   /** The brokerage will not change this order any more. */
   @Column({ name: 'is_final', type: 'boolean', default: false })
   isFinal: boolean;

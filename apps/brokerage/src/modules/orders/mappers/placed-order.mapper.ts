@@ -22,6 +22,7 @@ export function toPlacedOrderView(intent: OrderIntentEntity): PlacedOrderView {
     providerStatus: intent.providerStatus,
     final: intent.isFinal,
     placedAt: intent.createdAt.toISOString(),
+    filledAt: intent.executedAt?.toISOString() ?? null,
   };
 }
 

@@ -21,6 +21,7 @@ import { orderOutcomeText } from '../copy-placement';
 import { MarketOpenQueue } from '../market-open-queue';
 import { settleCopySellFill } from '../copy-sell-settlement';
 import { settleCopyFill } from '../copy-settlement';
+import { brokerageFillTimeOf } from '../brokerage-fill-time';
 import { failCopySell, findCopySell, noteCopySellOrder } from '../copy-sells.store';
 
 export const COPY_ORDER_EVENTS = ORDER_INTENT_EVENTS;
@@ -92,7 +93,7 @@ export class CopyOrderEventsHandler extends OrderEventsConsumer {
           averagePrice: update.averagePrice,
           brokerageOrderId: update.brokerageOrderId,
           orderState: update.state,
-          filledAt: new Date(update.occurredAt),
+          filledAt: fillTimeOf(update),
         },
         meta,
       );
@@ -157,7 +158,7 @@ export class CopyOrderEventsHandler extends OrderEventsConsumer {
           filledQuantity: update.filledQuantity,
           averagePrice: update.averagePrice,
           brokerageOrderId: update.brokerageOrderId,
-          filledAt: new Date(update.occurredAt),
+          filledAt: fillTimeOf(update),
         },
         meta,
       );
@@ -179,6 +180,15 @@ function notFilledOf(update: OrderUpdatedV1): { code: string; reason: string } {
   if (update.state === 'REJECTED' && update.rejectionCode === BrokerageErrorCode.MARKET_CLOSED)
     return { code: CopyTradeErrorCode.MARKET_CLOSED, reason: CopyTradeMessages.marketClosed };
   return { code: CopyTradeErrorCode.COPY_NOT_FILLED, reason: orderOutcomeText(update.state, update.providerStatus) };
+}
+
+/**
+ * When the order filled: the brokerage's execution time the event carries. An event from before it carried one: its
+ * occurredAt — when the brokerage service recorded the change, the earliest the fill was seen (never the moment this
+ * consumer reads the event, which may be a redelivery long after).
+ */
+function fillTimeOf(update: OrderUpdatedV1): Date {
+  return brokerageFillTimeOf(update, new Date(update.occurredAt));
 }
 
 /**

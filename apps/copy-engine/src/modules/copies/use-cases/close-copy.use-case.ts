@@ -15,6 +15,7 @@ import { COPY_ENGINE_RPC } from '../copies.tokens';
 import { closeCopyIfSold } from '../copy-close';
 import { toCopyInstanceView } from '../copy-instance.mapper';
 import { findCopyById } from '../copy-instances.store';
+import { brokerageFillTimeOf } from '../brokerage-fill-time';
 import { settleCopySellFill } from '../copy-sell-settlement';
 import { sellsOfCopy } from '../copy-sells.store';
 
@@ -62,7 +63,7 @@ export class CloseCopyUseCase {
             filledQuantity: order.filledQuantity!,
             averagePrice: order.executionPrice!,
             brokerageOrderId: order.brokerageOrderId,
-            filledAt: new Date(),
+            filledAt: brokerageFillTimeOf(order, new Date()),
           },
           { correlationId: requestId },
           { clientExitPrice: payload.clientExitPrice ?? null },
