@@ -160,7 +160,8 @@ describe('public view (neither owner nor active subscriber)', () => {
     expect(within(header).getByText('56 likes')).toBeInTheDocument();
     expect(screen.getByTestId('trace-banner')).toBeInTheDocument();
 
-    expect(screen.getByText('Ten years of momentum trading.')).toBeInTheDocument();
+    // The public view is its own chunk: it follows the header once loaded.
+    expect(await screen.findByText('Ten years of momentum trading.')).toBeInTheDocument();
     const focus = screen.getByRole('region', { name: 'Trading Focus' });
     expect(
       within(focus)
