@@ -14,6 +14,8 @@ import { TitledCard } from '@/components/ui/card';
  */
 export default function FollowerResultsSection({ results }: { results: FollowerResultsView }) {
   const titleId = useId();
+  // A traces service from before follower results answers none: the page goes on without the section.
+  if (!results) return null;
   const Figures = results.summaryOnly ? FollowerResultsSummary : FollowerResultsPanel;
   return (
     <TitledCard

@@ -1,5 +1,5 @@
 import type { FollowerResultsView, TraceDetailView } from '@copytrade/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '@/testing/data';
 import { mockApi, signedInAs } from '@/testing/mock-api';
@@ -192,6 +192,18 @@ describe('follower results on the trace page (full view)', () => {
     expect(help).toHaveTextContent('Positive (+0.12 %) is worse than the trader');
     expect(help).toHaveTextContent('the time the brokerage filled a copy minus the time the trader shared the trade');
     expect(help).toHaveTextContent('fewer than 10 copies is not shown');
+  });
+});
+
+describe('follower results from a traces service without them', () => {
+  it('shows-the-page-without-the-section', async () => {
+    openTracePage(undefined as unknown as FollowerResultsView);
+    expect(await screen.findByRole('region', { name: 'Performance' })).toBeInTheDocument();
+    // The section's chunk loaded and drew nothing; the page is still there.
+    await waitFor(() => expect(screen.queryByText('Loading follower results...')).not.toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: 'Live Trades' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Performance' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Follower results' })).not.toBeInTheDocument();
   });
 });
 
