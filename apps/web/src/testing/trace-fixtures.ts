@@ -1,4 +1,10 @@
-import type { TraceSummaryView, TradeView } from '@copytrade/contracts';
+import type {
+  FollowerResultsFigures,
+  FollowerResultsView,
+  FollowerResultsWindow,
+  TraceSummaryView,
+  TradeView,
+} from '@copytrade/contracts';
 
 /**
  * A trace as the traces service answers it in lists (GET /api/traces): Momentum Masters, verified and featured,
@@ -31,10 +37,61 @@ export function buildTraceSummary(overrides: Partial<TraceSummaryView> = {}): Tr
     owner: { id: ownerId },
     minInvestment: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
+    followerReturnMedian: null,
+    slippageMedian: null,
     ...overrides,
     ownerId,
   };
 }
+
+/**
+ * One time frame's follower results with every figure known: 48 followers, 120 copies placed, a median follower
+ * return of 4.2 % beside the trader's 5.1 %, a 1.2 s median delay and 0.12 % slippage (worse than the trader).
+ */
+export function buildFollowerResultsFigures(
+  window: FollowerResultsWindow = 'all',
+  overrides: Partial<FollowerResultsFigures> = {},
+): FollowerResultsFigures {
+  return {
+    window,
+    followers: 48,
+    copiesPlaced: 120,
+    copiesSkipped: 15,
+    copiesNotPlaced: 5,
+    fillRate: 96,
+    closedCopies: 80,
+    followerReturnMedian: 4.2,
+    followerReturnP90: 11.8,
+    traderReturnMedian: 5.1,
+    delayMedianMs: 1_200,
+    delayP95Ms: 180_000,
+    slippageMedian: 0.12,
+    slippageP95: 0.85,
+    autoCopiedShare: 87.5,
+    sharedTrades: 24,
+    ...overrides,
+  };
+}
+
+/**
+ * A trace page's follower results: the full view (every time frame) unless `summaryOnly`, where only 'all' is
+ * answered, without the tail percentiles (as the traces service answers the public view).
+ */
+export function buildFollowerResultsView(overrides: Partial<FollowerResultsView> = {}): FollowerResultsView {
+  const summaryOnly = overrides.summaryOnly ?? false;
+  const windows = summaryOnly
+    ? [buildFollowerResultsFigures('all', { followerReturnP90: null, delayP95Ms: null, slippageP95: null })]
+    : (['30d', '90d', 'all'] as const).map((window) => buildFollowerResultsFigures(window));
+  return { summaryOnly, computedAt: '2026-03-10T12:00:00.000Z', minCopies: 10, windows, ...overrides };
+}
+
+/** Nothing computed yet: no copy of the trace was ever decided. */
+export const NO_FOLLOWER_RESULTS: FollowerResultsView = {
+  summaryOnly: false,
+  computedAt: null,
+  minCopies: 10,
+  windows: [],
+};
 
 /** The contract fields of a stock (no option), as every trade and position view carries them. */
 export const STOCK_CONTRACT = {

@@ -1,6 +1,6 @@
 import type { CopyInstanceView, TraceDetailView, TradeView } from '@copytrade/contracts';
 import { buildUser } from '@/testing/data';
-import { buildTraceSummary, buildTradeView } from '@/testing/trace-fixtures';
+import { buildTraceSummary, buildTradeView, NO_FOLLOWER_RESULTS } from '@/testing/trace-fixtures';
 
 /** Fixtures of the copy and sell dialogs' tests: a basic subscriber's trace page with a live NVDA trade. */
 export const TRACE_ID = '11111111-1111-4111-8111-111111111111';
@@ -18,6 +18,7 @@ export const trace: TraceDetailView = {
   posts: [],
   counts: { subscriptions: 1, trades: 1, posts: 0 },
   viewer: { isOwner: false, isSubscribed: true, hasAccess: true, tier: 'basic' },
+  followerResults: NO_FOLLOWER_RESULTS,
 };
 
 export const trade = (overrides: Partial<TradeView> = {}): TradeView => buildTradeView({ id: TRADE_ID, ...overrides });

@@ -176,6 +176,63 @@ describe('discover traders', () => {
       expect(api.tracesCalls().at(-1)).toEqual({ category: 'Crypto', sortBy: 'winrate', limit: '24' }),
     );
     expect(location().search).toBe('?category=crypto&sort=winrate');
+
+    await chooseOption(user, sort, 'Follower Results');
+    await waitFor(() =>
+      expect(api.tracesCalls().at(-1)).toEqual({ category: 'Crypto', sortBy: 'followers', limit: '24' }),
+    );
+    expect(location().search).toBe('?category=crypto&sort=followers');
+    expect(sort).toHaveTextContent('Follower Results');
+  });
+
+  it('reads-the-follower-results-sort-from-the-address', async () => {
+    const api = mockDiscovery(() => page([momentum]));
+    renderApp('/discovery?sort=followers');
+    await screen.findAllByRole('article', { name: 'Momentum Masters' });
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Follower Results');
+    expect(api.tracesCalls()).toEqual(expect.arrayContaining([{ category: 'All', sortBy: 'followers', limit: '24' }]));
+  });
+
+  it('shows-what-followers-got-and-the-slippage-badge-only-when-known', async () => {
+    const copied = buildTraceSummary({ followerReturnMedian: 4.2, slippageMedian: 0.12 });
+    const better = buildTraceSummary({
+      id: 'trace-3',
+      name: 'Better Fills',
+      handle: '@better_fills',
+      isFeatured: false,
+      followerReturnMedian: -1.25,
+      slippageMedian: -0.05,
+    });
+    const returnOnly = buildTraceSummary({
+      id: 'trace-4',
+      name: 'Return Only',
+      handle: '@return_only',
+      isFeatured: false,
+      followerReturnMedian: 0.8,
+      slippageMedian: null,
+    });
+    mockDiscovery(byFeatured([], [copied, steady, better, returnOnly]));
+    renderApp('/discovery');
+    const grid = await screen.findByRole('region', { name: 'All Traders' });
+    const mm = await within(grid).findByRole('article', { name: 'Momentum Masters' });
+
+    expect(within(mm).getByText(/^Followers:/)).toHaveTextContent(/^Followers: \+4\.2 %$/);
+    expect(within(mm).getByText(/^Followers:/)).toHaveClass('gain');
+    expect(within(mm).getByText(/^Slippage/)).toHaveTextContent(/^Slippage \+0\.12 %$/);
+
+    const bf = card(grid, 'Better Fills');
+    expect(within(bf).getByText(/^Followers:/)).toHaveTextContent(/^Followers: −1\.3 %$/);
+    expect(within(bf).getByText(/^Followers:/)).toHaveClass('loss');
+    expect(within(bf).getByText(/^Slippage/)).toHaveTextContent(/^Slippage −0\.05 %$/);
+
+    const ro = card(grid, 'Return Only');
+    expect(within(ro).getByText(/^Followers:/)).toHaveTextContent(/^Followers: \+0\.8 %$/);
+    expect(within(ro).queryByText(/^Slippage/)).not.toBeInTheDocument();
+
+    // Not enough copies: neither is shown (no 0, no "Not enough copies yet" on a card).
+    const si = card(grid, 'Steady Income');
+    expect(within(si).queryByText(/^Followers:/)).not.toBeInTheDocument();
+    expect(within(si).queryByText(/^Slippage/)).not.toBeInTheDocument();
   });
 
   it('searches-on-the-server-once-typing-pauses', async () => {

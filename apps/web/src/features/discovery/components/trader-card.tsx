@@ -8,6 +8,7 @@ import { CheckIcon, StarIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { formatResultReturn, formatSlippage, returnTone } from '@/lib/format/follower-results';
 import { formatHandle } from '@/lib/format/profile';
 import { formatSignedPercentValue, formatWinRate, trendClass } from '@/lib/format/trade';
 import { formatSubscribers } from '../utils/format';
@@ -28,6 +29,7 @@ const grouped = new Intl.NumberFormat('en-US');
 /**
  * One trader on the discovery screen: avatar, name, handle, the verified and featured marks, risk level,
  * specialties (3 on a featured card, 2 on a grid card), monthly return, win rate and subscribers, then
+ * what followers got (the median follower return and a slippage badge, each only once there are enough copies), then
  * 'View Profile' and, for the trace's owner, 'Manage' (docs/product.md#discovery).
  */
 export function TraderCard({
@@ -47,6 +49,8 @@ export function TraderCard({
   );
   const risk = RISK[trace.riskLevel] ?? RISK.medium;
   const isOwner = trace.ownerId === viewerId;
+  const followerReturn = typeof trace.followerReturnMedian === 'number' ? trace.followerReturnMedian : null;
+  const slippage = typeof trace.slippageMedian === 'number' ? trace.slippageMedian : null;
 
   return (
     <article className={cn('trader-card', featured && 'trader-card--featured')} aria-labelledby={nameId}>
@@ -107,6 +111,27 @@ export function TraderCard({
           </dd>
         </div>
       </dl>
+
+      {followerReturn !== null || slippage !== null ? (
+        <p className="trader-card__results">
+          {followerReturn !== null ? (
+            <span
+              className={cn('trader-card__followers', returnTone(followerReturn))}
+              title="Median follower return on copied trades, all time"
+            >
+              Followers: {formatResultReturn(followerReturn)}
+            </span>
+          ) : null}
+          {slippage !== null ? (
+            <Badge
+              className="trader-card__slippage"
+              title="Median slippage of followers' fills against the trader's price: + is worse"
+            >
+              Slippage {formatSlippage(slippage)}
+            </Badge>
+          ) : null}
+        </p>
+      ) : null}
 
       <div className="trader-card__actions">
         <Link

@@ -12,11 +12,15 @@ export const CATEGORIES = [
   { value: 'Stocks', slug: 'stocks', heading: 'Stock Traders' },
 ] as const satisfies ReadonlyArray<{ value: TraceCategory; slug: string; heading: string }>;
 
-/** The sort select: Monthly Return (default), Subscribers, Win Rate. */
+/**
+ * The sort select: Monthly Return (default), Subscribers, Win Rate, Follower Results (the median follower return, all
+ * time; traces without enough copies last).
+ */
 export const SORT_OPTIONS = [
   { value: 'return', label: 'Monthly Return' },
   { value: 'subscribers', label: 'Subscribers' },
   { value: 'winrate', label: 'Win Rate' },
+  { value: 'followers', label: 'Follower Results' },
 ] as const satisfies ReadonlyArray<{ value: TraceSort; label: string }>;
 
 export const DEFAULT_CATEGORY: TraceCategory = 'All';

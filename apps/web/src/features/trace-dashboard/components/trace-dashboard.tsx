@@ -1,8 +1,8 @@
 import type { UserView } from '@copytrade/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/data-state';
+import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { ExternalLinkIcon, MessageIcon } from '@/components/ui/icons';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
@@ -15,8 +15,12 @@ import { ContentTab } from './content-tab';
 import { OverviewTab } from './overview-tab';
 import { PostDialog } from './post-dialog';
 import { SettingsTab } from './settings-tab';
+import { SubscribersTab } from './subscribers-tab';
 import { TradeManagerTab } from './trade-manager-tab';
 import '../trace-dashboard.css';
+
+// Its own chunk, downloaded when the tab opens: the route's chunk stays small for the tabs used every day.
+const AnalyticsTab = lazy(() => import('./analytics-tab'));
 
 export const DASHBOARD_TEXTS = {
   loading: 'Loading dashboard...',
@@ -163,13 +167,15 @@ function Dashboard({
           <ContentTab traceId={traceId} posts={data.posts} onCreate={() => setCreatingPost(true)} />
         </TabsContent>
         <TabsContent value="subscribers">
-          <ComingSoon title="Subscribers" text="Subscriber management is coming soon." />
+          <SubscribersTab traceId={traceId} />
         </TabsContent>
         <TabsContent value="pricing">
           <ComingSoon title="Pricing" text="Pricing and tier management are coming soon." />
         </TabsContent>
         <TabsContent value="analytics">
-          <ComingSoon title="Analytics" text="Detailed analytics are coming soon." />
+          <Suspense fallback={<LoadingRows label="Loading analytics..." count={6} />}>
+            <AnalyticsTab traceId={traceId} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab traceId={traceId} user={user} data={data} />

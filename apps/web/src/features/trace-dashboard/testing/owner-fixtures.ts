@@ -1,5 +1,5 @@
-import type { OwnerTradeView, PostView } from '@copytrade/contracts';
-import { STOCK_CONTRACT } from '@/testing/trace-fixtures';
+import type { OwnerAnalyticsResponse, OwnerSubscriberView, OwnerTradeView, PostView } from '@copytrade/contracts';
+import { buildFollowerResultsFigures, STOCK_CONTRACT } from '@/testing/trace-fixtures';
 import type { OwnerTraceData } from '../api/get-owner-trace';
 
 export const TRACE_ID = '22222222-2222-4222-8222-222222222222';
@@ -82,6 +82,43 @@ export function ownerTrade(id: string, overrides: Partial<OwnerTradeView> = {}):
     copyCount: 0,
     requiredTier: null,
     ...STOCK_CONTRACT,
+    ...overrides,
+  };
+}
+
+/** The owner's Analytics answer: every time frame, `weeks` weeks of series (oldest first) and two shared trades. */
+export function buildOwnerAnalytics(overrides: Partial<OwnerAnalyticsResponse> = {}): OwnerAnalyticsResponse {
+  const weekStarts = ['2026-02-16', '2026-02-23', '2026-03-02'];
+  return {
+    success: true,
+    computedAt: '2026-03-05T12:00:00.000Z',
+    minCopies: 10,
+    windows: (['30d', '90d', 'all'] as const).map((window) => buildFollowerResultsFigures(window)),
+    weekly: weekStarts.map((weekStart, index) => ({
+      weekStart,
+      copiesPlaced: [4, 0, 12][index]!,
+      copiesNotPlaced: [1, 0, 2][index]!,
+      followerReturnMedian: [null, null, 2.5][index]!,
+      traderReturnMedian: [null, null, 3.25][index]!,
+      slippageMedian: [null, null, 0.08][index]!,
+    })),
+    subscribersWeekly: weekStarts.map((weekStart, index) => ({ weekStart, subscribers: [3, 5, 8][index]! })),
+    copiesPerTrade: [
+      { tradeId: 'trade-2', symbol: 'AAPL', sharedAt: '2026-03-03T15:00:00.000Z', copyCount: 12 },
+      { tradeId: 'trade-1', symbol: 'NVDA', sharedAt: '2026-02-17T15:00:00.000Z', copyCount: 1 },
+    ],
+    ...overrides,
+  };
+}
+
+export function ownerSubscriber(userId: string, overrides: Partial<OwnerSubscriberView> = {}): OwnerSubscriberView {
+  return {
+    userId,
+    username: `user_${userId}`,
+    tier: 'basic',
+    status: 'active',
+    since: '2026-03-01T10:00:00.000Z',
+    copies: 3,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { TitledCard } from '@/components/ui/card';
 import { MessageIcon } from '@/components/ui/icons';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AnalyticsPanel } from './analytics-panel';
+import { FollowerResults } from './follower-results';
 import { PostList } from './post-list';
 import type { UseCopyDialogs } from '@/lib/copy-trading/copy-dialogs-host';
 import { TradesPanel } from './trades-panel';
@@ -52,6 +53,7 @@ export function FullView({
       <TitledCard titleId={statsId} title="Performance" titleAs="h2">
         <TraceStats trace={trace} />
       </TitledCard>
+      <FollowerResults results={trace.followerResults} />
       {owner ? null : followerControls}
       <Tabs value={tab} onValueChange={select} className="trace-tabs">
         <TabsList label="Trace sections">

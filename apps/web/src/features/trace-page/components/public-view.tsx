@@ -5,6 +5,7 @@ import { AlertIcon, LockIcon } from '@/components/ui/icons';
 import { tradingStyleLabel } from '@/lib/trading-styles';
 import type { SubscriptionActions } from '../hooks/use-subscription-actions';
 import { BetaAccessCard } from './beta-access-card';
+import { FollowerResults } from './follower-results';
 import { PostList } from './post-list';
 import { TraceStats } from './trace-stats';
 
@@ -52,6 +53,7 @@ export function PublicView({ trace, actions }: { trace: TraceDetailView; actions
         <TitledCard titleId={statsId} title="Performance">
           <TraceStats trace={trace} />
         </TitledCard>
+        <FollowerResults results={trace.followerResults} />
       </div>
 
       <aside className="trace-public__aside" aria-label="Subscription">

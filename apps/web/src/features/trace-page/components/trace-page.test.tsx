@@ -5,7 +5,7 @@ import { tracesKeys } from '@/lib/traces/query-keys';
 import { buildUser } from '@/testing/data';
 import { deferred, errorBody, mockApi, signedInAs, type MockResponse } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
-import { buildTraceSummary, buildTradeView } from '@/testing/trace-fixtures';
+import { buildTraceSummary, buildTradeView, NO_FOLLOWER_RESULTS } from '@/testing/trace-fixtures';
 
 const TRACE_ID = '11111111-1111-4111-8111-111111111111';
 const user = buildUser();
@@ -54,6 +54,7 @@ function buildTrace(overrides: Partial<TraceDetailView> = {}): TraceDetailView {
     posts: [post('p1'), post('p2'), post('p3')],
     counts: { subscriptions: 1234, trades: 40, posts: 3 },
     viewer: { isOwner: false, isSubscribed: false, hasAccess: false, tier: null },
+    followerResults: { ...NO_FOLLOWER_RESULTS, summaryOnly: true },
     ...overrides,
   };
 }
@@ -159,7 +160,8 @@ describe('public view (neither owner nor active subscriber)', () => {
     expect(within(header).getByText('56 likes')).toBeInTheDocument();
     expect(screen.getByTestId('trace-banner')).toBeInTheDocument();
 
-    expect(screen.getByText('Ten years of momentum trading.')).toBeInTheDocument();
+    // The public view is its own chunk: it follows the header once loaded.
+    expect(await screen.findByText('Ten years of momentum trading.')).toBeInTheDocument();
     const focus = screen.getByRole('region', { name: 'Trading Focus' });
     expect(
       within(focus)

@@ -1,16 +1,19 @@
 import type { UserView } from '@copytrade/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/data-state';
+import { LoadError, LoadingRows } from '@/components/ui/data-state';
 import { paths } from '@/config/paths';
 import { isTraceNotFound, useTrace } from '@/lib/traces/get-trace';
 import type { UseCopyDialogs } from '@/lib/copy-trading/copy-dialogs-host';
 import { useSubscriptionActions } from '../hooks/use-subscription-actions';
 import { FullView } from './full-view';
-import { PublicView } from './public-view';
 import { TraceHeader } from './trace-header';
 import '../trace-page.css';
+
+// The public view in its own chunk: the route's heaviest path (the full view with its chart) stays within the bundle
+// budget (tools/scripts/src/bundle-budget.ts), and members never download the subscription card.
+const PublicView = lazy(() => import('./public-view').then((module) => ({ default: module.PublicView })));
 
 export const TRACE_PAGE_TEXTS = {
   loading: 'Loading trace...',
@@ -91,7 +94,9 @@ export function TracePage({
           useCopyDialogs={useCopyDialogs}
         />
       ) : (
-        <PublicView trace={data} actions={actions} />
+        <Suspense fallback={<LoadingRows label={TRACE_PAGE_TEXTS.loading} count={4} />}>
+          <PublicView trace={data} actions={actions} />
+        </Suspense>
       )}
     </div>
   );
