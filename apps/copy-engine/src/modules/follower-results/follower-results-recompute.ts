@@ -14,6 +14,9 @@ export const traceResultsAggregateId = (traceId: string) => `trace-results:${tra
 const TRACES_PER_PASS = 200;
 const CHANGE_ROWS_PER_PASS = 20_000;
 
+/** Memory for the computation's sorts, in its own transaction only: about 30 MB for a trace with 100,000 copies. */
+export const RECOMPUTE_WORK_MEM = '64MB';
+
 /** What one pass of the change log did. */
 export interface RecomputePass {
   /** Traces due (changed, not computed in the last FOLLOWER_RESULTS_MIN_INTERVAL_MS). */
@@ -74,6 +77,8 @@ export class FollowerResultsRecompute implements OnApplicationBootstrap, OnAppli
   async recompute(traceId: string, changeIds: string[] = [], correlationId = `follower-results-${randomUUID()}`) {
     return this.dataSource.transaction(async (manager) => {
       if (!(await lockTraceRecompute(manager, traceId))) return false;
+      // A busy trace's copies and their sorts fit in memory (4 MB, the default, spills them to disk).
+      await manager.query(`SET LOCAL work_mem = '${RECOMPUTE_WORK_MEM}'`);
       const results = await computeFollowerResults(manager, traceId);
       if (await saveFollowerResults(manager, results))
         await this.outbox.add(manager, TraceFollowerResultsComputed, results, {

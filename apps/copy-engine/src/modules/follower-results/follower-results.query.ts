@@ -19,9 +19,8 @@ const msOf = (population: string, value: string) => `CASE WHEN ${population} >= 
 
 /** The aggregates of one time frame over the copies (`c`), named `<key>_<figure>`. */
 function windowAggregates(key: string, days: number | null): string {
-  const within = days === null ? 'true' : `c.created_at >= p.at - interval '${days} days'`;
+  const within = days === null ? 'true' : `c.created_at >= p.since_${key}`;
   return `
-    count(DISTINCT c.user_id) FILTER (WHERE c.placed AND ${within}) AS ${key}_followers,
     count(*) FILTER (WHERE c.placed AND ${within}) AS ${key}_placed,
     count(*) FILTER (WHERE c.skipped AND ${within}) AS ${key}_skipped,
     count(*) FILTER (WHERE c.not_placed AND ${within}) AS ${key}_not_placed,
@@ -35,9 +34,15 @@ function windowAggregates(key: string, days: number | null): string {
     percentile_cont(ARRAY[0.5, 0.95]) WITHIN GROUP (ORDER BY c.slippage) FILTER (WHERE ${within}) AS ${key}_slippage`;
 }
 
+/** The followers of one time frame: those whose latest placed copy (`f.last_placed`) is in it. */
+function followersIn(key: string, days: number | null): string {
+  const within = days === null ? 'true' : `f.last_placed >= p.since_${key}`;
+  return `count(*) FILTER (WHERE ${within}) AS ${key}_followers`;
+}
+
 /** The shared trades of one time frame (`s`), and those with an automatic copy placed. */
 function sharedAggregates(key: string, days: number | null): string {
-  const within = days === null ? 'true' : `s.shared_at >= p.at - interval '${days} days'`;
+  const within = days === null ? 'true' : `s.shared_at >= p.since_${key}`;
   return `
     count(*) FILTER (WHERE ${within}) AS ${key}_shared,
     count(*) FILTER (WHERE s.auto_copied AND ${within}) AS ${key}_auto_copied`;
@@ -47,7 +52,7 @@ function sharedAggregates(key: string, days: number | null): string {
 function windowObject(window: FollowerResultsWindow, key: string): string {
   return `jsonb_build_object(
     'window', '${window}',
-    'followers', w.${key}_followers,
+    'followers', f.${key}_followers,
     'copiesPlaced', w.${key}_placed,
     'copiesSkipped', w.${key}_skipped,
     'copiesNotPlaced', w.${key}_not_placed,
@@ -77,45 +82,60 @@ const keyOf = (window: FollowerResultsWindow) => `w_${window}`;
  */
 export const FOLLOWER_RESULTS_SQL = `
   WITH p AS (
-    SELECT now() AS at,
-           date_trunc('week', now() AT TIME ZONE 'UTC') - interval '${FOLLOWER_RESULTS_SERIES_WEEKS - 1} weeks'
-             AS first_week
+    -- Each time frame's start, and the series' first Monday (UTC), once: not per copy and aggregate.
+    SELECT at, ${FOLLOWER_RESULTS_WINDOWS.filter((window) => WINDOW_DAYS[window] !== null)
+      .map((window) => `at - interval '${WINDOW_DAYS[window]} days' AS since_${keyOf(window)}`)
+      .join(', ')},
+           first_week, first_week AT TIME ZONE 'UTC' AS first_week_at
+      FROM (SELECT now() AS at,
+                   date_trunc('week', now() AT TIME ZONE 'UTC') - interval '${FOLLOWER_RESULTS_SERIES_WEEKS - 1} weeks'
+                     AS first_week) now
   ),
   closes AS (SELECT trade_id, exit_price FROM copy_engine.trader_closes WHERE trace_id = $1),
   c AS MATERIALIZED (
-    SELECT c.created_at, c.user_id, c.original_trade_id, c.placement,
-           c.status IN ('OPEN', 'CLOSED') AS placed,
-           skip.skipped,
-           c.status = 'FAILED' AND NOT skip.skipped AS not_placed,
-           CASE WHEN returned THEN (CASE c.side WHEN 'sell' THEN c.entry_price - c.exit_price
-                                               ELSE c.exit_price - c.entry_price END) / c.entry_price * 100
-           END::float8 AS follower_return,
-           CASE WHEN returned THEN (CASE c.side WHEN 'sell' THEN c.trader_price - closes.exit_price
-                                               ELSE closes.exit_price - c.trader_price END) / c.trader_price * 100
-           END::float8 AS trader_return,
-           CASE WHEN c.status IN ('OPEN', 'CLOSED') AND c.origin IS DISTINCT FROM 'open_position'
-                 AND c.filled_at IS NOT NULL AND c.trader_shared_at IS NOT NULL
-                THEN extract(epoch FROM c.filled_at - c.trader_shared_at) * 1000
-           END::float8 AS delay_ms,
-           CASE WHEN c.status IN ('OPEN', 'CLOSED') AND c.origin IS DISTINCT FROM 'open_position'
-                 AND c.entry_price IS NOT NULL AND c.trader_price > 0
-                THEN (CASE c.side WHEN 'sell' THEN c.trader_price - c.entry_price
-                                  ELSE c.entry_price - c.trader_price END) / c.trader_price * 100
-           END::float8 AS slippage
-      FROM copy_engine.copy_instances c
-      LEFT JOIN closes ON closes.trade_id = c.original_trade_id
-      CROSS JOIN LATERAL (
-        SELECT c.status = 'FAILED' AND c.placement = 'automatic' AND coalesce(c.failure_code = ANY($2::text[]), false)
+    SELECT c.created_at, c.user_id, c.placed, c.skipped, c.status = 'FAILED' AND NOT c.skipped AS not_placed,
+           -- Ratios in numeric, each turned to float8 once (a numeric's float8 is parsed from its text: costly).
+           CASE WHEN c.returned
+                THEN ((CASE c.side WHEN 'sell' THEN c.entry_price - c.exit_price ELSE c.exit_price - c.entry_price END)
+                      / c.entry_price)::float8 * 100
+           END AS follower_return,
+           CASE WHEN c.returned
+                THEN ((CASE c.side WHEN 'sell' THEN c.trader_price - c.trader_exit
+                                   ELSE c.trader_exit - c.trader_price END) / c.trader_price)::float8 * 100
+           END AS trader_return,
+           CASE WHEN c.placed AND c.at_share AND c.filled_at IS NOT NULL AND c.trader_shared_at IS NOT NULL
+                THEN date_part('epoch', c.filled_at - c.trader_shared_at) * 1000
+           END AS delay_ms,
+           CASE WHEN c.placed AND c.at_share AND c.entry_price IS NOT NULL AND c.trader_price > 0
+                THEN ((CASE c.side WHEN 'sell' THEN c.trader_price - c.entry_price
+                                   ELSE c.entry_price - c.trader_price END) / c.trader_price)::float8 * 100
+           END AS slippage
+      FROM (
+        SELECT c.created_at, c.user_id, c.side, c.status, c.filled_at, c.trader_shared_at, c.entry_price, c.exit_price,
+               c.trader_price, closes.exit_price AS trader_exit,
+               c.status IN ('OPEN', 'CLOSED') AS placed,
+               c.status = 'FAILED' AND c.placement = 'automatic' AND coalesce(c.failure_code = ANY($2::text[]), false)
                  AS skipped,
-               c.status = 'CLOSED' AND closes.exit_price IS NOT NULL AND c.entry_price > 0
-                 AND c.exit_price IS NOT NULL AND c.trader_price > 0 AS returned
-      ) skip
-     WHERE c.trace_id = $1
+               c.status = 'CLOSED' AND closes.exit_price > 0 AND c.entry_price > 0 AND c.exit_price IS NOT NULL
+                 AND c.trader_price > 0 AS returned,
+               -- Copies of an open position: copied when copying began, at the trader's entry of long before.
+               c.origin IS DISTINCT FROM 'open_position' AS at_share
+          FROM copy_engine.copy_instances c
+          LEFT JOIN closes ON closes.trade_id = c.original_trade_id
+         WHERE c.trace_id = $1
+      ) c
   ),
-  auto_copied AS (SELECT DISTINCT original_trade_id AS trade_id FROM c WHERE placed AND placement = 'automatic'),
+  -- A follower is in a time frame when their latest placed copy is.
+  followers AS (
+    SELECT ${FOLLOWER_RESULTS_WINDOWS.map((window) => followersIn(keyOf(window), WINDOW_DAYS[window])).join(',')}
+      FROM (SELECT max(created_at) AS last_placed FROM c WHERE placed GROUP BY user_id) f, p
+  ),
   s AS (
-    SELECT s.shared_at, auto_copied.trade_id IS NOT NULL AS auto_copied
-      FROM copy_engine.shared_trades s LEFT JOIN auto_copied ON auto_copied.trade_id = s.trade_id
+    SELECT s.shared_at,
+           EXISTS (SELECT 1 FROM copy_engine.copy_instances a
+                    WHERE a.original_trade_id = s.trade_id AND a.status IN ('OPEN', 'CLOSED')
+                      AND a.placement = 'automatic') AS auto_copied
+      FROM copy_engine.shared_trades s
      WHERE s.trace_id = $1
   ),
   w AS (SELECT ${FOLLOWER_RESULTS_WINDOWS.map((window) => windowAggregates(keyOf(window), WINDOW_DAYS[window])).join(',')}
@@ -132,7 +152,7 @@ export const FOLLOWER_RESULTS_SQL = `
            count(c.slippage) AS slippages,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY c.slippage) AS slippage
       FROM c, p
-     WHERE c.created_at >= p.first_week AT TIME ZONE 'UTC'
+     WHERE c.created_at >= p.first_week_at
      GROUP BY 1
   )
   SELECT p.at AS "computedAt",
@@ -148,7 +168,7 @@ export const FOLLOWER_RESULTS_SQL = `
             FROM generate_series(p.first_week, p.first_week + interval '${FOLLOWER_RESULTS_SERIES_WEEKS - 1} weeks',
                                  interval '1 week') AS series(week)
             LEFT JOIN weeks ON weeks.week = series.week) AS weekly
-    FROM p, w, sw AS s`;
+    FROM p, w, sw AS s, followers f`;
 
 /** One trace's follower results now (FOLLOWER_RESULTS_SQL); a trace with no copies gets zeros and nulls. */
 export async function computeFollowerResults(manager: EntityManager, traceId: string): Promise<TraceFollowerResults> {
