@@ -9,7 +9,8 @@
  * Measured: EXPLAIN (ANALYZE, BUFFERS) of the computation; the computation alone and a whole recompute (lock,
  * compute, store, event) several times (p50 / p99); then, with the recompute loop running as the service runs it
  * (every 200 ms, at most every 500 ms per trace), `closes` copies closed one at a time, 0–1 s apart: from each
- * close's commit to its TraceFollowerResultsComputed in the outbox (p50 / p99 / max).
+ * close's commit to its TraceFollowerResultsComputed in the outbox (p50 / p99 / max). Also the change log's
+ * triggers' cost on a fan-out's statements: 500 copies settled and 1,000 recorded, with and without the triggers.
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     npx tsx tools/bench/src/follower-results.bench.ts [copies=100000] [rounds=20] [closes=50]
@@ -214,6 +215,51 @@ async function main(): Promise<void> {
     console.log(`baseline, one scan of the trace's copies with one median: ${fmt(scanTimes)}`);
     console.log(`the computation of ${count} copies (one statement): ${fmt(computeTimes)}`);
     console.log(`a whole recompute (lock, compute, store, event): ${fmt(recomputeTimes)}`);
+
+    // The triggers' cost on a fan-out's statements: a batch of 500 copies settled and a page of 1,000 recorded, with
+    // the triggers and without (disabled in the same rolled-back transaction).
+    const batchIds = (
+      (await dataSource.query(
+        `SELECT array_agg(id) AS ids FROM (SELECT id FROM copy_engine.copy_instances
+          WHERE trace_id = $1 AND status = 'OPEN' ORDER BY id DESC LIMIT 500) batch`,
+        [traceId],
+      )) as Array<{ ids: string[] }>
+    )[0]!.ids;
+    const statementTimes = { on: [] as number[], off: [] as number[] };
+    for (let round = 0; round < 3 * ROUNDS; round += 1) {
+      const triggers = round % 2 === 0 ? 'on' : 'off';
+      const runner = dataSource.createQueryRunner();
+      await runner.connect();
+      await runner.startTransaction();
+      try {
+        if (triggers === 'off') await runner.query(`ALTER TABLE copy_engine.copy_instances DISABLE TRIGGER USER`);
+        const [, ms] = await timed(async () => {
+          await runner.query(
+            `UPDATE copy_engine.copy_instances SET entry_price = entry_price + 0.01,
+                    filled_at = filled_at + interval '1 ms', updated_at = now()
+              WHERE id = ANY($1::uuid[])`,
+            [batchIds],
+          );
+          await runner.query(
+            `INSERT INTO copy_engine.copy_instances (user_id, request_id, request_hash, original_trade_id, trace_id,
+                trader_user_id, trace_name, trace_handle, placement, status, symbol, side, quantity_requested,
+                trader_price)
+             SELECT gen_random_uuid(), 'page-' || n, 'hash', gen_random_uuid(), $1, gen_random_uuid(), 'Bench',
+                    '@bench', 'automatic', 'PENDING', 'AAPL', 'buy', 1, 100
+               FROM generate_series(1, 1000) AS n`,
+            [traceId],
+          );
+        });
+        statementTimes[triggers].push(ms);
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+      }
+    }
+    console.log(
+      `a batch of 500 copies settled + a page of 1,000 recorded: with the triggers ${fmt(statementTimes.on)}; ` +
+        `without ${fmt(statementTimes.off)}`,
+    );
 
     // A close → its event, with the loop running as in the service. Copies of trades the trader has closed: each close
     // adds to closedCopies (a close that moves no figure is not announced).

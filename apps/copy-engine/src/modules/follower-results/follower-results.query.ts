@@ -89,7 +89,7 @@ export const FOLLOWER_RESULTS_SQL = `
            first_week, first_week AT TIME ZONE 'UTC' AS first_week_at
       FROM (SELECT now() AS at,
                    date_trunc('week', now() AT TIME ZONE 'UTC') - interval '${FOLLOWER_RESULTS_SERIES_WEEKS - 1} weeks'
-                     AS first_week) now
+                     AS first_week) clock
   ),
   closes AS (SELECT trade_id, exit_price FROM copy_engine.trader_closes WHERE trace_id = $1),
   c AS MATERIALIZED (
