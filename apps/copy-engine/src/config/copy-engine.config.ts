@@ -129,4 +129,28 @@ export class CopyEngineConfig extends BaseServiceConfig {
   @Min(0)
   @Max(60_000)
   LIVE_READS_CACHE_STALE_MS: number = 8_000;
+
+  /**
+   * How often the follower-results loop reads the change log (traces whose copies changed) and recomputes those
+   * traces (docs/follower-results.md); 0: never, for tests that drive it themselves.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  FOLLOWER_RESULTS_POLL_MS: number = 200;
+
+  /** A trace's follower results are computed at most once per this many ms (a fan-out changes its copies for seconds). */
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  FOLLOWER_RESULTS_MIN_INTERVAL_MS: number = 500;
+
+  /**
+   * How often the follower-results refresh looks for traces computed more than a day ago (the time frames' edges have
+   * moved) and, after a start, for traces with copies and no figures yet; 0: never, for tests that drive it.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(60 * 60_000)
+  FOLLOWER_RESULTS_REFRESH_MS: number = 60_000;
 }

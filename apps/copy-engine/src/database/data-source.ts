@@ -14,6 +14,7 @@ import { CopyQueuedForOpen1796700000000 } from './migrations/1796700000000-CopyQ
 import { DailyLossStop1796800000000 } from './migrations/1796800000000-DailyLossStop';
 import { GuardCloseRetries1796910000000 } from './migrations/1796910000000-GuardCloseRetries';
 import { CopyDayMarks1796920000000 } from './migrations/1796920000000-CopyDayMarks';
+import { FollowerResults1797210000000 } from './migrations/1797210000000-FollowerResults';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -39,6 +40,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         DailyLossStop1796800000000,
         GuardCloseRetries1796910000000,
         CopyDayMarks1796920000000,
+        FollowerResults1797210000000,
       ],
     }),
     url: databaseUrl,

@@ -15,6 +15,7 @@ import {
   OpsAlertSubject,
   OrderUpdated,
   SubscriptionStarted,
+  TraceFollowerResultsComputed,
   TradeClosed,
   TradeShared,
   copyAggregateId,
@@ -32,6 +33,7 @@ import {
   type OpsAlert,
   type OrderUpdatedV1,
   type SubscriptionStartedV1,
+  type TraceFollowerResultsComputedV1,
   type TradeClosedV1,
   type TradeSharedV1,
 } from '@copytrade/contracts';
@@ -443,6 +445,62 @@ describe('copies', () => {
         emailTopic: 'copy_activity',
       }),
     ]);
+  });
+});
+
+describe('events of the copy engine no notification is about', () => {
+  it('TraceFollowerResultsComputed (a trace’s follower results) is consumed in order and tells no one; nothing dead-lettered', async () => {
+    const traceId = randomUUID();
+    const results = (version: number) =>
+      envelope<TraceFollowerResultsComputedV1>(
+        TraceFollowerResultsComputed.type,
+        'copy-engine',
+        `trace-results:${traceId}`,
+        version,
+        {
+          traceId,
+          computedAt: new Date().toISOString(),
+          windows: [
+            {
+              window: '30d',
+              followers: 12,
+              copiesPlaced: 14,
+              copiesSkipped: 1,
+              copiesNotPlaced: 2,
+              fillRate: 87.5,
+              closedCopies: 10,
+              followerReturnMedian: 4.2,
+              followerReturnP90: 9.1,
+              traderReturnMedian: 5,
+              delayMedianMs: 800,
+              delayP95Ms: 2100,
+              slippageMedian: 0.12,
+              slippageP95: 0.8,
+              autoCopiedShare: null,
+              sharedTrades: 3,
+            },
+          ],
+          weekly: [
+            {
+              weekStart: '2026-11-23',
+              copiesPlaced: 14,
+              copiesNotPlaced: 2,
+              followerReturnMedian: null,
+              traderReturnMedian: null,
+              slippageMedian: null,
+            },
+          ],
+        },
+      );
+    const [count] = (await db().query(`SELECT count(*)::int AS n FROM identity.notifications`)) as Array<{ n: number }>;
+    const first = results(1);
+    const second = results(2);
+    await consume(TraceFollowerResultsComputed.subject, COPY_NOTIFICATIONS_DURABLE, first);
+    await consume(TraceFollowerResultsComputed.subject, COPY_NOTIFICATIONS_DURABLE, second);
+    expect(await db().query(`SELECT count(*)::int AS n FROM identity.notifications`)).toEqual([count]);
+    expect(
+      await db().query(`SELECT 1 FROM identity.dead_letter WHERE event_id = ANY($1::text[])`, [[first.id, second.id]]),
+    ).toEqual([]);
   });
 });
 

@@ -12,6 +12,7 @@ import { TRADE_EVENTS } from './auto-copy-fanout.handler';
 import { AutoCopyCloser } from './auto-copy-closer';
 import { recordAutoCopyCloses } from './auto-copy-closes.store';
 import { cancelQueuedCopiesOfTrade } from '../copies/market-open-queue.store';
+import { recordTraderClose } from '../follower-results/trade-facts.store';
 
 export const AUTO_COPY_CLOSE_DURABLE = 'copy-engine-auto-copy-close';
 
@@ -21,7 +22,8 @@ export const AUTO_COPY_CLOSE_DURABLE = 'copy-engine-auto-copy-close';
  * trader sells' on are recorded to be sold (auto_copy_closes, keyed (event, copy)); the closer sells them once this
  * commits. Manual copies and followers with the setting off are left alone. Before that, the trade's automatic copies
  * still queued for the market open (never sent) are cancelled — not placed, with the reason and a CopyFailed each —
- * whatever that setting: no copy of a closed trade is sent at the next open.
+ * whatever that setting: no copy of a closed trade is sent at the next open. The trader's close price is kept
+ * (trader_closes) in the same transaction, for the trace's follower results.
  */
 @Injectable()
 export class AutoCopyCloseHandler implements OnModuleInit {
@@ -43,6 +45,8 @@ export class AutoCopyCloseHandler implements OnModuleInit {
 
   async apply(envelope: EventEnvelope<TradeClosedV1>, manager: EntityManager): Promise<void> {
     if (envelope.type !== TradeClosed.type) return;
+    // The trader's exit price (follower results: the trader's return on the trade its copies are measured beside).
+    await recordTraderClose(manager, envelope.data);
     // Even a trade unshared before it closed: its copies still waiting for the open are never to be sent.
     const cancelled = await cancelQueuedCopiesOfTrade(
       manager,

@@ -13,7 +13,7 @@ import {
 } from '@copytrade/contracts';
 import { DomainException, EventConsumerRegistry, OutboxWriter, RpcClient } from '@copytrade/nest';
 import Decimal from 'decimal.js';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
 import { defaultFollowerGuards, defaultTraceGuards } from '../copy-guards/copy-guards.store';
@@ -30,6 +30,7 @@ import {
   type CopyRefusal,
 } from '../copy-limits/copy-limits';
 import { LiveQuotes, type LiveQuote } from '../copy-limits/live-quotes';
+import { recordSharedTrade } from '../follower-results/trade-facts.store';
 import { AutoCopyPlacer } from './auto-copy-placer';
 import { recordAutomaticCopiesAnnounced } from './auto-copy-recording';
 import {
@@ -68,7 +69,8 @@ export const autoCopyRequestId = (eventId: string, userId: string) => `auto-copy
  * go out while later pages are still being recorded (rather than after the whole audience is). Keyed by (event id,
  * follower), inserted ON CONFLICT DO NOTHING: a redelivery, or a crash part-way that leaves some pages recorded and
  * the event unacknowledged, records nothing twice and skips nobody. A share older than AUTO_COPY_MAX_SHARE_AGE_MS (a
- * replay of the stream's history when this consumer is new) is not copied.
+ * replay of the stream's history when this consumer is new) is not copied. Every share is recorded (shared_trades) in
+ * the event's own transaction, copied or not: the denominator of the trace's auto-copied share.
  */
 @Injectable()
 export class AutoCopyFanoutHandler implements OnModuleInit {
@@ -89,15 +91,17 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
     await this.consumers.register<TradeSharedV1>({
       durableName: AUTO_COPY_FANOUT_DURABLE,
       filterSubject: TRADE_EVENTS,
-      handler: (envelope) => this.apply(envelope),
+      handler: (envelope, manager) => this.apply(envelope, manager),
       // A fan-out to thousands pages traces a few times: its message stays ours meanwhile (kept alive as it works).
       ackWaitMs: this.config.AUTO_COPY_FANOUT_ACK_WAIT_MS,
     });
   }
 
-  async apply(envelope: EventEnvelope<TradeSharedV1>): Promise<void> {
+  async apply(envelope: EventEnvelope<TradeSharedV1>, manager: EntityManager): Promise<void> {
     if (envelope.type !== TradeShared.type) return;
     const event = envelope.data;
+    // The share itself, whatever is copied of it (follower results' auto-copied share), with the event's inbox row.
+    await recordSharedTrade(manager, event);
     const ageMs = Date.now() - Date.parse(envelope.occurredAt);
     if (ageMs > this.config.AUTO_COPY_MAX_SHARE_AGE_MS) {
       this.logger.warn(
