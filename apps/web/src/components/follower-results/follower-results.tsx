@@ -133,7 +133,7 @@ function WindowFigures({ figures }: { figures: FollowerResultsFigures }) {
             ),
             {
               ...figure('Copied automatically', figures.autoCopiedShare, formatResultShare),
-              note: `of ${formatWhole(figures.sharedTrades)} shared trades`,
+              note: `of ${formatWhole(figures.sharedTrades)} shared ${figures.sharedTrades === 1 ? 'trade' : 'trades'}`,
             },
           ]}
         />

@@ -92,7 +92,7 @@ function SubscribersPerWeek({ weeks }: { weeks: OwnerAnalytics['subscribersWeekl
       label={`Active subscribers per week, ${formatDay(first.weekStart)} to ${formatDay(last.weekStart)}`}
       weeks={weeks.map((week) => week.weekStart)}
       series={[{ name: 'Active subscribers', tone: 'primary', values: weeks.map((week) => week.subscribers) }]}
-      caption={`${formatWhole(last.subscribers)} active subscribers in the week of ${formatDay(last.weekStart)}, ${formatWhole(first.subscribers)} in the week of ${formatDay(first.weekStart)}.`}
+      caption={`${formatWhole(last.subscribers)} active ${last.subscribers === 1 ? 'subscriber' : 'subscribers'} in the week of ${formatDay(last.weekStart)}, ${formatWhole(first.subscribers)} in the week of ${formatDay(first.weekStart)}.`}
     />
   );
 }
