@@ -1,7 +1,8 @@
 /**
  * Discovery and trade reads through the gateway at 50 concurrent clients (autocannon): `GET /api/traces` over
  * 10,000 traces (search, each sort in All and in Crypto, featured), and `GET /api/traces/{id}/trades` and the
- * trace page `GET /api/traces/{id}` of a trace with 100,000 trades, as a premium subscriber. Seeds the product's
+ * trace page `GET /api/traces/{id}` of a trace with 100,000 trades and the follower results of 100,000 copies, as a
+ * premium subscriber. Seeds the product's
  * database straight with SQL (generate_series), prints req/s, p50/p99 per read at one client (no queueing) and at
  * 50 (goal: p99 ≤ 50 ms), then EXPLAIN (ANALYZE, BUFFERS) of the SQL each read runs (BENCH_EXPLAIN=summary: one
  * line each).
@@ -23,6 +24,8 @@ const CONNECTIONS = Number(process.argv[3] ?? 50);
 const TRACES = 10_000;
 const TRADES = 100_000;
 const SUBSCRIBERS = 20_000;
+/** Copies of the trades trace's shared trades, whose follower results the trace page shows. */
+const COPIES = 100_000;
 const GOAL_P99_MS = 50;
 /** BENCH_CLIENT=wrk: the load from wrk (Debian package `wrk`) instead of autocannon, which shares the 2 cores. */
 const LOAD_CLIENT = process.env.BENCH_CLIENT === 'wrk' ? 'wrk' : 'autocannon';
@@ -110,6 +113,62 @@ async function seed(db: Client): Promise<string> {
   return traceId as string;
 }
 
+/**
+ * 100,000 copies of the trades trace's shared trades (10 each of 10,000 trades, by 2,000 followers): 55 % closed, 25 %
+ * open, 20 % not placed, entries ±1 % of the trader's price, exits ±10 %, filled 0.2–5 s after the share, and the
+ * trader's closes of the closed trades. Seeded into the copy engine's tables as its own copies would be; its
+ * change-log trigger then has the running copy engine compute the trace's follower results and announce them, and
+ * this waits until traces holds them (what the trace page and the `followers` sort read).
+ */
+async function seedCopies(db: Client, traceId: string): Promise<void> {
+  const perTrade = 10;
+  await db.query(
+    `INSERT INTO copy_engine.shared_trades (trade_id, trace_id, shared_at)
+     SELECT id, trace_id, executed_at FROM traces.trades WHERE trace_id = $1 AND is_shared ORDER BY id LIMIT $2`,
+    [traceId, COPIES / perTrade],
+  );
+  await db.query(
+    `INSERT INTO copy_engine.trader_closes (trade_id, trace_id, exit_price, closed_at)
+     SELECT t.id, t.trace_id, t.current_price, t.closed_at FROM traces.trades t
+       JOIN copy_engine.shared_trades s ON s.trade_id = t.id WHERE t.closed_at IS NOT NULL`,
+  );
+  await db.query(
+    `INSERT INTO copy_engine.copy_instances (user_id, request_id, request_hash, original_trade_id, trace_id,
+        trader_user_id, trace_name, trace_handle, placement, status, symbol, side, quantity_requested, quantity_filled,
+        entry_price, exit_price, brokerage_account_id, trader_price, trader_shared_at, filled_at, closed_at,
+        failure_code, failure_reason, origin, created_at)
+     SELECT follower.id, 'bench-' || t.id || '-' || c, 'hash', t.id, t.trace_id, gen_random_uuid(), 'Bench', '@bench',
+            'automatic', pick.status, t.symbol, t.side, 1, CASE WHEN pick.status = 'FAILED' THEN 0 ELSE 1 END,
+            CASE WHEN pick.status <> 'FAILED' THEN t.price * (1 + ((c % 21) - 10) / 1000.0) END,
+            CASE WHEN pick.status = 'CLOSED' THEN t.price * (1 + ((c % 41) - 20) / 200.0) END,
+            'acct', t.price, s.shared_at,
+            CASE WHEN pick.status <> 'FAILED' THEN s.shared_at + make_interval(secs => 0.2 + (c % 48) / 10.0) END,
+            CASE WHEN pick.status = 'CLOSED' THEN s.shared_at + interval '3 hours' END,
+            CASE WHEN pick.status = 'FAILED' THEN 'MARKET_CLOSED' END, CASE WHEN pick.status = 'FAILED' THEN 'bench' END,
+            'shared', s.shared_at
+       FROM copy_engine.shared_trades s
+       JOIN traces.trades t ON t.id = s.trade_id
+       CROSS JOIN generate_series(1, $1::int) AS c
+       CROSS JOIN LATERAL (SELECT ('00000000-0000-4000-8000-' || lpad(((abs(hashtext(t.id::text)) + c) % 2000)::text, 12, '0'))::uuid AS id) follower
+       CROSS JOIN LATERAL (SELECT CASE WHEN c % 20 < 11 THEN 'CLOSED' WHEN c % 20 < 16 THEN 'OPEN' ELSE 'FAILED' END AS status) pick`,
+    [perTrade],
+  );
+  await db.query('VACUUM (ANALYZE) copy_engine.copy_instances, copy_engine.shared_trades, copy_engine.trader_closes');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { rows } = await db.query(
+      `SELECT windows FROM traces.trace_follower_results WHERE trace_id = $1 AND jsonb_array_length(windows) > 0`,
+      [traceId],
+    );
+    const all = (rows[0]?.windows as Array<{ window: string; copiesPlaced: number }> | undefined)?.find(
+      (figures) => figures.window === 'all',
+    );
+    if (all && all.copiesPlaced >= COPIES * 0.8) return;
+    if (Date.now() > deadline) throw new Error("the trace's follower results did not reach traces in 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 // The SQL the traces service runs (TypeORM's, as its query logging prints it for ListTracesUseCase and
 // ListTradesUseCase in apps/traces/src/modules/discovery/use-cases: same select list, WHERE, ORDER BY, LIMIT).
 const selectList = (alias: string, columns: string[]) =>
@@ -179,7 +238,12 @@ const POST_COLUMNS = [
   'comment_count',
   'created_at',
 ];
-const SORT_COLUMNS = { return: 'monthly_return', subscribers: 'subscriber_count', winrate: 'win_rate' } as const;
+const SORT_COLUMNS = {
+  return: '"trace"."monthly_return"',
+  subscribers: '"trace"."subscriber_count"',
+  winrate: '"trace"."win_rate"',
+  followers: '"results"."follower_return_median"',
+} as const;
 type Sort = keyof typeof SORT_COLUMNS;
 
 interface ListQuery {
@@ -204,7 +268,10 @@ function listTracesSql(query: ListQuery): { text: string; values: unknown[] } {
   if (query.category === 'Crypto') where.push(`'crypto' = ANY("trace"."trading_style")`);
   const sort = SORT_COLUMNS[query.sortBy ?? 'return'];
   return {
-    text: `SELECT ${selectList('trace', TRACE_COLUMNS)} FROM "traces"."traces" "trace" WHERE ${where.join(' AND ')} ORDER BY "trace"."${sort}" DESC, "trace"."id" ASC LIMIT ${LIST_LIMIT + 1} OFFSET 0`,
+    text:
+      query.sortBy === 'followers'
+        ? `SELECT ${selectList('trace', TRACE_COLUMNS)} FROM "traces"."traces" "trace" LEFT JOIN "traces"."trace_follower_results" "results" ON "results"."trace_id" = "trace"."id" WHERE ${where.join(' AND ')} ORDER BY ${sort} DESC NULLS LAST, "trace"."id" ASC LIMIT ${LIST_LIMIT + 1} OFFSET 0`
+        : `SELECT ${selectList('trace', TRACE_COLUMNS)} FROM "traces"."traces" "trace" WHERE ${where.join(' AND ')} ORDER BY ${sort} DESC, "trace"."id" ASC LIMIT ${LIST_LIMIT + 1} OFFSET 0`,
     values,
   };
 }
@@ -239,6 +306,11 @@ function tracePageSql(traceId: string, userId: string): Sql[] {
       values: [traceId],
     },
     {
+      name: 'follower results',
+      text: `SELECT * FROM "traces"."trace_follower_results" WHERE "trace_id" = $1`,
+      values: [traceId],
+    },
+    {
       name: 'post count',
       text: `SELECT COUNT(1) AS "cnt" FROM "traces"."posts" "PostEntity" WHERE (("PostEntity"."trace_id" = $1))`,
       values: [traceId],
@@ -263,7 +335,10 @@ interface Target {
   check(json: {
     traces?: unknown[];
     trades?: Array<{ status: string }>;
-    trace?: { viewer?: { tier?: string } };
+    trace?: {
+      viewer?: { tier?: string };
+      followerResults?: { windows: Array<{ window: string; copiesPlaced: number }> };
+    };
   }): boolean;
 }
 
@@ -278,7 +353,7 @@ function targets(traceId: string, userId: string): Target[] {
     sql: [listTracesSql(query)],
     check,
   });
-  const sorts: Sort[] = ['return', 'subscribers', 'winrate'];
+  const sorts: Sort[] = ['return', 'subscribers', 'winrate', 'followers'];
   return [
     list('search "momentum"', { search: 'momentum' }),
     list('search "swing"', { search: 'swing' }),
@@ -306,7 +381,9 @@ function targets(traceId: string, userId: string): Target[] {
       label: 'trace page GET /api/traces/{id}',
       path: `/api/traces/${traceId}`,
       sql: tracePageSql(traceId, userId),
-      check: (json) => json.trace?.viewer?.tier === SUBSCRIBER_TIER,
+      check: (json) =>
+        json.trace?.viewer?.tier === SUBSCRIBER_TIER &&
+        (json.trace.followerResults?.windows.find((figures) => figures.window === 'all')?.copiesPlaced ?? 0) > 0,
     },
   ];
 }
@@ -381,6 +458,11 @@ async function main(): Promise<void> {
     const traceId = await seed(db);
     console.log(
       `Seeded ${TRACES} traces (+ tiers) and a trace with ${TRADES} trades in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`,
+    );
+    const copiesAt = performance.now();
+    await seedCopies(db, traceId);
+    console.log(
+      `Seeded ${COPIES} copies; their follower results reached traces ${((performance.now() - copiesAt) / 1000).toFixed(1)} s after the seeding began`,
     );
     const tiers = await session.call('GET', `/api/traces/${traceId}/tiers`);
     const tier = (tiers.json.tiers as Array<{ id: string; name: string }>).find((t) => t.name === SUBSCRIBER_TIER)!;
