@@ -147,19 +147,18 @@ function UpdatedAt({ computedAt }: { computedAt: string }) {
   return <p className="muted small">Updated {formatDateTime(computedAt)}</p>;
 }
 
+/** What both the full panel and the public summary are given: a trace's FollowerResultsView, less `summaryOnly`. */
+interface FollowerResultsProps {
+  windows: FollowerResultsFigures[];
+  computedAt: string | null;
+  minCopies: number;
+}
+
 /**
  * Every time frame's figures behind a 30 days / 90 days / All time switch (All time first shown: the figure discovery
  * and the public view show). `computedAt` null: nothing computed yet, the whole panel says "Not enough copies yet".
  */
-export function FollowerResultsPanel({
-  windows,
-  computedAt,
-  minCopies,
-}: {
-  windows: FollowerResultsFigures[];
-  computedAt: string | null;
-  minCopies: number;
-}) {
+export function FollowerResultsPanel({ windows, computedAt, minCopies }: FollowerResultsProps) {
   const [selected, setSelected] = useState<FollowerResultsWindow>('all');
   if (computedAt === null) return <NotEnoughCopies minCopies={minCopies} />;
   const figures = windows.find((each) => each.window === selected);
@@ -188,15 +187,7 @@ export function FollowerResultsPanel({
  * The public view's summary: the 'all' time frame's median follower return beside the trader's, the fill rate and
  * the median slippage.
  */
-export function FollowerResultsSummary({
-  windows,
-  computedAt,
-  minCopies,
-}: {
-  windows: FollowerResultsFigures[];
-  computedAt: string | null;
-  minCopies: number;
-}) {
+export function FollowerResultsSummary({ windows, computedAt, minCopies }: FollowerResultsProps) {
   const all = windows.find((each) => each.window === 'all');
   if (computedAt === null || !all) return <NotEnoughCopies minCopies={minCopies} />;
   return (
