@@ -10,6 +10,9 @@
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres NATS_URL=nats://127.0.0.1:4222 \
  *     npx tsx tools/bench/src/traces.bench.ts [seconds=10] [connections=50]
  *
+ * Then a closed copy's way into the figures: BENCH_CLOSES (50) copies closed one at a time, each timed from its commit
+ * until traces' read model counts it (goal p99 ≤ 1 s).
+ *
  * BENCH_ONLY=<part of a label> runs only the reads whose label holds it (e.g. BENCH_ONLY='trace page').
  * BENCH_CLIENT=wrk puts the load on with wrk (`apt-get install wrk`): one C thread instead of autocannon's
  * JavaScript, which on this 2-core machine takes most of the core the gateway needs.
@@ -17,6 +20,7 @@
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { DEMO, Session, startBenchProduct } from './support/product';
+import { percentile } from './support/latency';
 import { wrkLoad } from './support/wrk';
 
 const SECONDS = Number(process.argv[2] ?? 10);
@@ -26,6 +30,9 @@ const TRADES = 100_000;
 const SUBSCRIBERS = 20_000;
 /** Copies of the trades trace's shared trades, whose follower results the trace page shows. */
 const COPIES = 100_000;
+/** Copies closed one at a time after the reads, each timed until the trace's figures count it (goal p99 ≤ 1 s). */
+const CLOSES = Number(process.env.BENCH_CLOSES ?? 50);
+const CLOSE_GOAL_MS = 1_000;
 const GOAL_P99_MS = 50;
 /** BENCH_CLIENT=wrk: the load from wrk (Debian package `wrk`) instead of autocannon, which shares the 2 cores. */
 const LOAD_CLIENT = process.env.BENCH_CLIENT === 'wrk' ? 'wrk' : 'autocannon';
@@ -167,6 +174,49 @@ async function seedCopies(db: Client, traceId: string): Promise<void> {
     if (Date.now() > deadline) throw new Error("the trace's follower results did not reach traces in 120 s");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** The trace's closed copies in traces' read model (the 'all' time frame), or -1 before any figures. */
+async function closedCopiesInTraces(db: Client, traceId: string): Promise<number> {
+  const { rows } = await db.query(
+    `SELECT (w->>'closedCopies')::int AS closed FROM traces.trace_follower_results r,
+            jsonb_array_elements(r.windows) w WHERE r.trace_id = $1 AND w->>'window' = 'all'`,
+    [traceId],
+  );
+  return (rows[0]?.closed as number | undefined) ?? -1;
+}
+
+/**
+ * Goal: a closed copy appears in the figures within 1 s, p99. `count` open copies of trades the trader has closed are
+ * closed one at a time, 0–1 s apart, as the copy engine closes them (one UPDATE, its commit); each is timed from that
+ * commit until traces' read model — what the trace page shows — counts it (the copy engine's recompute, its event
+ * through the outbox and JetStream, traces' consumer).
+ */
+async function closeToFigures(db: Client, traceId: string, count: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT c.id FROM copy_engine.copy_instances c
+       JOIN copy_engine.trader_closes t ON t.trade_id = c.original_trade_id
+      WHERE c.trace_id = $1 AND c.status = 'OPEN' LIMIT $2`,
+    [traceId, count],
+  );
+  const samples: number[] = [];
+  for (const { id } of rows) {
+    const before = await closedCopiesInTraces(db, traceId);
+    const closedAt = performance.now();
+    await db.query(
+      `UPDATE copy_engine.copy_instances SET status = 'CLOSED', exit_price = entry_price * 1.01, closed_at = now(),
+              updated_at = now() WHERE id = $1`,
+      [id],
+    );
+    const deadline = Date.now() + 30_000;
+    while ((await closedCopiesInTraces(db, traceId)) <= before) {
+      if (Date.now() > deadline) throw new Error(`copy ${id} closed: not in traces' figures after 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    samples.push(performance.now() - closedAt);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 1_000));
+  }
+  return samples;
 }
 
 // The SQL the traces service runs (TypeORM's, as its query logging prints it for ListTracesUseCase and
@@ -507,6 +557,12 @@ async function main(): Promise<void> {
         if (process.env.BENCH_EXPLAIN !== 'summary') for (const line of plan) console.log(`   ${line}`);
       }
     }
+    const closes = await closeToFigures(db, traceId, CLOSES);
+    console.log(
+      `\nA closed copy in the trace's figures (traces' read model), ${closes.length} closes 0–1 s apart: ` +
+        `p50 ${percentile(closes, 50).toFixed(0)} ms, p99 ${percentile(closes, 99).toFixed(0)} ms, ` +
+        `max ${Math.max(...closes).toFixed(0)} ms (goal p99 ≤ ${CLOSE_GOAL_MS} ms: ${percentile(closes, 99) <= CLOSE_GOAL_MS ? 'met' : 'MISSED'})`,
+    );
     const failed = [...single, ...figures].filter((f) => f.failures > 0);
     if (failed.length) throw new Error(`non-2xx answers or errors in: ${failed.map((f) => f.label).join(', ')}`);
   } finally {
