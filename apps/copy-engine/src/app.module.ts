@@ -8,7 +8,7 @@ import { AutoCopyModule } from './modules/auto-copy/auto-copy.module';
 import { CopiesModule } from './modules/copies/copies.module';
 import { CopyGuardsModule } from './modules/copy-guards/copy-guards.module';
 import { CopyStopLossModule } from './modules/copy-stop-loss/copy-stop-loss.module';
-import { FollowerResultsModule } from './modules/follower-results/follower-results.module';
+import { FollowerResultsComputationModule } from './modules/follower-results/follower-results.module';
 import { FollowerSettingsModule } from './modules/follower-settings/follower-settings.module';
 import { LivePositionsModule } from './modules/live-positions/live-positions.module';
 import { OpenPositionsModule } from './modules/open-positions/open-positions.module';
@@ -34,7 +34,7 @@ export class CopyEngineAppModule {
         LivePositionsModule,
         AdminCopiesModule,
         AnalyticsModule,
-        FollowerResultsModule,
+        FollowerResultsComputationModule,
       ],
     };
   }

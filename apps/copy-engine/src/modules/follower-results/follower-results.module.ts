@@ -10,4 +10,4 @@ import { FollowerResultsRefresh } from './follower-results-refresh';
   providers: [FollowerResultsRecompute, FollowerResultsRefresh],
   exports: [FollowerResultsRecompute, FollowerResultsRefresh],
 })
-export class FollowerResultsModule {}
+export class FollowerResultsComputationModule {}
