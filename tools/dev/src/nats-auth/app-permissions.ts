@@ -43,6 +43,7 @@ const NEEDS: Record<NatsApp, AppNeeds> = {
       'rpc.traces.copyable-open-trades.>',
       'rpc.traces.live-trades.>',
       'rpc.traces.trade-audience.list',
+      'rpc.traces.projections.>',
     ],
     listens: ['broadcast.>'],
     orderedConsumers: true,
@@ -73,7 +74,12 @@ const NEEDS: Record<NatsApp, AppNeeds> = {
       'rpc.identity.users.lookup',
       'rpc.identity.projections.apply',
     ],
-    durables: ['traces-brokerage-sync-triggers', 'traces-owner-trades-order-events'],
+    durables: [
+      'traces-brokerage-sync-triggers',
+      'traces-owner-trades-order-events',
+      'traces-copy-counts',
+      'traces-follower-results',
+    ],
   },
   brokerage: { calls: ['rpc.identity.projections.apply'] },
   'copy-engine': {
@@ -91,6 +97,7 @@ const NEEDS: Record<NatsApp, AppNeeds> = {
       'rpc.traces.copy-eligibility.check',
       'rpc.traces.copyable-open-trades.list',
       'rpc.traces.live-trades.list',
+      'rpc.traces.projections.apply',
     ],
     durables: [
       'copy-engine-follower-settings',
