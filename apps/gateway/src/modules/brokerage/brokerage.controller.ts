@@ -25,6 +25,7 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 import { ReadCache } from '../read-cache/read-cache.service';
 import { AccountIdPipe, sessionUserId, UserIdParam } from './brokerage-params';
 import { InvalidatesBrokerageReads } from './brokerage-writes.interceptor';
+import type { JsonBody } from '../read-cache/json-body';
 
 /**
  * The web app's /api/snaptrade/* calls (docs/product.md#rest-calls). Every userId and accountId must be the session
@@ -97,7 +98,7 @@ export class BrokerageController {
     @Param('userId', UserIdParam) userId: string,
     @Req() request: GatewayRequest,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<string> {
+  ): Promise<JsonBody<AccountsResponse>> {
     const owner = sessionUserId(request, userId);
     // The heaviest dashboard read (a provider round trip and a link sync): kept as the brokerage says, dropped on writes.
     const answer = await this.reads.read(

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Messages } from '@copytrade/contracts';
 import { DomainException } from '@copytrade/nest';
 import type { Response } from 'express';
@@ -31,6 +31,7 @@ export class LiveEventsController {
       'notifications, and resync when a resume is too old. 429 past 5 open streams per user.',
   })
   @ApiProduces('text/event-stream')
+  @ApiTooManyRequestsResponse({ description: 'Too many open streams for this user' })
   async events(@Req() request: GatewayRequest, @Res() response: Response): Promise<void> {
     const sessionToken: unknown = request.cookies?.[this.config.sessionCookieName];
     if (!request.user || typeof sessionToken !== 'string') throw DomainException.unauthenticated(Messages.notSignedIn);

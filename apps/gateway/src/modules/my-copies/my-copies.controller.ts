@@ -23,6 +23,7 @@ import { DomainException, RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { ReadCache } from '../read-cache/read-cache.service';
+import type { JsonBody } from '../read-cache/json-body';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A copy id that cannot be one is answered as any copy that is not the caller's: not found. */
@@ -57,7 +58,7 @@ export class GatewayMyCopiesController {
     @Query() query: MyCopiesQueryDto,
     @Req() request: GatewayRequest,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<string> {
+  ): Promise<JsonBody<MyCopiesResponse>> {
     const answer = await this.cache.read(
       { subject: MyCopiesRpc.listMyCopies, userId: request.user!.id, params: request.originalUrl },
       () =>

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import {
   OWNER_TRADES_RPC_TIMEOUT_MS,
   OwnerSellRpc,
@@ -44,6 +44,7 @@ export class TraceOwnerRefreshController {
   @InvalidatesBrokerageReads()
   @Post('trace-owner/:traceId/refresh-brokerage')
   @HttpCode(200)
+  @ApiTooManyRequestsResponse({ description: 'Refreshed too recently: try again after retryAfter seconds' })
   async refresh(
     @Param('traceId', uuidParam) traceId: string,
     @Req() request: GatewayRequest,

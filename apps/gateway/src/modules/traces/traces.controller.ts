@@ -51,15 +51,13 @@ import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request
 import { CachedReadsInterceptor } from '../read-cache/cached-reads.interceptor';
 import { ReadCacheInvalidation } from '../read-cache/read-cache-invalidation.service';
 import { ReadCache } from '../read-cache/read-cache.service';
+import type { JsonBody } from '../read-cache/json-body';
 
 const uuidParam = (name: string) =>
   new ParseUUIDPipe({ exceptionFactory: () => DomainException.badRequest(`${name} must be a valid id`) });
 
 /** The cached reads' handlers answer their JSON body as it is (a string). */
 const JSON_BODY = ['Content-Type', 'application/json; charset=utf-8'] as const;
-
-/** An HTTP answer's JSON body (the body of a response of type T). */
-type JsonBody<T> = string & { readonly __body?: T };
 
 /**
  * Discovery, trace pages, subscriptions, the sidebar lists and the onboarding trader. Every call is for a

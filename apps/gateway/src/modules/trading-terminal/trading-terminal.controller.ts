@@ -11,6 +11,7 @@ import { RpcClient } from '@copytrade/nest';
 import { Req } from '../auth/access.decorators';
 import { rpcContextOf, type GatewayRequest } from '../auth/authenticated-request';
 import { ReadCache } from '../read-cache/read-cache.service';
+import type { JsonBody } from '../read-cache/json-body';
 
 /**
  * GET /api/trading-terminal/live-positions (docs/product.md#trading-terminal; polled every 30 s and at once on the live
@@ -28,7 +29,10 @@ export class TradingTerminalController {
 
   @Get('live-positions')
   @Header('Content-Type', 'application/json; charset=utf-8')
-  async livePositions(@Req() request: GatewayRequest, @Res({ passthrough: true }) response: Response): Promise<string> {
+  async livePositions(
+    @Req() request: GatewayRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<JsonBody<LivePositionsResponse>> {
     const userId = request.user!.id;
     const answer = await this.cache.read(
       { subject: CopyEngineLivePositionsRpc.list, userId, params: request.originalUrl },
