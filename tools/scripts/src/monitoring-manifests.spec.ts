@@ -30,7 +30,19 @@ function documents(file: string): Obj[] {
 
 /** PromQL words that look like names but are not metrics. */
 const KEYWORDS = new Set([
-  'by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'offset', 'bool', 'and', 'or', 'unless', 'inf', 'nan',
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'offset',
+  'bool',
+  'and',
+  'or',
+  'unless',
+  'inf',
+  'nan',
 ]);
 
 /**
@@ -66,7 +78,8 @@ async function registeredSeries(): Promise<Set<string>> {
   for (const metric of register.getMetricsAsArray()) {
     const { name, type } = (await metric.get()) as { name: string; type: string };
     series.add(name);
-    if (type === 'histogram' || type === 'summary') for (const suffix of ['_bucket', '_sum', '_count']) series.add(name + suffix);
+    if (type === 'histogram' || type === 'summary')
+      for (const suffix of ['_bucket', '_sum', '_count']) series.add(name + suffix);
   }
   return series;
 }
@@ -118,7 +131,8 @@ describe('monitoring (k8s/components/monitoring)', () => {
   });
 
   it('has the alerts ops asked for, each with a severity, a duration or a delta window, and a summary', () => {
-    const byMetric = (name: string) => alerts.filter((alert) => metricNamesOf(alert.expr).some((m) => m.startsWith(name)));
+    const byMetric = (name: string) =>
+      alerts.filter((alert) => metricNamesOf(alert.expr).some((m) => m.startsWith(name)));
     for (const name of [
       'copytrade_outbox_oldest_unpublished_age_seconds',
       'copytrade_dead_letters',
@@ -148,7 +162,10 @@ describe('monitoring (k8s/components/monitoring)', () => {
       'copytrade_outbox_oldest_unpublished_age_seconds',
       'copytrade_dead_letters',
     ])
-      expect({ name, shown: [...queried].some((q) => q === name || q === `${name}_bucket`) }).toEqual({ name, shown: true });
+      expect({ name, shown: [...queried].some((q) => q === name || q === `${name}_bucket`) }).toEqual({
+        name,
+        shown: true,
+      });
   });
 
   it('the dashboard is a ConfigMap Grafana\'s sidecar loads (grafana_dashboard: "1") with a stable uid', () => {

@@ -76,14 +76,21 @@ export class PodMonitor extends MonitoringModel {
   protected validateSpec(check: Checker): void {
     const spec = this.spec as Obj;
     if (check.required(spec.selector, '/spec/selector') && check.type(spec.selector, 'object', '/spec/selector')) {
-      if (spec.selector.matchLabels !== undefined) check.stringMap(spec.selector.matchLabels, '/spec/selector/matchLabels');
+      if (spec.selector.matchLabels !== undefined)
+        check.stringMap(spec.selector.matchLabels, '/spec/selector/matchLabels');
       if (check.type(spec.selector.matchExpressions, 'array', '/spec/selector/matchExpressions'))
         (spec.selector.matchExpressions as Obj[]).forEach((expression, index) => {
           const path = `/spec/selector/matchExpressions/${index}`;
           check.required(expression.key, `${path}/key`);
-          if (check.required(expression.operator, `${path}/operator`) &&
-            !['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(expression.operator))
-            check.errors.push({ instancePath: `${path}/operator`, keyword: 'enum', message: 'must be In, NotIn, Exists or DoesNotExist' });
+          if (
+            check.required(expression.operator, `${path}/operator`) &&
+            !['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(expression.operator)
+          )
+            check.errors.push({
+              instancePath: `${path}/operator`,
+              keyword: 'enum',
+              message: 'must be In, NotIn, Exists or DoesNotExist',
+            });
           if (expression.values !== undefined && check.type(expression.values, 'array', `${path}/values`))
             (expression.values as unknown[]).forEach((value, i) => check.type(value, 'string', `${path}/values/${i}`));
         });
@@ -92,8 +99,10 @@ export class PodMonitor extends MonitoringModel {
       void spec.namespaceSelector.any;
       void spec.namespaceSelector.matchNames;
     }
-    if (check.required(spec.podMetricsEndpoints, '/spec/podMetricsEndpoints') &&
-      check.type(spec.podMetricsEndpoints, 'array', '/spec/podMetricsEndpoints'))
+    if (
+      check.required(spec.podMetricsEndpoints, '/spec/podMetricsEndpoints') &&
+      check.type(spec.podMetricsEndpoints, 'array', '/spec/podMetricsEndpoints')
+    )
       (spec.podMetricsEndpoints as Obj[]).forEach((endpoint, index) => {
         const path = `/spec/podMetricsEndpoints/${index}`;
         check.type(endpoint.port, 'string', `${path}/port`);

@@ -40,7 +40,9 @@ async function unknownIntent(
 }
 /** A metric's value as /metrics serves it. */
 async function scraped(name: string): Promise<number> {
-  const line = (await register.metrics()).split('\n').find((candidate) => candidate.startsWith(`${name} `) || candidate.startsWith(`${name}{`));
+  const line = (await register.metrics())
+    .split('\n')
+    .find((candidate) => candidate.startsWith(`${name} `) || candidate.startsWith(`${name}{`));
   return Number(line?.split(' ').pop());
 }
 async function ordersCounted(outcome: string): Promise<number> {

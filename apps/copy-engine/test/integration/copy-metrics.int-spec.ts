@@ -136,7 +136,7 @@ describe('copytrade_copies_total', () => {
 });
 
 describe('copytrade_copy_fanout_duration_seconds', () => {
-  it("times a share once, when its fan-out has committed and its last automatic copy has settled", async () => {
+  it('times a share once, when its fan-out has committed and its last automatic copy has settled', async () => {
     const trade = randomUUID();
     const sharedAt = new Date(Date.now() - 3_000);
     const pending = await addCopy(dataSource.manager, { trade, placement: 'automatic', status: 'PENDING', sharedAt });

@@ -30,10 +30,12 @@ const countOf = async (labels: Record<string, string>) =>
 it('labels a request with its route template, whatever the ids in its path', async () => {
   const before = await countOf({ method: 'GET', route: '/api/traces/:id' });
   const statuses = new Set<number>();
-  for (let i = 0; i < 3; i += 1) statuses.add((await request(app.getHttpServer()).get(`/api/traces/${randomUUID()}`)).status);
+  for (let i = 0; i < 3; i += 1)
+    statuses.add((await request(app.getHttpServer()).get(`/api/traces/${randomUUID()}`)).status);
   expect(await countOf({ method: 'GET', route: '/api/traces/:id' })).toBe(before + 3);
   // The status is its own label (the traces service is down here: a 503), and the histogram times the same requests.
-  for (const status of statuses) expect(await countOf({ route: '/api/traces/:id', status_code: String(status) })).toBeGreaterThan(0);
+  for (const status of statuses)
+    expect(await countOf({ route: '/api/traces/:id', status_code: String(status) })).toBeGreaterThan(0);
   const { values } = await httpServerMetrics().duration.get();
   const timed = values.filter((v) => v.labels.route === '/api/traces/:id' && v.metricName?.endsWith('_count'));
   expect(timed.reduce((sum, v) => sum + v.value, 0)).toBeGreaterThanOrEqual(3);

@@ -545,7 +545,9 @@ it('cleans up on disconnect: nothing is left open on the gateway', async () => {
 });
 
 async function scrapedStreamsOpen(): Promise<number> {
-  const line = (await register.metrics()).split('\n').find((candidate) => candidate.startsWith('copytrade_live_streams_open'));
+  const line = (await register.metrics())
+    .split('\n')
+    .find((candidate) => candidate.startsWith('copytrade_live_streams_open'));
   return Number(line?.split(' ').pop());
 }
 

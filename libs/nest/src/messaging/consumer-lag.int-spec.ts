@@ -11,7 +11,9 @@ jest.setTimeout(30_000);
 async function scrapedPending(consumer: string): Promise<number | undefined> {
   const line = (await register.metrics())
     .split('\n')
-    .find((candidate) => candidate.startsWith(MetricNames.consumerPending) && candidate.includes(`consumer="${consumer}"`));
+    .find(
+      (candidate) => candidate.startsWith(MetricNames.consumerPending) && candidate.includes(`consumer="${consumer}"`),
+    );
   return line === undefined ? undefined : Number(line.split(' ').pop());
 }
 

@@ -192,7 +192,8 @@ export class OrderIntentsStore {
       await this.outbox.addMany(
         tx,
         written.flatMap(({ before, after }) => this.eventsOf(before, after)),
-      );      await countStateChanges(tx, written);
+      );
+      await countStateChanges(tx, written);
     }
     return changes.map((change, index) => change?.after ?? outcomes[index]!.intent);
   }

@@ -179,7 +179,8 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       after = page.nextCursor;
     } while (after);
     // Every copy may have settled before this share's row commits: then the share is timed here, once committed.
-    if (recorded > 0) await runAfterCommit(manager, () => observeSettledFanouts(this.dataSource.manager, [event.tradeId]));
+    if (recorded > 0)
+      await runAfterCommit(manager, () => observeSettledFanouts(this.dataSource.manager, [event.tradeId]));
     this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
   }
 }

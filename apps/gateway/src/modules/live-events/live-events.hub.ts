@@ -13,7 +13,13 @@ import {
   type TradeAudienceFilterRpcPayload,
   type TradeAudienceFilterRpcReply,
 } from '@copytrade/contracts';
-import { DomainException, liveStreamsOpenGauge, NATS_CONNECTION, RpcClient, subscribeToBroadcast } from '@copytrade/nest';
+import {
+  DomainException,
+  liveStreamsOpenGauge,
+  NATS_CONNECTION,
+  RpcClient,
+  subscribeToBroadcast,
+} from '@copytrade/nest';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type { GatewayRequest } from '../auth/authenticated-request';
