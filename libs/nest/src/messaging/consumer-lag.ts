@@ -36,7 +36,15 @@ async function readConsumerLag(): Promise<void> {
       if (nc.isClosed()) return;
       try {
         let jsm = managers.get(nc);
-        if (!jsm) managers.set(nc, (jsm = jetstreamManager(nc)));
+        // A failed attempt is forgotten, so the next scrape tries again.
+        if (!jsm)
+          managers.set(
+            nc,
+            (jsm = jetstreamManager(nc).catch((error: unknown) => {
+              managers.delete(nc);
+              throw error;
+            })),
+          );
         const info = await withTimeout((await jsm).consumers.info(stream, consumer), INFO_TIMEOUT_MS);
         gauge.set({ service, consumer }, info.num_pending);
       } catch {
