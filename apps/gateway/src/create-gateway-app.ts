@@ -7,6 +7,7 @@ import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { GatewayAppModule } from './app.module';
 import { GatewayConfig } from './config/gateway.config';
+import { httpMetricsMiddleware } from './modules/http-metrics/http-metrics.middleware';
 import { useJsonBody } from './modules/body-parsing/json-body';
 import { setupOpenApi } from './modules/openapi/openapi';
 import { securityHeaders } from './modules/web/security-headers';
@@ -24,6 +25,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  // First: every answer is counted, those of the middleware below included.
+  app.use(httpMetricsMiddleware());
   app.use(securityHeaders({ https: config.secureCookies }));
   // Before the JSON parser: a webhook's body is screened, then read as bytes, never parsed here.
   app.use(

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RpcActor } from '@copytrade/contracts';
+import { brokerageOrders } from '@copytrade/nest';
 import { FakeSnaptradeServer } from '@copytrade/testing';
 import Decimal from 'decimal.js';
+import { register } from 'prom-client';
 import { ConnectionsController } from '../../src/modules/connections/connections.controller';
 import { ProviderUsers } from '../../src/modules/connections/provider-users.service';
 import { OrderReconciler } from '../../src/modules/orders/order-reconciler.service';
@@ -36,6 +38,17 @@ async function unknownIntent(
   );
   return { id: row.id, requestId };
 }
+/** A metric's value as /metrics serves it. */
+async function scraped(name: string): Promise<number> {
+  const line = (await register.metrics())
+    .split('\n')
+    .find((candidate) => candidate.startsWith(`${name} `) || candidate.startsWith(`${name}{`));
+  return Number(line?.split(' ').pop());
+}
+async function ordersCounted(outcome: string): Promise<number> {
+  const { values } = await brokerageOrders().get();
+  return values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+}
 const intentRow = async (ctx: BrokerageTestApp, id: string) =>
   (
     await ctx.dataSource.query(
@@ -56,9 +69,14 @@ describe('with the paper broker: its record is complete, so an unknown order is 
   afterAll(() => ctx?.close());
 
   it('an unknown paper order with no fill is recorded as not placed at the first reconciliation, not after a timer', async () => {
+    const rejectedBefore = await ordersCounted('rejected');
     const intent = await unknownIntent(ctx, { userId, accountId, provider: 'paper' });
+    // The gauge ops alert on, read from the table at scrape.
+    expect(await scraped('copytrade_brokerage_unknown_orders')).toBe(1);
     await ctx.app.get(OrderReconciler).sweep();
     expect(await intentRow(ctx, intent.id)).toMatchObject({ state: 'REJECTED', error: { code: 'ORDER_NOT_PLACED' } });
+    expect(await scraped('copytrade_brokerage_unknown_orders')).toBe(0);
+    expect(await ordersCounted('rejected')).toBe(rejectedBefore + 1);
     await expect(
       ctx.app.get(OrdersController).get(rpc(actorOf(userId), { userId, requestId: intent.requestId })),
     ).resolves.toMatchObject({ order: { state: 'REJECTED' } });

@@ -15,6 +15,7 @@ import { DailyLossStop1796800000000 } from './migrations/1796800000000-DailyLoss
 import { GuardCloseRetries1796910000000 } from './migrations/1796910000000-GuardCloseRetries';
 import { CopyDayMarks1796920000000 } from './migrations/1796920000000-CopyDayMarks';
 import { FollowerResults1797210000000 } from './migrations/1797210000000-FollowerResults';
+import { SharedTradeFanoutSettled1797400000000 } from './migrations/1797400000000-SharedTradeFanoutSettled';
 
 export const COPY_ENGINE_SCHEMA = 'copy_engine';
 
@@ -41,6 +42,7 @@ export function copyEngineDataSourceOptions(databaseUrl: string) {
         GuardCloseRetries1796910000000,
         CopyDayMarks1796920000000,
         FollowerResults1797210000000,
+        SharedTradeFanoutSettled1797400000000,
       ],
     }),
     url: databaseUrl,

@@ -28,6 +28,7 @@ import {
   natsRpcServerOptions,
 } from '@copytrade/nest';
 import { expectEventually, startPrivateNats, type PrivateNats } from '@copytrade/testing';
+import { register } from 'prom-client';
 import { createHash } from 'node:crypto';
 import { GatewayConfig } from '../../src/config/gateway.config';
 import { createGatewayApp } from '../../src/create-gateway-app';
@@ -536,9 +537,19 @@ it('cleans up on disconnect: nothing is left open on the gateway', async () => {
   for (const client of open.splice(0)) client.close();
   const clients = [await connected(owner), await connected(subscriber), await connected(stranger)];
   expect(hub.connectionCount).toBe(3);
+  // What /metrics reports for the replica, read at scrape.
+  expect(await scrapedStreamsOpen()).toBe(3);
   for (const client of clients) client.close();
   await expectEventually(() => expect(hub.connectionCount).toBe(0));
+  expect(await scrapedStreamsOpen()).toBe(0);
 });
+
+async function scrapedStreamsOpen(): Promise<number> {
+  const line = (await register.metrics())
+    .split('\n')
+    .find((candidate) => candidate.startsWith('copytrade_live_streams_open'));
+  return Number(line?.split(' ').pop());
+}
 
 it('a revoked session ends its stream at once; the user’s other session stays', async () => {
   const secondToken = `session-subscriber-2-${randomUUID()}`;

@@ -11,6 +11,8 @@ import {
   type EmailUnsubscribeRpcReply,
   type ListDevMailRpcReply,
 } from '@copytrade/contracts';
+import { register } from 'prom-client';
+import { NotificationEmailQueueStore } from '../../src/modules/notification-emails/notification-email-queue.store';
 import { NotificationEmailWorker } from '../../src/modules/notification-emails/notification-email-worker';
 import { useIdentityService } from '../support/identity-under-test';
 
@@ -123,6 +125,22 @@ const INVALID = `400 ${IdentityErrorCode.UNSUBSCRIBE_LINK_INVALID} ${Messages.un
 /** The token of a mail's List-Unsubscribe header. */
 const oneClickToken = (mail: DevMailView): string =>
   decodeURIComponent(/[?&]token=([^>&]+)>$/.exec(mail.headers['List-Unsubscribe']!)![1]!);
+
+describe('queue depth (copytrade_notification_emails_queued)', () => {
+  it('is read at scrape: the notifications waiting for their e-mail, counted up to a cap', async () => {
+    const user = await newUser();
+    // Inside the gathering delay: they stay waiting while the test reads.
+    for (const topic of ['trade_shared', 'trade_sold', 'copied_trade_sold'] as const)
+      await notify(user, topic, { ageSeconds: 0 });
+    const line = (await register.metrics())
+      .split('\n')
+      .find((candidate) => candidate.startsWith('copytrade_notification_emails_queued'));
+    expect(Number(line?.split(' ').pop())).toBeGreaterThanOrEqual(3);
+    const store = identity.get(NotificationEmailQueueStore);
+    expect(await store.waitingCount(2)).toBe(2);
+    expect(await store.waitingCount(1_000_000)).toBeGreaterThanOrEqual(3);
+  });
+});
 
 describe('coalescing', () => {
   it('mails a burst as one summary with HTML, text, absolute links and one-click unsubscribe headers', async () => {

@@ -12,6 +12,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { EVENTS_STREAM, type EventEnvelope } from '@copytrade/contracts';
 import { parseEventEnvelope, peekEventId } from './event-envelope.parser';
 import { AggregateOrder, aggregateOf, type AggregateRef } from './aggregate-order';
+import { registerConsumerLag } from './consumer-lag';
 import { isConsumerNotFound } from './jetstream-connection';
 import { MessagingException } from './messaging.exception';
 import { errorMessage, errorStack, type MessagingLogger } from './messaging-logger';
@@ -109,6 +110,7 @@ export class DurableEventConsumer<T = unknown> {
   private messages: ConsumerMessages | undefined;
   private stopping = false;
   private wakeUp: (() => void) | undefined;
+  private unregisterLag: (() => void) | undefined;
 
   constructor(private readonly options: DurableEventConsumerOptions<T>) {
     this.stream = options.stream ?? EVENTS_STREAM;
@@ -132,6 +134,7 @@ export class DurableEventConsumer<T = unknown> {
     this.stopping = false;
     await this.ensureConsumer();
     this.loop = this.run();
+    this.unregisterLag = registerConsumerLag({ nc: this.options.nc, stream: this.stream, ...this.labels });
   }
 
   /** Finishes the message in hand, hands buffered ones back to the server, and returns once idle. */
@@ -142,6 +145,8 @@ export class DurableEventConsumer<T = unknown> {
     void this.messages?.close().catch(() => undefined);
     await this.loop;
     this.loop = undefined;
+    this.unregisterLag?.();
+    this.unregisterLag = undefined;
   }
 
   /**

@@ -1,5 +1,6 @@
 export * from './logger.module';
 export * from './metrics';
+export * from './app-metrics';
 export * from './metrics.controller';
 export * from './metrics.interceptor';
 export * from './metrics-server';

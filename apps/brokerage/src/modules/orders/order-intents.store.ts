@@ -10,7 +10,7 @@ import {
   type OrderIntentState,
   type OrderUpdatedV1,
 } from '@copytrade/contracts';
-import { OutboxWriter, type OutboxEvent } from '@copytrade/nest';
+import { brokerageOrders, OutboxWriter, runAfterCommit, type OutboxEvent } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BrokerageConfig } from '../../config/brokerage.config';
@@ -193,6 +193,7 @@ export class OrderIntentsStore {
         tx,
         written.flatMap(({ before, after }) => this.eventsOf(before, after)),
       );
+      await countStateChanges(tx, written);
     }
     return changes.map((change, index) => change?.after ?? outcomes[index]!.intent);
   }
@@ -330,6 +331,7 @@ export class OrderIntentsStore {
       .execute();
     const updated = await tx.findOneByOrFail(OrderIntentEntity, { id: intent.id });
     await this.outbox.addMany(tx, this.eventsOf(intent, updated));
+    await countStateChanges(tx, [{ before: intent, after: updated }]);
     return updated;
   }
 
@@ -345,6 +347,22 @@ export class OrderIntentsStore {
   private inTransaction<T>(manager: EntityManager | undefined, work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return manager?.queryRunner?.isTransactionActive ? work(manager) : this.dataSource.transaction(work);
   }
+}
+
+/**
+ * Orders into `copytrade_brokerage_orders_total` by the state they reached (a bounded set: the table's check), once
+ * the transaction that wrote it commits; a change that keeps the state (more tracking) counts nothing.
+ */
+function countStateChanges(
+  tx: EntityManager,
+  changes: ReadonlyArray<{ before: Pick<OrderIntentEntity, 'state'>; after: Pick<OrderIntentEntity, 'state'> }>,
+): Promise<void> {
+  const reached = changes.filter(({ before, after }) => before.state !== after.state).map(({ after }) => after.state);
+  if (reached.length === 0) return Promise.resolve();
+  return runAfterCommit(tx, () => {
+    const orders = brokerageOrders();
+    for (const state of reached) orders.inc({ outcome: state.toLowerCase() });
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { WorkLoop } from '@copytrade/nest';
+import { unknownOrdersGauge, WorkLoop } from '@copytrade/nest';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { BrokerageConfig } from '../../config/brokerage.config';
 import { ProviderUsers } from '../connections/provider-users.service';
@@ -40,6 +40,13 @@ export class OrderReconciler implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
+    // Read at scrape from the unsettled intents' partial index: one number, whichever replica answers.
+    unknownOrdersGauge(async () => {
+      const [row] = (await this.dataSource.query(
+        `SELECT count(*)::int AS count FROM brokerage.order_intents WHERE state = 'UNKNOWN'`,
+      )) as Array<{ count: number }>;
+      return row?.count ?? 0;
+    });
     this.sweeps.start();
   }
 

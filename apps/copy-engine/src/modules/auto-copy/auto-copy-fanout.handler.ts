@@ -11,11 +11,12 @@ import {
   type EventEnvelope,
   type TradeSharedV1,
 } from '@copytrade/contracts';
-import { DomainException, EventConsumerRegistry, OutboxWriter, RpcClient } from '@copytrade/nest';
+import { DomainException, EventConsumerRegistry, OutboxWriter, RpcClient, runAfterCommit } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
+import { observeSettledFanouts } from '../copies/fanout-settled';
 import { defaultFollowerGuards, defaultTraceGuards } from '../copy-guards/copy-guards.store';
 import { CopyBudgets } from '../copy-limits/copy-budgets';
 import { automaticCopyBlock, protectionPercentOf, type CopyGuards } from '../copy-limits/copy-guards-screen';
@@ -177,6 +178,9 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
       }
       after = page.nextCursor;
     } while (after);
+    // Every copy may have settled before this share's row commits: then the share is timed here, once committed.
+    if (recorded > 0)
+      await runAfterCommit(manager, () => observeSettledFanouts(this.dataSource.manager, [event.tradeId]));
     this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
   }
 }

@@ -3,6 +3,7 @@ import type { OutboxWriter } from '@copytrade/nest';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { startClosesAtFill } from './closes-at-fill';
+import { countCopyOutcomes } from './copy-outcome-metrics';
 import { COLUMNS, growOpenCopy, openCopies, TABLE, type CopyOpening, type CopyRecord } from './copy-instances.store';
 
 export interface CopyFill {
@@ -106,6 +107,14 @@ export async function settleCopyFills(
       definition: CopyOpened,
       data: copyOpenedOf(copy, opening),
       meta: { ...meta, aggregateId: copyAggregateId(copy.id) },
+    })),
+  );
+  await countCopyOutcomes(
+    manager,
+    opened.map(({ copy }) => ({
+      outcome: 'opened',
+      placement: copy.placement,
+      originalTradeId: copy.originalTradeId,
     })),
   );
   if (onOpened && events.length > 0) await onOpened(events as Array<EventEnvelope<CopyOpenedV1>>);

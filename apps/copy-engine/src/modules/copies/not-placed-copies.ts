@@ -9,6 +9,7 @@ import {
 } from '@copytrade/contracts';
 import type { ColumnMap, EventMeta, OutboxEvent, OutboxWriter } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
+import { countCopyOutcomes } from './copy-outcome-metrics';
 
 /** A copy recorded as not placed (FAILED), with what its CopySkipped or CopyFailed carries. */
 export interface NotPlacedCopy {
@@ -76,5 +77,14 @@ export async function announceNotPlaced(
             meta: eventMeta,
           };
     }),
+  );
+  await countCopyOutcomes(
+    manager,
+    copies.map((copy) => ({
+      outcome: COPY_SKIP_CODES.has(copy.code) ? 'skipped' : 'failed',
+      placement: copy.placement,
+      originalTradeId: copy.originalTradeId,
+      code: copy.code,
+    })),
   );
 }

@@ -13,7 +13,13 @@ import {
   type TradeAudienceFilterRpcPayload,
   type TradeAudienceFilterRpcReply,
 } from '@copytrade/contracts';
-import { DomainException, NATS_CONNECTION, RpcClient, subscribeToBroadcast } from '@copytrade/nest';
+import {
+  DomainException,
+  liveStreamsOpenGauge,
+  NATS_CONNECTION,
+  RpcClient,
+  subscribeToBroadcast,
+} from '@copytrade/nest';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type { GatewayRequest } from '../auth/authenticated-request';
@@ -64,6 +70,7 @@ export class LiveEventsHub implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    liveStreamsOpenGauge(() => this.connectionCount);
     const windowMs = this.config.LIVE_EVENTS_REPLAY_WINDOW_SECONDS * 1000;
     const stream = await (await jetstreamManager(this.nats)).streams.info(EVENTS_STREAM);
     const bootSeq = stream.state.last_seq;

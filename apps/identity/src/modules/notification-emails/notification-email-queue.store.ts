@@ -46,6 +46,16 @@ export interface DueRule {
 export class NotificationEmailQueueStore {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Notifications waiting for their e-mail, counted up to `cap` (the queue-depth gauge reads it at every scrape). */
+  async waitingCount(cap: number): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM (
+         SELECT 1 FROM ${NOTIFICATIONS} WHERE email_topic IS NOT NULL AND emailed_at IS NULL LIMIT $1) waiting`,
+      [cap],
+    )) as Array<{ count: number }>;
+    return row?.count ?? 0;
+  }
+
   /** Claims up to `limit` due recipients, those waiting longest first. */
   async claimDue(limit: number, rule: DueRule): Promise<ClaimedRecipient[]> {
     const free = (r: string) => `(${r}.last_sent_at IS NULL OR ${r}.last_sent_at <= now() - $1 * interval '1 second')

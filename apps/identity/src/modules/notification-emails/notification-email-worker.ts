@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { WorkLoop } from '@copytrade/nest';
+import { notificationEmailsQueuedGauge, WorkLoop } from '@copytrade/nest';
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DataSource, Repository } from 'typeorm';
@@ -30,6 +30,8 @@ const PENDING_PER_EMAIL = 500;
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 3_600_000;
 const PRUNE_BATCH = 1_000;
+/** The queue-depth gauge counts at most this many waiting notifications (a scrape stays one short index read). */
+const QUEUE_GAUGE_CAP = 100_000;
 
 /**
  * The notification e-mails (docs/notification-emails.md): a summary e-mail per recipient whose oldest waiting
@@ -74,6 +76,7 @@ export class NotificationEmailWorker implements OnApplicationBootstrap, OnApplic
   }
 
   onApplicationBootstrap(): void {
+    notificationEmailsQueuedGauge(() => this.store.waitingCount(QUEUE_GAUGE_CAP));
     this.loop.start();
     this.loop.kick();
   }
