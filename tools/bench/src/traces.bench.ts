@@ -194,11 +194,24 @@ async function closedCopiesInTraces(db: Client, traceId: string): Promise<number
  */
 async function closeToFigures(db: Client, traceId: string, count: number): Promise<number[]> {
   const { rows } = await db.query<{ id: string }>(
-    `SELECT c.id FROM copy_engine.copy_instances c
-       JOIN copy_engine.trader_closes t ON t.trade_id = c.original_trade_id
-      WHERE c.trace_id = $1 AND c.status = 'OPEN' LIMIT $2`,
+    `SELECT id FROM copy_engine.copy_instances WHERE trace_id = $1 AND status = 'OPEN' ORDER BY id LIMIT $2`,
     [traceId, count],
   );
+  if (rows.length < count) {
+    const { rows: statuses } = await db.query(
+      `SELECT status, count(*)::int AS n FROM copy_engine.copy_instances WHERE trace_id = $1 GROUP BY status`,
+      [traceId],
+    );
+    throw new Error(`only ${rows.length} open copies to close; the trace's copies: ${JSON.stringify(statuses)}`);
+  }
+  // Their trades closed by the trader too, so each closed copy joins the returns' population (closedCopies).
+  await db.query(
+    `INSERT INTO copy_engine.trader_closes (trade_id, trace_id, exit_price, closed_at)
+     SELECT c.original_trade_id, c.trace_id, c.trader_price, now() FROM copy_engine.copy_instances c
+      WHERE c.id = ANY($1::uuid[]) ON CONFLICT DO NOTHING`,
+    [rows.map((row) => row.id)],
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2_000)); // their recompute settles first
   const samples: number[] = [];
   for (const { id } of rows) {
     const before = await closedCopiesInTraces(db, traceId);
