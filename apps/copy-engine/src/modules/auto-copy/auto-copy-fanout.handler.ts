@@ -16,7 +16,7 @@ import Decimal from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CopyEngineConfig } from '../../config/copy-engine.config';
 import { COPY_ENGINE_RPC } from '../copies/copies.tokens';
-import { observeSettledFanouts } from '../copies/fanout-settled';
+import { observeSettledFanoutsSoon } from '../copies/fanout-settled';
 import { defaultFollowerGuards, defaultTraceGuards } from '../copy-guards/copy-guards.store';
 import { CopyBudgets } from '../copy-limits/copy-budgets';
 import { automaticCopyBlock, protectionPercentOf, type CopyGuards } from '../copy-limits/copy-guards-screen';
@@ -180,7 +180,7 @@ export class AutoCopyFanoutHandler implements OnModuleInit {
     } while (after);
     // Every copy may have settled before this share's row commits: then the share is timed here, once committed.
     if (recorded > 0)
-      await runAfterCommit(manager, () => observeSettledFanouts(this.dataSource.manager, [event.tradeId]));
+      await runAfterCommit(manager, () => observeSettledFanoutsSoon(this.dataSource.manager, [event.tradeId]));
     this.logger.log({ eventId: envelope.id, tradeId: event.tradeId, recorded }, 'Automatic copies recorded');
   }
 }

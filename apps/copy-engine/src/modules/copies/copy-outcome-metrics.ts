@@ -1,7 +1,7 @@
 import { BrokerageErrorCode, CopyTradeErrorCode } from '@copytrade/contracts';
 import { copyOutcomes, runAfterCommit, type CopyOutcome } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
-import { observeSettledFanouts } from './fanout-settled';
+import { observeSettledFanoutsSoon } from './fanout-settled';
 
 /** Codes a copy's outcome may be labelled with; anything else (a provider's free text) is `other`. */
 const KNOWN_CODES: ReadonlySet<string> = new Set<string>([
@@ -26,16 +26,16 @@ export interface SettledCopy {
 /**
  * Counts copies into `copytrade_copies_total` once the caller's transaction commits — a rolled-back (or retried)
  * transaction counts nothing, and a redelivery that changed no row is never passed here — then times the fan-outs
- * whose last automatic copy this was (observeSettledFanouts).
+ * whose last automatic copy this was (observeSettledFanoutsSoon: not awaited inside the commit).
  */
 export function countCopyOutcomes(manager: EntityManager, copies: ReadonlyArray<SettledCopy>): Promise<void> {
   if (copies.length === 0) return Promise.resolve();
-  return runAfterCommit(manager, async () => {
+  return runAfterCommit(manager, () => {
     const counter = copyOutcomes();
     for (const copy of copies)
       counter.inc({ outcome: copy.outcome, placement: copy.placement, code: copyOutcomeCode(copy.code) });
     const automatic = copies.filter((copy) => copy.placement === 'automatic');
-    await observeSettledFanouts(
+    observeSettledFanoutsSoon(
       manager.connection.manager,
       automatic.map((copy) => copy.originalTradeId),
     );

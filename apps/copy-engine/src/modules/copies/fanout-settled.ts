@@ -1,5 +1,23 @@
+import { Logger } from '@nestjs/common';
 import { fanoutDuration } from '@copytrade/nest';
 import type { EntityManager } from 'typeorm';
+
+const logger = new Logger('FanoutSettled');
+
+/**
+ * observeSettledFanouts for an after-commit callback, NOT awaited by it: after-commit work runs inside TypeORM's
+ * commit, while the committing transaction still holds its pool connection, so awaiting a query on another
+ * connection there can leave every connection waiting for one (a fan-out's placement workers all committing at once
+ * hung that way). A metric is all that is at stake: a failure is logged.
+ */
+export function observeSettledFanoutsSoon(manager: EntityManager, tradeIds: ReadonlyArray<string>): void {
+  if (tradeIds.length === 0) return;
+  setImmediate(() => {
+    observeSettledFanouts(manager, tradeIds).catch((error: unknown) =>
+      logger.warn(`Fan-out timing not observed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  });
+}
 
 /**
  * Times the fan-outs of these shared trades whose last automatic copy has settled: a share is done when its fan-out
