@@ -157,7 +157,7 @@ async function seedCopies(db: Client, traceId: string): Promise<void> {
        JOIN traces.trades t ON t.id = s.trade_id
        CROSS JOIN generate_series(1, $1::int) AS c
        CROSS JOIN LATERAL (SELECT ('00000000-0000-4000-8000-' || lpad(((abs(hashtext(t.id::text)) + c) % 2000)::text, 12, '0'))::uuid AS id) follower
-       CROSS JOIN LATERAL (SELECT CASE WHEN c % 20 < 11 THEN 'CLOSED' WHEN c % 20 < 16 THEN 'OPEN' ELSE 'FAILED' END AS status) pick`,
+       CROSS JOIN LATERAL (SELECT CASE WHEN (abs(hashtext(t.id::text)) + c) % 20 < 11 THEN 'CLOSED' WHEN (abs(hashtext(t.id::text)) + c) % 20 < 16 THEN 'OPEN' ELSE 'FAILED' END AS status) pick`,
     [perTrade],
   );
   await db.query('VACUUM (ANALYZE) copy_engine.copy_instances, copy_engine.shared_trades, copy_engine.trader_closes');
@@ -170,7 +170,7 @@ async function seedCopies(db: Client, traceId: string): Promise<void> {
     const all = (rows[0]?.windows as Array<{ window: string; copiesPlaced: number }> | undefined)?.find(
       (figures) => figures.window === 'all',
     );
-    if (all && all.copiesPlaced >= COPIES * 0.8) return;
+    if (all && all.copiesPlaced >= COPIES * 0.7) return;
     if (Date.now() > deadline) throw new Error("the trace's follower results did not reach traces in 120 s");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
