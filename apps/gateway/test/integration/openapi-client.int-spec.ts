@@ -145,7 +145,11 @@ it('asks for the session cookie and the CSRF header as the guards do, by route m
   expect(Object.keys(document.paths['/api/traces']?.get?.responses ?? {})).toEqual(
     expect.arrayContaining(['200', '400', '401', '503']),
   );
-  expect(document.paths['/api/trace-owner/{traceId}/refresh-brokerage']?.post?.responses['429']?.content).toBeDefined();
+  expect(
+    document.paths['/api/trace-owner/{traceId}/refresh-brokerage']?.post?.responses['429']?.content?.[
+      'application/json'
+    ]?.schema,
+  ).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
 });
 
 it('generates types that a typed client compiles against', () => {
